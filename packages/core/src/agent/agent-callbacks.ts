@@ -1,0 +1,10 @@
+import type { Approver, Elicitor } from "./callbacks.js";
+
+/** The person-facing callbacks of one agent. */
+export interface AgentCallbacks {
+  approve?: Approver;
+  elicit?: Elicitor;
+}
+
+/** DI token for {@link AgentCallbacks}. */
+export const AgentCallbacks = Symbol.for("@pseudoclaude/core:AgentCallbacks");

@@ -1,0 +1,36 @@
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { ProviderUsage, StopReason } from "../provider/provider.js";
+import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
+import type { ToolResult } from "../tools/tool-result.js";
+import type { RunResult, ToolCallRecord } from "./agent.js";
+
+/** Every step of a run is an event, so a CLI, a web page or a log can follow it. */
+export interface AgentEvents {
+  "run-start": [{ prompt: string }];
+  "turn-start": [{ turn: number; tools: string[] }];
+  "text-delta": [{ turn: number; text: string }];
+  "tool-call-start": [{ turn: number; call: ToolCall }];
+  "tool-decision": [
+    {
+      turn: number;
+      call: ToolCall;
+      decision: PolicyDecision;
+      approval?: ToolCallRecord["approval"];
+    },
+  ];
+  "tool-progress": [{ turn: number; call: ToolCall; progress: ToolProgress }];
+  "tool-call-end": [{ turn: number; call: ToolCall; record: ToolCallRecord; result: ToolResult }];
+  "turn-end": [
+    {
+      turn: number;
+      text: string;
+      toolCalls: number;
+      stopReason: StopReason | undefined;
+      usage: ProviderUsage;
+    },
+  ];
+  "run-end": [RunResult];
+  error: [{ stage: "model" | "tool" | "policy"; error: unknown }];
+  diagnostic: [Diagnostic];
+}

@@ -1,0 +1,35 @@
+import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+
+/** Asked when the policy says `ask`. */
+export interface ApprovalRequest {
+  tool: ToolDefinition;
+  call: ToolCall;
+  decision: PolicyDecision;
+  signal: AbortSignal;
+}
+
+/** `allow` / `deny`, optionally with the person's reason. */
+export type ApprovalAnswer = "allow" | "deny" | { decision: "allow" | "deny"; reason?: string };
+
+/** Approval callback. Absent means every `ask` is denied. Errors count as `deny`. */
+export type Approver = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
+
+/** A server (or any source) asking the person for structured input (MCP elicitation). */
+export interface ElicitationRequest {
+  /** Who asks, e.g. `mcp:context7`. */
+  source: string;
+  message: string;
+  /** JSON Schema of the requested object (flat, primitive properties). */
+  requestedSchema: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+export interface ElicitationResponse {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, string | number | boolean | string[]>;
+}
+
+/** Elicitation callback. Absent means every request is declined, never left hanging. */
+export type Elicitor = (request: ElicitationRequest) => Promise<ElicitationResponse>;

@@ -1,0 +1,304 @@
+import { EventEmitter } from "eventemitter3";
+import { inject, injectable } from "tsyringe";
+import { Conversation } from "../conversation/conversation.js";
+import type { ToolResultMessage } from "../conversation/message.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
+import { ConfigError } from "../errors.js";
+import { PluginHost } from "../plugin/plugin-host.js";
+import { PolicyEngine } from "../policy/policy-engine.js";
+import { SystemPromptBuilder } from "../prompt/system-prompt.js";
+import type { Provider, ProviderUsage } from "../provider/provider.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import { type ToolResult, toolFailure } from "../tools/tool-result.js";
+import type {
+  Agent,
+  CallToolOptions,
+  CallToolOutcome,
+  RunOptions,
+  RunResult,
+  SourceReport,
+  ToolCallRecord,
+} from "./agent.js";
+import { AgentSettings } from "./agent.js";
+import { AgentCallbacks } from "./agent-callbacks.js";
+import type { AgentEvents } from "./agent-events.js";
+import { decideToolCall, type ToolCallVerdict } from "./decide-tool-call.js";
+import { planBatches } from "./execution-plan.js";
+import { addUsage, runModelTurn } from "./model-turn.js";
+import { OfferedTools } from "./offered-tools.js";
+import { ProviderRef } from "./provider-ref.js";
+
+/** The ReAct loop: model turn, policy, registry, results back into the conversation. */
+@injectable()
+export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
+  readonly conversation = new Conversation();
+  private readonly offered: OfferedTools;
+  private closed = false;
+
+  constructor(
+    @inject(ToolRegistry) readonly registry: ToolRegistry,
+    @inject(PolicyEngine) private readonly policy: PolicyEngine,
+    @inject(ProviderRef) private readonly providerRef: ProviderRef,
+    @inject(SystemPromptBuilder) private readonly prompt: SystemPromptBuilder,
+    @inject(DiagnosticsSink) private readonly sink: DiagnosticsSink,
+    @inject(AgentSettings) private readonly settings: AgentSettings,
+    @inject(AgentCallbacks) private readonly callbacks: AgentCallbacks,
+    @inject(PluginHost) private readonly host: PluginHost,
+  ) {
+    super();
+    this.offered = new OfferedTools(registry, policy);
+    sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
+  }
+
+  get workspace(): string {
+    return this.settings.workspace;
+  }
+
+  offeredTools(): readonly ToolDefinition[] {
+    return this.offered.current();
+  }
+
+  systemPrompt(): string {
+    return this.prompt.build(this.settings.systemPrompt).text;
+  }
+
+  diagnostics(): readonly Diagnostic[] {
+    return this.sink.list();
+  }
+
+  sources(): SourceReport[] {
+    return this.host.sourceReports();
+  }
+
+  async run(prompt: string, options: RunOptions = {}): Promise<RunResult> {
+    const provider = this.requireProvider();
+    const signal = options.signal ?? new AbortController().signal;
+    const maxTurns = options.maxTurns ?? this.settings.maxTurns;
+    const usage: ProviderUsage = {};
+    const records: ToolCallRecord[] = [];
+    this.conversation.append({ role: "user", content: prompt });
+    this.emit("run-start", { prompt });
+    let text = "";
+    let turn = 0;
+    let stopReason: RunResult["stopReason"] = "max_turns";
+    while (turn < maxTurns) {
+      if (signal.aborted) {
+        stopReason = "aborted";
+        break;
+      }
+      turn += 1;
+      const tools = this.offered.current();
+      this.emit("turn-start", { turn, tools: tools.map((tool) => tool.name) });
+      const answer = await this.modelTurn(provider, tools, turn, signal);
+      addUsage(usage, answer.usage);
+      text = answer.text;
+      this.conversation.append({
+        role: "assistant",
+        text: answer.text,
+        toolCalls: answer.toolCalls,
+      });
+      this.emit("turn-end", {
+        turn,
+        text: answer.text,
+        toolCalls: answer.toolCalls.length,
+        stopReason: answer.stopReason,
+        usage: answer.usage,
+      });
+      if (signal.aborted) {
+        stopReason = "aborted";
+        this.answerUnrunCalls(answer.toolCalls, turn, records, "cancelled");
+        break;
+      }
+      if (answer.toolCalls.length === 0) {
+        stopReason = "end_turn";
+        break;
+      }
+      await this.runToolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records);
+      if (signal.aborted) {
+        stopReason = "aborted";
+        break;
+      }
+    }
+    const result: RunResult = { text, turns: turn, toolCalls: records, stopReason, usage };
+    this.emit("run-end", result);
+    return result;
+  }
+
+  async callTool(
+    name: string,
+    args: unknown,
+    options: CallToolOptions = {},
+  ): Promise<CallToolOutcome> {
+    const call: ToolCall = { id: `cli_${Date.now().toString(36)}`, name, arguments: args };
+    const records: ToolCallRecord[] = [];
+    await this.runToolCalls(
+      [call],
+      0,
+      options.signal ?? new AbortController().signal,
+      options.timeoutMs,
+      records,
+    );
+    const record = records[0]!;
+    const outcome: CallToolOutcome = {
+      decision: {
+        decision: record.decision,
+        reason: record.reason,
+        matched: record.matched ?? { kind: "engine_error" },
+      },
+      result: record.result,
+    };
+    if (record.approval) outcome.approval = record.approval;
+    return outcome;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.host.close();
+  }
+
+  private requireProvider(): Provider {
+    const provider = this.providerRef.provider;
+    if (!provider) {
+      throw new ConfigError(
+        "no_provider",
+        "No model provider: pass `provider` to createAgent or add a provider plugin (CLI: --provider).",
+      );
+    }
+    return provider;
+  }
+
+  private modelTurn(
+    provider: Provider,
+    tools: readonly ToolDefinition[],
+    turn: number,
+    signal: AbortSignal,
+  ) {
+    return runModelTurn(
+      provider,
+      { system: this.systemPrompt(), messages: this.conversation.messages, tools, signal },
+      turn,
+      (text) => this.emit("text-delta", { turn, text }),
+    ).catch((error: unknown) => {
+      this.emit("error", { stage: "model", error });
+      throw error;
+    });
+  }
+
+  /** Decide every call in order (approvals are asked one at a time), then run the batches. */
+  private async runToolCalls(
+    calls: ToolCall[],
+    turn: number,
+    signal: AbortSignal,
+    timeoutMs: number | undefined,
+    records: ToolCallRecord[],
+  ): Promise<void> {
+    const prepared: Array<{ call: ToolCall; record?: ToolCallRecord; tool?: ToolDefinition }> = [];
+    for (const call of calls) {
+      this.emit("tool-call-start", { turn, call });
+      const tool = this.registry.get(call.name)?.definition;
+      if (!tool) {
+        const result = await this.registry.execute(call, { signal });
+        prepared.push({
+          call,
+          record: this.record(call, turn, "deny", `Unknown tool "${call.name}".`, result),
+        });
+        continue;
+      }
+      const verdict = await decideToolCall(tool, call, this.policy, this.callbacks.approve, signal);
+      this.emit("tool-decision", {
+        turn,
+        call,
+        decision: verdict.decision,
+        approval: verdict.approval,
+      });
+      if (!verdict.allowed) {
+        const result = toolFailure("denied", verdict.denial ?? verdict.decision.reason, {
+          metadata: { tool: call.name, source: tool.source, call_id: call.id },
+        });
+        prepared.push({ call, record: this.decidedRecord(call, turn, verdict, result) });
+        continue;
+      }
+      prepared.push({ call, record: this.decidedRecord(call, turn, verdict, undefined), tool });
+    }
+    const runnable = prepared.filter((item) => item.tool);
+    for (const batch of planBatches(runnable, (item) => item.tool!.safety === "read_only")) {
+      await Promise.all(
+        batch.map(async (item) => {
+          item.record!.result = await this.registry.execute(item.call, {
+            signal,
+            ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+            onProgress: (progress) =>
+              this.emit("tool-progress", { turn, call: item.call, progress }),
+          });
+        }),
+      );
+    }
+    const messages: ToolResultMessage[] = [];
+    for (const item of prepared) {
+      const record = item.record!;
+      records.push(record);
+      this.emit("tool-call-end", { turn, call: item.call, record, result: record.result });
+      messages.push({
+        role: "tool",
+        callId: item.call.id,
+        toolName: item.call.name,
+        result: record.result,
+      });
+    }
+    if (turn > 0) this.conversation.append(...messages);
+  }
+
+  /** Calls the model asked for but the run ended before: answer them so the history stays valid. */
+  private answerUnrunCalls(
+    calls: ToolCall[],
+    turn: number,
+    records: ToolCallRecord[],
+    code: "cancelled",
+  ): void {
+    for (const call of calls) {
+      const result = toolFailure(code, `Call to "${call.name}" was not run: the run was aborted.`);
+      records.push(this.record(call, turn, "deny", "Run aborted.", result));
+      this.conversation.append({ role: "tool", callId: call.id, toolName: call.name, result });
+    }
+  }
+
+  private decidedRecord(
+    call: ToolCall,
+    turn: number,
+    verdict: ToolCallVerdict,
+    result: ToolResult | undefined,
+  ): ToolCallRecord {
+    const record = this.record(
+      call,
+      turn,
+      verdict.decision.decision,
+      verdict.decision.reason,
+      result,
+    );
+    record.matched = verdict.decision.matched;
+    if (verdict.approval) record.approval = verdict.approval;
+    return record;
+  }
+
+  private record(
+    call: ToolCall,
+    turn: number,
+    decision: ToolCallRecord["decision"],
+    reason: string,
+    result: ToolResult | undefined,
+  ): ToolCallRecord {
+    return {
+      id: call.id,
+      name: call.name,
+      arguments: call.arguments,
+      turn,
+      decision,
+      reason,
+      result: result ?? toolFailure("internal_error", "The call did not produce a result."),
+    };
+  }
+}

@@ -1,0 +1,77 @@
+import type { Message } from "../conversation/message.js";
+import { errorMessage, ModelError, PseudoClaudeError } from "../errors.js";
+import type { Provider, ProviderUsage, StopReason } from "../provider/provider.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+
+export interface ModelTurn {
+  text: string;
+  toolCalls: ToolCall[];
+  stopReason: StopReason | undefined;
+  usage: ProviderUsage;
+}
+
+/** Stream one model answer, forwarding text deltas; give every tool call a unique id. */
+export async function runModelTurn(
+  provider: Provider,
+  request: {
+    system: string;
+    messages: readonly Message[];
+    tools: readonly ToolDefinition[];
+    signal: AbortSignal;
+  },
+  turn: number,
+  onText: (text: string) => void,
+): Promise<ModelTurn> {
+  const result: ModelTurn = { text: "", toolCalls: [], stopReason: undefined, usage: {} };
+  const ids = new Set<string>();
+  try {
+    for await (const event of provider.stream(request)) {
+      if (request.signal.aborted) break;
+      switch (event.type) {
+        case "text-delta":
+          result.text += event.text;
+          onText(event.text);
+          break;
+        case "tool-call": {
+          let id = event.call.id;
+          // Ids link results to calls; a provider that repeats or omits them must not merge two.
+          if (!id || ids.has(id)) id = `call_${turn}_${result.toolCalls.length + 1}`;
+          ids.add(id);
+          result.toolCalls.push({ ...event.call, id });
+          break;
+        }
+        case "usage":
+          addUsage(result.usage, event.usage);
+          break;
+        case "stop":
+          result.stopReason = event.reason;
+          break;
+      }
+    }
+  } catch (error) {
+    if (request.signal.aborted) return result;
+    if (PseudoClaudeError.is(error)) throw error;
+    throw new ModelError(
+      "provider_failed",
+      `Provider "${provider.name}" failed: ${errorMessage(error)}`,
+      {
+        cause: error,
+        details: { provider: provider.name, turn },
+      },
+    );
+  }
+  return result;
+}
+
+export function addUsage(total: ProviderUsage, add: ProviderUsage): void {
+  for (const key of [
+    "inputTokens",
+    "outputTokens",
+    "cacheReadTokens",
+    "cacheWriteTokens",
+  ] as const) {
+    const value = add[key];
+    if (typeof value === "number") total[key] = (total[key] ?? 0) + value;
+  }
+}

@@ -1,0 +1,12 @@
+import type { Provider } from "../provider/provider.js";
+
+/**
+ * Holder of the agent's provider. Plugins that need the model (MCP sampling) resolve this
+ * instead of the provider itself, because the provider may be set after they register.
+ */
+export interface ProviderRef {
+  provider: Provider | undefined;
+}
+
+/** DI token for {@link ProviderRef}. */
+export const ProviderRef = Symbol.for("@pseudoclaude/core:ProviderRef");

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { LoadedConfig } from "./load-config.js";
+import { validateSection } from "./validate-section.js";
+
+/** Config section `agent`: loop and call limits. Project overrides user, key by key. */
+export const agentSectionSchema = z
+  .object({
+    max_turns: z.number().int().positive().optional(),
+    tool_timeout_ms: z.number().int().positive().optional(),
+    system_prompt_budget_chars: z.number().int().positive().optional(),
+  })
+  .strict();
+
+export type AgentSection = z.infer<typeof agentSectionSchema>;
+
+export const AGENT_SECTION = "agent";
+
+export function readAgentSection(
+  config: LoadedConfig,
+  report: (diagnostic: Diagnostic) => void,
+): AgentSection {
+  const merged: AgentSection = {};
+  for (const entry of config.section(AGENT_SECTION)) {
+    const checked = validateSection(agentSectionSchema, entry, { sectionKey: AGENT_SECTION });
+    if (checked.ok) Object.assign(merged, checked.value);
+    else checked.diagnostics.forEach(report);
+  }
+  return merged;
+}

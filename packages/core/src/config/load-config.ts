@@ -1,0 +1,222 @@
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { errorMessage } from "../errors.js";
+import { isPlainObject } from "../util/plain-object.js";
+import type { ConfigLayer, ConfigPosition, LayerName, SectionEntry } from "./config-layer.js";
+
+export const CONFIG_DIR = ".PseudoClaude";
+export const CONFIG_FILE = "config.yaml";
+
+export interface LoadConfigOptions {
+  workspace: string;
+  /** Home directory for the user layer; default `os.homedir()` (honours `$HOME`). */
+  homeDir?: string;
+  /** Explicit file paths, overriding the defaults. `null` disables a layer. */
+  userFile?: string | null;
+  projectFile?: string | null;
+}
+
+/**
+ * The layered configuration: user `~/.PseudoClaude/config.yaml`, then project
+ * `<workspace>/.PseudoClaude/config.yaml`. Sections are read per layer; how layers combine
+ * is up to the section's owner (whole-entry replacement for `mcp_servers`, lists that add up
+ * for `permissions`).
+ */
+export class LoadedConfig {
+  private readonly claimed = new Set<string>();
+
+  constructor(
+    readonly layers: readonly ConfigLayer[],
+    readonly diagnostics: readonly Diagnostic[],
+  ) {}
+
+  /** The section's value in each layer that has it, user first. Marks the key as known. */
+  section<T = unknown>(key: string): SectionEntry<T>[] {
+    this.claimed.add(key);
+    const entries: SectionEntry<T>[] = [];
+    for (const layer of this.layers) {
+      if (!layer.data || !(key in layer.data)) continue;
+      entries.push({
+        layer: layer.name,
+        file: layer.file,
+        value: layer.data[key] as T,
+        locate: (subPath) => locate(layer, [key, ...subPath]),
+      });
+    }
+    return entries;
+  }
+
+  /** Top-level keys that no plugin or core section asked for: likely typos. */
+  unclaimedKeys(): Array<{ key: string; position: ConfigPosition; layer: LayerName }> {
+    const out: Array<{ key: string; position: ConfigPosition; layer: LayerName }> = [];
+    for (const layer of this.layers) {
+      for (const key of Object.keys(layer.data ?? {})) {
+        if (!this.claimed.has(key))
+          out.push({ key, layer: layer.name, position: locate(layer, [key], true) });
+      }
+    }
+    return out;
+  }
+
+  /** An empty configuration (no files), for code-only agents and tests. */
+  static empty(): LoadedConfig {
+    return new LoadedConfig([], []);
+  }
+
+  /** A configuration from in-memory YAML texts, as if read from files. */
+  static fromTexts(texts: Partial<Record<LayerName, string>>): LoadedConfig {
+    const diagnostics: Diagnostic[] = [];
+    const layers: ConfigLayer[] = [];
+    for (const name of ["user", "project"] as const) {
+      const text = texts[name];
+      if (text === undefined) continue;
+      layers.push(parseLayer(name, `<${name}>`, text, diagnostics));
+    }
+    return new LoadedConfig(layers, diagnostics);
+  }
+}
+
+export function defaultConfigPaths(options: LoadConfigOptions): {
+  user: string | null;
+  project: string | null;
+} {
+  const home = options.homeDir ?? os.homedir();
+  return {
+    user:
+      options.userFile === undefined ? path.join(home, CONFIG_DIR, CONFIG_FILE) : options.userFile,
+    project:
+      options.projectFile === undefined
+        ? path.join(path.resolve(options.workspace), CONFIG_DIR, CONFIG_FILE)
+        : options.projectFile,
+  };
+}
+
+/** Read both layers. Never throws for file problems: each becomes a diagnostic. */
+export function loadConfig(options: LoadConfigOptions): LoadedConfig {
+  const paths = defaultConfigPaths(options);
+  const diagnostics: Diagnostic[] = [];
+  const layers: ConfigLayer[] = [];
+  const seen = new Set<string>();
+  for (const name of ["user", "project"] as const) {
+    const file = paths[name];
+    if (!file) continue;
+    const resolved = path.resolve(file);
+    // A workspace inside $HOME whose project file is the user file must not count twice.
+    if (seen.has(resolved)) continue;
+    seen.add(resolved);
+    let text: string;
+    try {
+      text = readFileSync(resolved, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+        diagnostics.push({
+          stage: "config",
+          severity: "error",
+          code: "config_unreadable",
+          layer: name,
+          file: resolved,
+          message: `Cannot read ${name} config: ${errorMessage(error)}`,
+        });
+      }
+      layers.push({ name, file: resolved, exists: false });
+      continue;
+    }
+    layers.push(parseLayer(name, resolved, text, diagnostics));
+  }
+  return new LoadedConfig(layers, diagnostics);
+}
+
+function parseLayer(
+  name: LayerName,
+  file: string,
+  text: string,
+  diagnostics: Diagnostic[],
+): ConfigLayer {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const layer: ConfigLayer = { name, file, exists: true, lineCounter };
+  if (document.errors.length > 0) {
+    for (const error of document.errors) {
+      const position = lineCounter.linePos(error.pos[0]);
+      diagnostics.push({
+        stage: "config",
+        severity: "error",
+        code: "config_yaml_error",
+        layer: name,
+        file,
+        line: position.line,
+        column: position.col,
+        message: `Broken YAML in the ${name} config; this layer is ignored: ${firstLine(error.message)}`,
+      });
+    }
+    return layer;
+  }
+  const data: unknown = document.toJS({ maxAliasCount: 100 });
+  if (data === null || data === undefined) {
+    layer.data = {};
+  } else if (isPlainObject(data)) {
+    layer.data = data;
+  } else {
+    diagnostics.push({
+      stage: "config",
+      severity: "error",
+      code: "config_not_mapping",
+      layer: name,
+      file,
+      line: 1,
+      column: 1,
+      message: `The ${name} config must be a mapping of sections (key: value); this layer is ignored.`,
+    });
+    return layer;
+  }
+  layer.document = document;
+  return layer;
+}
+
+function firstLine(message: string): string {
+  return message.split("\n")[0] ?? message;
+}
+
+/**
+ * Position of a path in a layer: the deepest existing node on the path. `keyPosition` points
+ * at the key instead of the value (for "unknown key" messages).
+ */
+function locate(
+  layer: ConfigLayer,
+  fullPath: ReadonlyArray<string | number>,
+  keyPosition = false,
+): ConfigPosition {
+  const { document, lineCounter } = layer;
+  if (!document || !lineCounter) return { file: layer.file };
+  for (let depth = fullPath.length; depth > 0; depth--) {
+    const prefix = fullPath.slice(0, depth);
+    if (keyPosition && depth === fullPath.length) {
+      const parent = depth === 1 ? document.contents : document.getIn(prefix.slice(0, -1), true);
+      const key = findKeyNode(parent, prefix[prefix.length - 1]);
+      if (key?.range) return position(layer.file, lineCounter, key.range[0]);
+    }
+    const node = document.getIn(prefix, true) as { range?: [number, number, number] } | undefined;
+    if (node && typeof node === "object" && node.range)
+      return position(layer.file, lineCounter, node.range[0]);
+  }
+  return { file: layer.file, line: 1, column: 1 };
+}
+
+function findKeyNode(
+  parent: unknown,
+  key: string | number | undefined,
+): { range?: [number, number, number] } | undefined {
+  const items = (
+    parent as { items?: Array<{ key?: { value?: unknown; range?: [number, number, number] } }> }
+  )?.items;
+  if (!Array.isArray(items)) return undefined;
+  return items.find((pair) => pair.key?.value === key)?.key;
+}
+
+function position(file: string, lineCounter: LineCounter, offset: number): ConfigPosition {
+  const { line, col } = lineCounter.linePos(offset);
+  return { file, line, column: col };
+}

@@ -1,0 +1,25 @@
+import type { ContentBlock } from "../tools/content.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolResult } from "../tools/tool-result.js";
+
+/** A turn of the conversation, independent of any provider's wire format. */
+export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+
+export interface UserMessage {
+  role: "user";
+  content: string | ContentBlock[];
+}
+
+export interface AssistantMessage {
+  role: "assistant";
+  text: string;
+  toolCalls: ToolCall[];
+}
+
+/** The result of one tool call, in the form the model will read it. */
+export interface ToolResultMessage {
+  role: "tool";
+  callId: string;
+  toolName: string;
+  result: ToolResult;
+}

@@ -1,0 +1,155 @@
+import "reflect-metadata";
+import path from "node:path";
+import { container as rootContainer } from "tsyringe";
+import type { Agent } from "./agent/agent.js";
+import { AgentSettings } from "./agent/agent.js";
+import { AgentCallbacks } from "./agent/agent-callbacks.js";
+import type { Approver, Elicitor } from "./agent/callbacks.js";
+import { DefaultAgent } from "./agent/default-agent.js";
+import { ProviderRef } from "./agent/provider-ref.js";
+import { readAgentSection } from "./config/agent-section.js";
+import { type LoadConfigOptions, LoadedConfig, loadConfig } from "./config/load-config.js";
+import { DefaultDiagnosticsSink, DiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
+import type { Plugin } from "./plugin/plugin.js";
+import { DefaultPluginHost, PluginHost } from "./plugin/plugin-host.js";
+import { orderPlugins } from "./plugin/plugin-order.js";
+import { DefaultPolicyEngine } from "./policy/default-policy-engine.js";
+import { buildPolicySettings } from "./policy/permissions-section.js";
+import { PolicyEngine } from "./policy/policy-engine.js";
+import { type PolicyOptions, PolicySettings } from "./policy/policy-settings.js";
+import { DefaultSystemPromptBuilder } from "./prompt/default-system-prompt-builder.js";
+import { SystemPromptBuilder } from "./prompt/system-prompt.js";
+import { Provider } from "./provider/provider.js";
+import { DefaultToolRegistry } from "./registry/default-tool-registry.js";
+import { ToolRegistry, ToolRegistryOptions } from "./registry/tool-registry.js";
+import { WorkspaceRoot } from "./workspace.js";
+
+export const DEFAULT_MAX_TURNS = 20;
+
+export interface CreateAgentOptions {
+  /** Root for config, tools and policy paths. Default: `process.cwd()`. */
+  workspace?: string;
+  /** The model. Optional when a provider plugin registers one, or for tool-only use. */
+  provider?: Provider;
+  plugins?: readonly Plugin[];
+  /** Policy from code; combined with the config's `permissions` section. */
+  policy?: PolicyOptions;
+  /** Replace the default policy engine. */
+  policyEngine?: PolicyEngine;
+  /** For `ask` decisions. Absent: every `ask` is denied. */
+  approve?: Approver;
+  /** For elicitation requests (MCP). Absent: every request is declined. */
+  elicit?: Elicitor;
+  /** Base system prompt; plugin sections are added after it. */
+  systemPrompt?: string;
+  /**
+   * Configuration: a loaded config, options for loading one, or `false` for none.
+   * Default: load the user and project layers for the workspace.
+   */
+  config?: LoadedConfig | Omit<LoadConfigOptions, "workspace"> | false;
+  /** Throw on plugin or source start-up failures instead of reporting diagnostics. */
+  strict?: boolean;
+  maxTurns?: number;
+  /** Registry default timeout (lowest precedence). */
+  toolTimeoutMs?: number;
+  /** How long a timed-out tool may take to report its own result. */
+  abortGraceMs?: number;
+  systemPromptBudget?: { totalChars?: number; sectionChars?: number };
+}
+
+/**
+ * Build an agent: a child DI container of its own, config, registry, policy and prompt;
+ * plugins registered in dependency order; every tool source started concurrently.
+ */
+export async function createAgent(options: CreateAgentOptions = {}): Promise<Agent> {
+  const workspace = path.resolve(options.workspace ?? process.cwd());
+  const config = resolveConfig(options.config, workspace);
+  const sink = new DefaultDiagnosticsSink();
+  for (const diagnostic of config.diagnostics) sink.add(diagnostic);
+  const report = (diagnostic: Parameters<typeof sink.add>[0]) => sink.add(diagnostic);
+  const agentSection = readAgentSection(config, report);
+  const ordered = orderPlugins(options.plugins ?? []);
+
+  const container = rootContainer.createChildContainer();
+  const providerRef: ProviderRef = { provider: options.provider };
+  const callbacks: AgentCallbacks = {};
+  if (options.approve) callbacks.approve = options.approve;
+  if (options.elicit) callbacks.elicit = options.elicit;
+  const registryOptions: ToolRegistryOptions = { workspace };
+  const timeout = options.toolTimeoutMs ?? agentSection.tool_timeout_ms;
+  if (timeout !== undefined) registryOptions.defaultTimeoutMs = timeout;
+  if (options.abortGraceMs !== undefined) registryOptions.abortGraceMs = options.abortGraceMs;
+
+  container.registerInstance(WorkspaceRoot, workspace);
+  container.registerInstance(LoadedConfig, config);
+  container.registerInstance(DiagnosticsSink, sink);
+  container.registerInstance(ToolRegistryOptions, registryOptions);
+  container.registerSingleton(ToolRegistry, DefaultToolRegistry);
+  container.registerInstance(
+    PolicySettings,
+    buildPolicySettings(config, options.policy, workspace, report),
+  );
+  if (options.policyEngine) container.registerInstance(PolicyEngine, options.policyEngine);
+  else container.registerSingleton(PolicyEngine, DefaultPolicyEngine);
+  const budget = options.systemPromptBudget ?? {};
+  container.registerInstance(
+    SystemPromptBuilder,
+    new DefaultSystemPromptBuilder({
+      totalChars: budget.totalChars ?? agentSection.system_prompt_budget_chars,
+      sectionChars: budget.sectionChars,
+    }),
+  );
+  container.registerInstance(ProviderRef, providerRef);
+  container.registerInstance(AgentCallbacks, callbacks);
+  container.registerInstance(AgentSettings, {
+    workspace,
+    systemPrompt: options.systemPrompt ?? "",
+    maxTurns: options.maxTurns ?? agentSection.max_turns ?? DEFAULT_MAX_TURNS,
+  } satisfies AgentSettings);
+
+  const registry = container.resolve<ToolRegistry>(ToolRegistry);
+  registry.on("diagnostic", report);
+  const host = new DefaultPluginHost({
+    container,
+    registry,
+    sink,
+    prompt: container.resolve<SystemPromptBuilder>(SystemPromptBuilder),
+    config,
+    workspace,
+    callbacks,
+    providerRef,
+    strict: options.strict ?? false,
+  });
+  container.registerInstance(PluginHost, host);
+
+  try {
+    await host.registerPlugins(ordered);
+    // A provider plugin registers the Provider token; an explicit option wins.
+    if (!providerRef.provider && container.isRegistered(Provider)) {
+      providerRef.provider = container.resolve<Provider>(Provider);
+    }
+    for (const unknown of config.unclaimedKeys()) {
+      sink.add({
+        stage: "config",
+        severity: "warning",
+        code: "unknown_section",
+        layer: unknown.layer,
+        item: unknown.key,
+        ...unknown.position,
+        message: `Unknown config section "${unknown.key}" (no plugin reads it); check the spelling.`,
+      });
+    }
+    await host.startSources();
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+  container.registerSingleton(DefaultAgent, DefaultAgent);
+  return container.resolve(DefaultAgent);
+}
+
+function resolveConfig(option: CreateAgentOptions["config"], workspace: string): LoadedConfig {
+  if (option === false) return LoadedConfig.empty();
+  if (option instanceof LoadedConfig) return option;
+  return loadConfig({ ...(option ?? {}), workspace });
+}

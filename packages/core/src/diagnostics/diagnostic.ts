@@ -1,0 +1,54 @@
+/**
+ * A diagnostic is how anything that was skipped, degraded or suspicious is reported
+ * without stopping start-up: a broken config layer, an invalid server, a rejected tool.
+ */
+export type DiagnosticSeverity = "error" | "warning" | "info";
+
+/** Where in the life of an agent the diagnostic arose. Open set: plugins add their own stages. */
+export type DiagnosticStage =
+  | "config"
+  | "plugin"
+  | "start"
+  | "connect"
+  | "list_tools"
+  | "adapt_tool"
+  | "register"
+  | "policy"
+  | "prompt"
+  | "runtime"
+  | (string & {});
+
+export interface Diagnostic {
+  stage: DiagnosticStage;
+  severity: DiagnosticSeverity;
+  message: string;
+  /** Stable machine-readable code, e.g. `duplicate_tool_name`. */
+  code?: string;
+  /** The tool source or plugin the item belongs to (e.g. `mcp`, `builtin-tools`). */
+  source?: string;
+  /** Config layer: `user`, `project` or `code`. */
+  layer?: string;
+  /** The item concerned: a server, a tool name, a config key path. */
+  item?: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** Extra structured context; redacted like the message. */
+  details?: Record<string, unknown>;
+}
+
+/** Short one-line rendering for terminals: `error config project:.PseudoClaude/config.yaml:3:5 message`. */
+export function formatDiagnostic(diagnostic: Diagnostic): string {
+  const where: string[] = [];
+  if (diagnostic.file) {
+    let position = diagnostic.file;
+    if (diagnostic.line !== undefined) position += `:${diagnostic.line}`;
+    if (diagnostic.column !== undefined) position += `:${diagnostic.column}`;
+    where.push(position);
+  }
+  if (diagnostic.source) where.push(`source=${diagnostic.source}`);
+  if (diagnostic.layer) where.push(`layer=${diagnostic.layer}`);
+  if (diagnostic.item) where.push(`item=${diagnostic.item}`);
+  const location = where.length > 0 ? ` [${where.join(" ")}]` : "";
+  return `${diagnostic.severity} ${diagnostic.stage}${location}: ${diagnostic.message}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * Secrets must never reach diagnostics or logs. The redactor knows two kinds of secret:
+ * values that were registered explicitly (expanded `${VAR}`s, header and env values) and
+ * shapes that look like credentials anywhere (bearer tokens, `sk-...` keys).
+ */
+export const REDACTED = "***";
+
+/** Minimum length for a registered secret; shorter values would redact ordinary words. */
+const MIN_SECRET_LENGTH = 4;
+
+const CREDENTIAL_SHAPES: RegExp[] = [
+  /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{6,}/gi,
+  /\b(sk|pk|rk|ghp|gho|ghs|xox[abpr])[-_][A-Za-z0-9_-]{8,}/g,
+  /\b(api[_-]?key|token|secret|password|passwd|authorization)(["']?\s*[:=]\s*["']?)[^\s"',}]{4,}/gi,
+];
+
+export interface Redactor {
+  /** Remember a value that must never be shown. */
+  addSecret(value: string | undefined): void;
+  /** Replace every known secret and credential-shaped text with `***`. */
+  redact(text: string): string;
+  /** Deep-redact strings inside plain data (objects, arrays). */
+  redactValue<T>(value: T): T;
+}
+
+export class DefaultRedactor implements Redactor {
+  private readonly secrets = new Set<string>();
+
+  addSecret(value: string | undefined): void {
+    if (value === undefined) return;
+    const trimmed = value.trim();
+    if (trimmed.length >= MIN_SECRET_LENGTH) this.secrets.add(trimmed);
+    // "Bearer abc" registers "abc" too, so the bare token is hidden wherever it appears.
+    const parts = trimmed.split(/\s+/);
+    if (parts.length > 1) {
+      const last = parts[parts.length - 1] ?? "";
+      if (last.length >= MIN_SECRET_LENGTH) this.secrets.add(last);
+    }
+  }
+
+  redact(text: string): string {
+    let out = text;
+    // Longest first, so a secret containing another is hidden whole.
+    const ordered = [...this.secrets].sort((a, b) => b.length - a.length);
+    for (const secret of ordered) out = out.split(secret).join(REDACTED);
+    out = out.replace(CREDENTIAL_SHAPES[0]!, (_m, scheme: string) => `${scheme} ${REDACTED}`);
+    out = out.replace(CREDENTIAL_SHAPES[1]!, (_m, prefix: string) => `${prefix}-${REDACTED}`);
+    out = out.replace(
+      CREDENTIAL_SHAPES[2]!,
+      (_m, key: string, separator: string) => `${key}${separator}${REDACTED}`,
+    );
+    return out;
+  }
+
+  redactValue<T>(value: T): T {
+    if (typeof value === "string") return this.redact(value) as T;
+    if (Array.isArray(value)) return value.map((item) => this.redactValue(item)) as T;
+    if (value !== null && typeof value === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) out[key] = this.redactValue(item);
+      return out as T;
+    }
+    return value;
+  }
+}

@@ -1,0 +1,251 @@
+import type { DependencyContainer } from "tsyringe";
+import type { SourceReport } from "../agent/agent.js";
+import type { AgentCallbacks } from "../agent/agent-callbacks.js";
+import type { ProviderRef } from "../agent/provider-ref.js";
+import type { LoadedConfig } from "../config/load-config.js";
+import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
+import { errorMessage, PluginError } from "../errors.js";
+import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
+import type { ToolRegistry } from "../registry/tool-registry.js";
+import type { ToolChange, ToolSource } from "../tools/tool-source.js";
+import { type Disposable, toDisposable } from "../util/disposable.js";
+import type { Plugin, PluginContext } from "./plugin.js";
+
+/** Runs plugins' registration, starts their tool sources, and undoes it all on close. */
+export interface PluginHost {
+  sourceReports(): SourceReport[];
+  close(): Promise<void>;
+}
+
+/** DI token for {@link PluginHost}. */
+export const PluginHost = Symbol.for("@pseudoclaude/core:PluginHost");
+
+export interface PluginHostDeps {
+  container: DependencyContainer;
+  registry: ToolRegistry;
+  sink: DiagnosticsSink;
+  prompt: SystemPromptBuilder;
+  config: LoadedConfig;
+  workspace: string;
+  callbacks: AgentCallbacks;
+  providerRef: ProviderRef;
+  strict: boolean;
+  /** Bound on one source's close; one that never returns must not hang the agent. */
+  closeTimeoutMs?: number;
+}
+
+const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
+
+interface SourceEntry {
+  source: ToolSource;
+  plugin: string;
+  subscription?: Disposable;
+}
+
+export class DefaultPluginHost implements PluginHost {
+  private readonly sources = new Map<string, SourceEntry>();
+  private readonly closeHooks: Array<{ plugin: string; fn: () => void | Promise<void> }> = [];
+  private readonly startController = new AbortController();
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly deps: PluginHostDeps) {}
+
+  /** Register plugins in dependency order. A failing plugin (and what depends on it) is skipped. */
+  async registerPlugins(ordered: readonly Plugin[]): Promise<void> {
+    const failed = new Set<string>();
+    for (const plugin of ordered) {
+      const missing = plugin.dependsOn.filter((name) => failed.has(name));
+      if (missing.length > 0) {
+        failed.add(plugin.name);
+        this.deps.sink.add({
+          stage: "plugin",
+          severity: "error",
+          code: "plugin_skipped",
+          source: plugin.name,
+          message: `Plugin "${plugin.name}" was skipped because "${missing.join('", "')}" failed.`,
+        });
+        continue;
+      }
+      const added: Disposable[] = [];
+      try {
+        await plugin.register(this.contextFor(plugin, added));
+      } catch (error) {
+        for (const disposable of added) disposable.dispose();
+        const wrapped = new PluginError(
+          "plugin_register_failed",
+          `Plugin "${plugin.name}" failed to register: ${errorMessage(error)}`,
+          { cause: error, details: { plugin: plugin.name } },
+        );
+        if (this.deps.strict) throw wrapped;
+        failed.add(plugin.name);
+        this.deps.sink.add({
+          stage: "plugin",
+          severity: "error",
+          code: wrapped.code,
+          source: plugin.name,
+          message: wrapped.message,
+        });
+      }
+    }
+  }
+
+  /** Start every source at once; none waits for another. Failures become diagnostics. */
+  async startSources(): Promise<void> {
+    const entries = [...this.sources.values()];
+    const outcomes = await Promise.allSettled(entries.map((entry) => this.startOne(entry)));
+    const failures: string[] = [];
+    outcomes.forEach((outcome, index) => {
+      if (outcome.status === "fulfilled") return;
+      const entry = entries[index]!;
+      const message = `Tool source "${entry.source.id}" (plugin "${entry.plugin}") failed to start: ${errorMessage(outcome.reason)}`;
+      failures.push(message);
+      this.deps.sink.add({
+        stage: "start",
+        severity: "error",
+        code: "source_start_failed",
+        source: entry.source.id,
+        message,
+      });
+    });
+    if (this.deps.strict && failures.length > 0) {
+      throw new PluginError("source_start_failed", failures.join("\n"));
+    }
+  }
+
+  sourceReports(): SourceReport[] {
+    return [...this.sources.values()].map((entry) => ({
+      id: entry.source.id,
+      status: safeStatus(entry.source),
+    }));
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.closeAll();
+    return this.closing;
+  }
+
+  private async closeAll(): Promise<void> {
+    this.startController.abort(new Error("agent closed"));
+    const bound = this.deps.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+    await Promise.all(
+      [...this.sources.values()].map(async (entry) => {
+        entry.subscription?.dispose();
+        const outcome = await withBound(entry.source.close(), bound);
+        if (outcome !== "done") {
+          this.deps.sink.add({
+            stage: "close",
+            severity: "warning",
+            code: outcome === "timeout" ? "close_timeout" : "close_failed",
+            source: entry.source.id,
+            message:
+              outcome === "timeout"
+                ? `Tool source "${entry.source.id}" did not close within ${bound} ms; moved on.`
+                : `Tool source "${entry.source.id}" failed to close: ${outcome.message}`,
+          });
+        }
+        this.deps.registry.removeSource(entry.source.id);
+      }),
+    );
+    for (const hook of [...this.closeHooks].reverse()) {
+      const outcome = await withBound(Promise.resolve().then(hook.fn), bound);
+      if (outcome !== "done") {
+        this.deps.sink.add({
+          stage: "close",
+          severity: "warning",
+          source: hook.plugin,
+          message: `A close hook of plugin "${hook.plugin}" ${outcome === "timeout" ? "timed out" : `failed: ${outcome.message}`}.`,
+        });
+      }
+    }
+  }
+
+  private async startOne(entry: SourceEntry): Promise<void> {
+    const { source } = entry;
+    const apply = (change: ToolChange) => this.deps.registry.applyChange(source.id, change);
+    entry.subscription = source.onDidChange(apply);
+    await source.start({
+      workspace: this.deps.workspace,
+      signal: this.startController.signal,
+      report: (diagnostic) =>
+        this.deps.sink.add({ ...diagnostic, source: diagnostic.source ?? source.id }),
+    });
+    // Full sync after start: whatever the source pushed meanwhile, the registry ends equal to it.
+    apply({ kind: "full", tools: source.tools() });
+  }
+
+  private contextFor(plugin: Plugin, added: Disposable[]): PluginContext {
+    const { deps } = this;
+    return {
+      pluginName: plugin.name,
+      container: deps.container,
+      workspace: deps.workspace,
+      config: deps.config,
+      redactor: deps.sink.redactor,
+      callbacks: deps.callbacks,
+      providerRef: deps.providerRef,
+      strict: deps.strict,
+      report: (diagnostic) =>
+        deps.sink.add({ ...diagnostic, source: diagnostic.source ?? plugin.name }),
+      addToolSource: (source) => {
+        if (!source || typeof source.id !== "string" || source.id === "") {
+          throw new PluginError(
+            "invalid_tool_source",
+            `Plugin "${plugin.name}" added a tool source without an id.`,
+          );
+        }
+        const existing = this.sources.get(source.id);
+        if (existing) {
+          throw new PluginError(
+            "duplicate_tool_source",
+            `Plugin "${plugin.name}" added tool source "${source.id}", which plugin "${existing.plugin}" already added.`,
+          );
+        }
+        this.sources.set(source.id, { source, plugin: plugin.name });
+        const disposable = toDisposable(() => {
+          this.sources.delete(source.id);
+          deps.registry.removeSource(source.id);
+        });
+        added.push(disposable);
+        return disposable;
+      },
+      addSystemPromptSection: (section) => {
+        const disposable = deps.prompt.add({ ...section, source: section.source ?? plugin.name });
+        added.push(disposable);
+        return disposable;
+      },
+      onClose: (fn) => {
+        this.closeHooks.push({ plugin: plugin.name, fn });
+      },
+    };
+  }
+}
+
+function safeStatus(source: ToolSource) {
+  try {
+    return source.status();
+  } catch (error) {
+    return {
+      state: "failed" as const,
+      stats: {},
+      parts: [{ name: source.id, state: "failed", message: errorMessage(error) }],
+    };
+  }
+}
+
+async function withBound(work: Promise<unknown>, ms: number): Promise<"done" | "timeout" | Error> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => "done" as const,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

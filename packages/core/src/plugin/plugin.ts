@@ -1,0 +1,88 @@
+import type { DependencyContainer } from "tsyringe";
+import type { AgentCallbacks } from "../agent/agent-callbacks.js";
+import type { ProviderRef } from "../agent/provider-ref.js";
+import type { LoadedConfig } from "../config/load-config.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Redactor } from "../diagnostics/redactor.js";
+import { PluginError } from "../errors.js";
+import type { SystemPromptSection } from "../prompt/system-prompt.js";
+import type { ToolSource } from "../tools/tool-source.js";
+import type { Disposable } from "../util/disposable.js";
+
+/** What a plugin gets when it registers. Everything it adds is undone on `agent.close()`. */
+export interface PluginContext {
+  readonly pluginName: string;
+  /** The agent's own container (a child container: nothing is global). */
+  readonly container: DependencyContainer;
+  readonly workspace: string;
+  readonly config: LoadedConfig;
+  /** Mark secret values (tokens, header values) so they never show in diagnostics. */
+  readonly redactor: Redactor;
+  /** Person-facing callbacks (approval, elicitation) as the agent's creator passed them. */
+  readonly callbacks: AgentCallbacks;
+  /** The agent's provider, once known (for features such as MCP sampling). */
+  readonly providerRef: ProviderRef;
+  /** Whether start-up failures should throw rather than become diagnostics. */
+  readonly strict: boolean;
+  report(diagnostic: Omit<Diagnostic, "source"> & { source?: string }): void;
+  addToolSource(source: ToolSource): Disposable;
+  addSystemPromptSection(
+    section: Omit<SystemPromptSection, "source"> & { source?: string },
+  ): Disposable;
+  /** Run on `agent.close()`, in reverse registration order. */
+  onClose(fn: () => void | Promise<void>): void;
+}
+
+/** A plugin: a name, what it needs, and what it registers. */
+export interface Plugin {
+  readonly name: string;
+  readonly dependsOn: readonly string[];
+  register(context: PluginContext): void | Promise<void>;
+}
+
+export interface PluginSpec {
+  name: string;
+  dependsOn?: readonly string[];
+  register(context: PluginContext): void | Promise<void>;
+}
+
+const PLUGIN_NAME = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;
+
+/** Declare a plugin. Misuse fails here, with the plugin's name in the message. */
+export function definePlugin(spec: PluginSpec): Plugin {
+  if (!spec || typeof spec !== "object") {
+    throw new PluginError("invalid_plugin", "definePlugin needs an object { name, register }.");
+  }
+  const label = typeof spec.name === "string" && spec.name ? `Plugin "${spec.name}"` : "A plugin";
+  if (typeof spec.name !== "string" || !PLUGIN_NAME.test(spec.name)) {
+    throw new PluginError(
+      "invalid_plugin",
+      `${label}: name must be lower-case letters, digits, ".", "_" or "-" (got ${JSON.stringify(spec.name)}).`,
+      { details: { plugin: spec.name } },
+    );
+  }
+  if (typeof spec.register !== "function") {
+    throw new PluginError("invalid_plugin", `${label}: register must be a function.`, {
+      details: { plugin: spec.name },
+    });
+  }
+  const dependsOn = spec.dependsOn ?? [];
+  if (
+    !Array.isArray(dependsOn) ||
+    dependsOn.some((name) => typeof name !== "string" || name === "")
+  ) {
+    throw new PluginError("invalid_plugin", `${label}: dependsOn must be a list of plugin names.`, {
+      details: { plugin: spec.name },
+    });
+  }
+  if (dependsOn.includes(spec.name)) {
+    throw new PluginError("invalid_plugin", `${label} cannot depend on itself.`, {
+      details: { plugin: spec.name },
+    });
+  }
+  return Object.freeze({
+    name: spec.name,
+    dependsOn: Object.freeze([...dependsOn]),
+    register: spec.register,
+  });
+}

@@ -1,0 +1,160 @@
+import picomatch from "picomatch";
+import { inject, injectable } from "tsyringe";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import type {
+  PermissionMode,
+  PolicyDecision,
+  PolicyEngine,
+  RuleOrigin,
+  Verdict,
+} from "./policy-engine.js";
+import { PolicySettings, type RuleSpec } from "./policy-settings.js";
+import { argumentMatches, parseRulePattern, type RulePattern } from "./rule-pattern.js";
+
+interface CompiledRule {
+  verdict: Verdict;
+  origin: RuleOrigin;
+  pattern: RulePattern;
+}
+
+/**
+ * The default engine. Order of precedence (first that applies wins):
+ *  1. not in the agent allow-list            -> deny
+ *  2. a deny rule matches (any origin)       -> deny   (deny always wins)
+ *  3. plan mode and a side-effect tool       -> deny
+ *  4. bypass mode                            -> allow
+ *  5. an ask rule matches                    -> ask
+ *  6. an allow rule matches                  -> allow
+ *  7. read-only tool                         -> allow
+ *  8. accept_edits mode and an edit tool     -> allow
+ *  9. anything else                          -> ask
+ * Rules that fail to parse are reported when settings are built (see `compilePolicyRules`).
+ */
+@injectable()
+export class DefaultPolicyEngine implements PolicyEngine {
+  private readonly rules: CompiledRule[];
+  private readonly allowList: ((name: string) => boolean) | undefined;
+
+  constructor(@inject(PolicySettings) private readonly settings: PolicySettings) {
+    this.rules = compilePolicyRules(settings.rules).rules;
+    this.allowList = settings.tools ? picomatch([...settings.tools], { dot: true }) : undefined;
+  }
+
+  get mode(): PermissionMode {
+    return this.settings.mode;
+  }
+
+  isOffered(tool: ToolDefinition): boolean {
+    if (this.allowList && !this.allowList(tool.name)) return false;
+    if (this.mode === "plan" && tool.safety !== "read_only") return false;
+    // A deny rule on the bare name removes the tool entirely; one with an argument part does not.
+    return !this.rules.some(
+      (rule) =>
+        rule.verdict === "deny" &&
+        rule.pattern.argument === undefined &&
+        rule.pattern.matchesName(tool.name),
+    );
+  }
+
+  decide(tool: ToolDefinition, args: unknown): PolicyDecision {
+    if (this.allowList && !this.allowList(tool.name)) {
+      return {
+        decision: "deny",
+        reason: `"${tool.name}" is not in this agent's tool allow-list.`,
+        matched: { kind: "allow_list", patterns: this.settings.tools ?? [] },
+      };
+    }
+    const deny = this.firstMatch("deny", tool, args);
+    if (deny) return ruleDecision(deny, tool);
+    if (this.mode === "plan" && tool.safety !== "read_only") {
+      return {
+        decision: "deny",
+        reason: `Plan mode allows only read-only tools; "${tool.name}" may have side effects.`,
+        matched: { kind: "mode", mode: "plan" },
+      };
+    }
+    if (this.mode === "bypass") {
+      return {
+        decision: "allow",
+        reason: "Bypass mode allows every tool that no deny rule matches.",
+        matched: { kind: "mode", mode: "bypass" },
+      };
+    }
+    const ask = this.firstMatch("ask", tool, args);
+    if (ask) return ruleDecision(ask, tool);
+    const allow = this.firstMatch("allow", tool, args);
+    if (allow) return ruleDecision(allow, tool);
+    if (tool.safety === "read_only") {
+      return {
+        decision: "allow",
+        reason: `"${tool.name}" is read-only.`,
+        matched: { kind: "safety", safety: "read_only" },
+      };
+    }
+    if (this.mode === "accept_edits" && tool.category === "edit") {
+      return {
+        decision: "allow",
+        reason: `accept_edits mode allows file edits such as "${tool.name}".`,
+        matched: { kind: "mode", mode: "accept_edits" },
+      };
+    }
+    return {
+      decision: "ask",
+      reason: `"${tool.name}" may have side effects and no rule allows it.`,
+      matched: { kind: "safety", safety: "side_effect" },
+    };
+  }
+
+  private firstMatch(
+    verdict: Verdict,
+    tool: ToolDefinition,
+    args: unknown,
+  ): CompiledRule | undefined {
+    const strict = verdict !== "deny";
+    return this.rules.find(
+      (rule) =>
+        rule.verdict === verdict &&
+        rule.pattern.matchesName(tool.name) &&
+        argumentMatches(rule.pattern, tool, args, this.settings.workspace, strict),
+    );
+  }
+}
+
+function ruleDecision(rule: CompiledRule, tool: ToolDefinition): PolicyDecision {
+  return {
+    decision: rule.verdict,
+    reason: `Rule ${rule.verdict}: "${rule.pattern.raw}" (${rule.origin}) matches "${tool.name}".`,
+    matched: {
+      kind: "rule",
+      verdict: rule.verdict,
+      pattern: rule.pattern.raw,
+      origin: rule.origin,
+    },
+  };
+}
+
+/** Parse rule strings; bad ones are returned with their error instead of throwing. */
+export function compilePolicyRules(specs: readonly RuleSpec[]): {
+  rules: CompiledRule[];
+  errors: Array<{ spec: RuleSpec; message: string }>;
+} {
+  const rules: CompiledRule[] = [];
+  const errors: Array<{ spec: RuleSpec; message: string }> = [];
+  for (const spec of specs) {
+    try {
+      rules.push({
+        verdict: spec.verdict,
+        origin: spec.origin,
+        pattern: parseRulePattern(spec.pattern),
+      });
+    } catch (error) {
+      errors.push({ spec, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { rules, errors };
+}
+
+/** Create the default engine without a container. */
+export function createPolicyEngine(settings: PolicySettings): PolicyEngine {
+  return new DefaultPolicyEngine(settings);
+}

@@ -1,0 +1,40 @@
+import type { ToolDefinition } from "../tools/tool-definition.js";
+
+/**
+ * `default`: read-only tools run, others ask. `plan`: only read-only tools are offered and
+ * allowed. `accept_edits`: file edits are allowed too. `bypass`: everything not denied runs.
+ */
+export const PERMISSION_MODES = ["default", "plan", "accept_edits", "bypass"] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+export type Verdict = "allow" | "ask" | "deny";
+
+/** Where a rule came from: `code` (createAgent/CLI), or a config layer (`user`, `project`). */
+export type RuleOrigin = "code" | "user" | "project" | (string & {});
+
+/** What made the decision: a rule, the mode, the agent allow-list or the tool's safety. */
+export type DecisionBasis =
+  | { kind: "rule"; verdict: Verdict; pattern: string; origin: RuleOrigin }
+  | { kind: "mode"; mode: PermissionMode }
+  | { kind: "allow_list"; patterns: readonly string[] }
+  | { kind: "safety"; safety: ToolDefinition["safety"] }
+  | { kind: "engine_error" }
+  | { kind: "approval"; approver: "callback" | "none" };
+
+/** Decisions are data: the verdict, a sentence saying why, and what matched. */
+export interface PolicyDecision {
+  decision: Verdict;
+  reason: string;
+  matched: DecisionBasis;
+}
+
+/** Decides whether a tool call may run, and which tools the model is offered at all. */
+export interface PolicyEngine {
+  readonly mode: PermissionMode;
+  decide(tool: ToolDefinition, args: unknown): PolicyDecision | Promise<PolicyDecision>;
+  /** False for tools the model must not even see (plan mode, allow-list, deny-by-name). */
+  isOffered(tool: ToolDefinition): boolean;
+}
+
+/** DI token for {@link PolicyEngine}. */
+export const PolicyEngine = Symbol.for("@pseudoclaude/core:PolicyEngine");

@@ -1,0 +1,42 @@
+import type { PermissionMode, RuleOrigin, Verdict } from "./policy-engine.js";
+
+/** The policy as the user writes it, in code (`createAgent({ policy })`) or config (`permissions`). */
+export interface PolicyOptions {
+  mode?: PermissionMode;
+  /**
+   * Agent allow-list: when set, only tools whose names match one of these patterns exist for
+   * this agent (offered and callable). Unlike `allow` rules it grants nothing.
+   */
+  tools?: string[];
+  allow?: string[];
+  ask?: string[];
+  deny?: string[];
+}
+
+/** One rule string with its verdict and origin, before parsing. */
+export interface RuleSpec {
+  verdict: Verdict;
+  pattern: string;
+  origin: RuleOrigin;
+}
+
+/** Everything the default engine needs, combined from code and every config layer. */
+export interface PolicySettings {
+  mode: PermissionMode;
+  tools?: readonly string[];
+  rules: readonly RuleSpec[];
+  workspace: string;
+}
+
+/** DI token for {@link PolicySettings}. */
+export const PolicySettings = Symbol.for("@pseudoclaude/core:PolicySettings");
+
+/** Rules of a PolicyOptions object, tagged with where they came from. */
+export function rulesOf(options: PolicyOptions | undefined, origin: RuleOrigin): RuleSpec[] {
+  if (!options) return [];
+  const out: RuleSpec[] = [];
+  for (const verdict of ["deny", "ask", "allow"] as const) {
+    for (const pattern of options[verdict] ?? []) out.push({ verdict, pattern, origin });
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+import path from "node:path";
+import picomatch from "picomatch";
+import { ConfigError } from "../errors.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import { isPlainObject } from "../util/plain-object.js";
+import { commandMatches } from "./command-match.js";
+
+/**
+ * A parsed rule pattern: `TOOL_GLOB` or `TOOL_GLOB(ARGUMENT_PATTERN)`, e.g.
+ * `mcp__context7__*`, `run_command(npm test*)`, `write_file(src/**)`.
+ */
+export interface RulePattern {
+  raw: string;
+  matchesName(name: string): boolean;
+  /** Undefined when the rule has no argument part (it matches every call of the tool). */
+  argument?: string;
+}
+
+const NAME_PATTERN = /^[^()\s]+$/;
+
+export function parseRulePattern(raw: string): RulePattern {
+  const text = raw.trim();
+  const open = text.indexOf("(");
+  let name = text;
+  let argument: string | undefined;
+  if (open !== -1) {
+    if (!text.endsWith(")")) {
+      throw new ConfigError("invalid_rule", `Rule "${raw}" opens "(" but does not end with ")".`);
+    }
+    name = text.slice(0, open);
+    argument = text.slice(open + 1, -1).trim();
+    if (argument === "") {
+      throw new ConfigError("invalid_rule", `Rule "${raw}" has an empty argument pattern "()".`);
+    }
+  }
+  if (!NAME_PATTERN.test(name)) {
+    throw new ConfigError(
+      "invalid_rule",
+      `Rule "${raw}" must start with a tool name or glob (no spaces or parentheses), like "mcp__context7__*" or "run_command(npm test*)".`,
+    );
+  }
+  const isMatch = picomatch(name, { dot: true });
+  const pattern: RulePattern = { raw: text, matchesName: (candidate) => isMatch(candidate) };
+  if (argument !== undefined) pattern.argument = argument;
+  return pattern;
+}
+
+/**
+ * Whether a rule's argument pattern matches a call. `strict` is used for allow and ask rules:
+ * an argument that cannot be fully understood (a compound or substituted command) does not
+ * match, so it falls through to asking. Deny rules are not strict: any part matching denies.
+ */
+export function argumentMatches(
+  pattern: RulePattern,
+  tool: ToolDefinition,
+  args: unknown,
+  workspace: string,
+  strict: boolean,
+): boolean {
+  if (pattern.argument === undefined) return true;
+  const key = tool.permissionKey;
+  if (!key || !isPlainObject(args)) return false;
+  const value = args[key.argument];
+  if (typeof value !== "string") return false;
+  switch (key.match) {
+    case "command":
+      return commandMatches(pattern.argument, value, strict ? "every" : "any");
+    case "path":
+      return pathMatches(pattern.argument, value, workspace, strict);
+    case "glob":
+      return picomatch(pattern.argument, { dot: true })(value);
+  }
+}
+
+/**
+ * gitignore-style: a pattern without `/` matches the file name at any depth; a leading `/`
+ * anchors to the workspace root; `**` crosses directories. Paths are relative to the workspace.
+ */
+function pathMatches(pattern: string, value: string, workspace: string, strict: boolean): boolean {
+  const absolute = path.resolve(workspace, value);
+  const relative = path.relative(workspace, absolute).split(path.sep).join("/");
+  const outside = relative.startsWith("..") || path.isAbsolute(relative);
+  if (outside) {
+    // An outside path can only ever be matched by an absolute pattern, and never leniently.
+    return path.isAbsolute(pattern) && !strict
+      ? picomatch(pattern, { dot: true })(absolute)
+      : false;
+  }
+  const anchored = pattern.startsWith("/") ? pattern.slice(1) : pattern;
+  const basename = !pattern.includes("/");
+  return picomatch(anchored, { dot: true, basename })(relative === "" ? "." : relative);
+}

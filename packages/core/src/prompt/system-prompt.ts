@@ -1,0 +1,37 @@
+import type { Disposable } from "../util/disposable.js";
+
+/** A part of the system prompt a plugin contributes (a skills index, an MCP server's instructions). */
+export interface SystemPromptSection {
+  /** Unique id; adding the same id again replaces the section. */
+  id: string;
+  /** The plugin or source it comes from, shown to the model as attribution. */
+  source: string;
+  title: string;
+  content: string;
+  /** Cap for this section in characters (default: the builder's per-section cap). */
+  maxChars?: number;
+  /** Lower comes first; ties keep insertion order. Default 100. */
+  order?: number;
+}
+
+export interface BuiltSystemPrompt {
+  text: string;
+  sections: Array<{
+    id: string;
+    source: string;
+    chars: number;
+    truncated: boolean;
+    omitted: boolean;
+  }>;
+}
+
+/** Assembles the system prompt from the user's prompt and plugin sections, within a budget. */
+export interface SystemPromptBuilder {
+  readonly version: number;
+  add(section: SystemPromptSection): Disposable;
+  sections(): readonly SystemPromptSection[];
+  build(base: string): BuiltSystemPrompt;
+}
+
+/** DI token for {@link SystemPromptBuilder}. */
+export const SystemPromptBuilder = Symbol.for("@pseudoclaude/core:SystemPromptBuilder");

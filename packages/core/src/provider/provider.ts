@@ -1,0 +1,48 @@
+import type { Message } from "../conversation/message.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+
+/** What the agent asks a model for, once per turn. */
+export interface ProviderRequest {
+  system: string;
+  messages: readonly Message[];
+  /** Exactly the tools the policy lets the model see this turn. */
+  tools: readonly ToolDefinition[];
+  signal?: AbortSignal;
+}
+
+export interface ProviderUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+}
+
+export type StopReason =
+  | "end_turn"
+  | "tool_use"
+  | "max_tokens"
+  | "stop_sequence"
+  | "refusal"
+  | "other";
+
+/** One event of a model's streamed answer. */
+export type ProviderEvent =
+  | { type: "text-delta"; text: string }
+  | { type: "tool-call"; call: ToolCall }
+  | { type: "usage"; usage: ProviderUsage }
+  | { type: "stop"; reason: StopReason };
+
+/**
+ * The model contract. A provider owns the mapping to its wire format: tool names, schema
+ * rules and content kinds its API cannot take (as explicit placeholders, never dropped).
+ */
+export interface Provider {
+  /** Short id such as `anthropic`, `openai`, `scripted`. */
+  readonly name: string;
+  readonly model?: string;
+  stream(request: ProviderRequest): AsyncIterable<ProviderEvent>;
+}
+
+/** DI token for {@link Provider}. */
+export const Provider = Symbol.for("@pseudoclaude/core:Provider");

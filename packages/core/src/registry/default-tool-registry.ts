@@ -1,0 +1,310 @@
+import { EventEmitter } from "eventemitter3";
+import { inject, injectable } from "tsyringe";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { errorMessage } from "../errors.js";
+import type { Tool } from "../tools/tool.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import { type ToolResult, toolFailure } from "../tools/tool-result.js";
+import type { ToolChange } from "../tools/tool-source.js";
+import { abortKind, CallAbortReason } from "../util/abort.js";
+import { isPlainObject } from "../util/plain-object.js";
+import { DEFAULT_TOOL_TIMEOUT_MS, resolveEffectiveTimeout } from "./effective-timeout.js";
+import {
+  type ApplyChangeOutcome,
+  type ExecuteOptions,
+  type ToolRegistry,
+  type ToolRegistryEvents,
+  ToolRegistryOptions,
+} from "./tool-registry.js";
+
+const DEFAULT_ABORT_GRACE_MS = 1_000;
+
+interface Entry {
+  tool: Tool;
+  source: string;
+}
+
+@injectable()
+export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implements ToolRegistry {
+  private readonly entries = new Map<string, Entry>();
+  private readonly bySource = new Map<string, Set<string>>();
+  private cachedList: readonly Tool[] | undefined;
+  private cachedDefinitions: readonly ToolDefinition[] | undefined;
+  private currentVersion = 0;
+  private readonly defaultTimeoutMs: number;
+  private readonly abortGraceMs: number;
+  private readonly workspace: string;
+
+  constructor(@inject(ToolRegistryOptions) options: ToolRegistryOptions = {}) {
+    super();
+    this.defaultTimeoutMs = options?.defaultTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    this.abortGraceMs = options?.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS;
+    this.workspace = options?.workspace ?? process.cwd();
+  }
+
+  get version(): number {
+    return this.currentVersion;
+  }
+
+  applyChange(sourceId: string, change: ToolChange): ApplyChangeOutcome {
+    const outcome: ApplyChangeOutcome = {
+      source: sourceId,
+      added: [],
+      removed: [],
+      replaced: [],
+      rejected: [],
+      version: this.currentVersion,
+    };
+    const owned = this.bySource.get(sourceId) ?? new Set<string>();
+    const upserts = change.kind === "full" ? change.tools : (change.upsert ?? []);
+    const accepted = new Map<string, Tool>();
+    for (const tool of upserts) {
+      const reason = this.rejectionReason(sourceId, tool, accepted);
+      if (reason) {
+        outcome.rejected.push(reason);
+        continue;
+      }
+      accepted.set(tool.definition.name, tool);
+    }
+    const removals =
+      change.kind === "full"
+        ? [...owned].filter((name) => !accepted.has(name))
+        : (change.remove ?? []).filter((name) => owned.has(name) && !accepted.has(name));
+
+    for (const name of removals) {
+      const entry = this.entries.get(name);
+      if (!entry) continue;
+      this.entries.delete(name);
+      owned.delete(name);
+      outcome.removed.push(name);
+      this.emit("tool-removed", { definition: entry.tool.definition });
+    }
+    for (const [name, tool] of accepted) {
+      const previous = this.entries.get(name);
+      if (previous?.tool === tool) continue;
+      this.entries.set(name, { tool, source: sourceId });
+      owned.add(name);
+      if (previous) {
+        outcome.replaced.push(name);
+        this.emit("tool-replaced", {
+          previous: previous.tool.definition,
+          definition: tool.definition,
+        });
+      } else {
+        outcome.added.push(name);
+        this.emit("tool-added", { definition: tool.definition });
+      }
+    }
+    if (owned.size > 0) this.bySource.set(sourceId, owned);
+    else this.bySource.delete(sourceId);
+
+    for (const diagnostic of outcome.rejected) this.emit("diagnostic", diagnostic);
+    if (outcome.added.length + outcome.removed.length + outcome.replaced.length > 0) {
+      this.currentVersion += 1;
+      this.cachedList = undefined;
+      this.cachedDefinitions = undefined;
+      outcome.version = this.currentVersion;
+      this.emit("changed", {
+        source: sourceId,
+        added: outcome.added,
+        removed: outcome.removed,
+        replaced: outcome.replaced,
+        version: outcome.version,
+      });
+    }
+    return outcome;
+  }
+
+  removeSource(sourceId: string): ApplyChangeOutcome {
+    return this.applyChange(sourceId, { kind: "full", tools: [] });
+  }
+
+  get(name: string): Tool | undefined {
+    return this.entries.get(name)?.tool;
+  }
+
+  list(): readonly Tool[] {
+    this.cachedList ??= [...this.entries.values()].map((entry) => entry.tool);
+    return this.cachedList;
+  }
+
+  definitions(): readonly ToolDefinition[] {
+    this.cachedDefinitions ??= this.list().map((tool) => tool.definition);
+    return this.cachedDefinitions;
+  }
+
+  async execute(call: ToolCall, options: ExecuteOptions = {}): Promise<ToolResult> {
+    const started = performance.now();
+    const entry = this.entries.get(call.name);
+    const local: Record<string, unknown> = { tool: call.name, call_id: call.id };
+    const finish = (result: ToolResult): ToolResult => {
+      local.duration_ms = Math.round((performance.now() - started) * 1000) / 1000;
+      // Local keys win over whatever the tool put in its metadata (seed defect 4).
+      result.metadata = { ...result.metadata, ...local };
+      return result;
+    };
+    if (!entry) {
+      return finish(toolFailure("unknown_tool", `Unknown tool "${call.name}".`));
+    }
+    const { tool } = entry;
+    local.source = entry.source;
+    if (!isPlainObject(call.arguments)) {
+      return finish(
+        toolFailure(
+          "invalid_arguments",
+          `Arguments for "${call.name}" must be a JSON object, got ${describeJsonType(call.arguments)}.`,
+        ),
+      );
+    }
+    const args = call.arguments;
+    if (tool.validate) {
+      const validation = safeValidate(tool, args);
+      if (!validation.ok) {
+        return finish(
+          toolFailure(
+            "invalid_arguments",
+            `Invalid arguments for "${call.name}": ${validation.message}`,
+          ),
+        );
+      }
+    }
+    const timeout = resolveEffectiveTimeout(
+      options.timeoutMs,
+      tool.definition.timeoutMs,
+      this.defaultTimeoutMs,
+    );
+    local.timeout_ms = timeout.timeoutMs;
+    local.timeout_source = timeout.source;
+    if (options.signal?.aborted) {
+      return finish(
+        toolFailure("cancelled", `Call to "${call.name}" was cancelled before it started.`),
+      );
+    }
+    return finish(await this.runWithTimeout(tool, call, args, timeout.timeoutMs, options));
+  }
+
+  private async runWithTimeout(
+    tool: Tool,
+    call: ToolCall,
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    options: ExecuteOptions,
+  ): Promise<ToolResult> {
+    const controller = new AbortController();
+    const onCallerAbort = () =>
+      controller.abort(new CallAbortReason("cancelled", `Call to "${call.name}" was cancelled.`));
+    options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+    const timer = setTimeout(
+      () =>
+        controller.abort(
+          new CallAbortReason("timeout", `Call to "${call.name}" timed out after ${timeoutMs} ms.`),
+        ),
+      timeoutMs,
+    );
+    const running = this.invoke(tool, call, args, controller.signal, timeoutMs, options);
+    try {
+      const aborted = new Promise<"aborted">((resolve) =>
+        controller.signal.addEventListener("abort", () => resolve("aborted"), { once: true }),
+      );
+      const first = await Promise.race([running, aborted]);
+      if (first !== "aborted") return first;
+      // Give the tool a short grace to finish with its own, more precise result.
+      let graceTimer: NodeJS.Timeout | undefined;
+      const grace = new Promise<undefined>((resolve) => {
+        graceTimer = setTimeout(() => resolve(undefined), this.abortGraceMs);
+      });
+      const settled = await Promise.race([running, grace]);
+      clearTimeout(graceTimer);
+      return settled ?? this.abortedResult(call, controller.signal);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  private async invoke(
+    tool: Tool,
+    call: ToolCall,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    timeoutMs: number,
+    options: ExecuteOptions,
+  ): Promise<ToolResult> {
+    try {
+      const result = await tool.execute(args, {
+        callId: call.id,
+        signal,
+        timeoutMs,
+        workspace: this.workspace,
+        reportProgress: (progress) => options.onProgress?.(progress),
+      });
+      if (!result || typeof result !== "object" || !Array.isArray(result.content)) {
+        return toolFailure("tool_error", `Tool "${call.name}" returned a malformed result.`);
+      }
+      result.metadata ??= {};
+      return result;
+    } catch (error) {
+      if (signal.aborted) return this.abortedResult(call, signal);
+      return toolFailure("tool_error", `Tool "${call.name}" failed: ${errorMessage(error)}`);
+    }
+  }
+
+  private abortedResult(call: ToolCall, signal: AbortSignal): ToolResult {
+    const kind = abortKind(signal) ?? "cancelled";
+    const reason: unknown = signal.reason;
+    const message =
+      reason instanceof Error ? reason.message : `Call to "${call.name}" was ${kind}.`;
+    return toolFailure(kind === "timeout" ? "timeout" : "cancelled", message);
+  }
+
+  private rejectionReason(
+    sourceId: string,
+    tool: Tool,
+    acceptedInThisChange: Map<string, Tool>,
+  ): Diagnostic | undefined {
+    const name = tool?.definition?.name;
+    const base = { stage: "register", severity: "warning" as const, source: sourceId };
+    if (typeof name !== "string" || name.trim() === "" || /\s/.test(name)) {
+      return {
+        ...base,
+        code: "invalid_tool_name",
+        item: String(name ?? ""),
+        message: `Tool from source "${sourceId}" has an empty or blank name; skipped.`,
+      };
+    }
+    if (acceptedInThisChange.has(name)) {
+      return {
+        ...base,
+        code: "duplicate_tool_name",
+        item: name,
+        message: `Source "${sourceId}" offered "${name}" twice; kept the first.`,
+      };
+    }
+    const existing = this.entries.get(name);
+    if (existing && existing.source !== sourceId) {
+      return {
+        ...base,
+        code: "duplicate_tool_name",
+        item: name,
+        message: `Tool "${name}" from source "${sourceId}" collides with the same name from source "${existing.source}"; skipped.`,
+      };
+    }
+    return undefined;
+  }
+}
+
+function safeValidate(tool: Tool, args: Record<string, unknown>) {
+  try {
+    return tool.validate!(args);
+  } catch (error) {
+    return { ok: false as const, message: `validator failed: ${errorMessage(error)}` };
+  }
+}
+
+function describeJsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (value === undefined) return "nothing";
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import type { ArgumentValidation, Tool, ToolExecutionContext } from "./tool.js";
+import type { ToolDefinition } from "./tool-definition.js";
+import { type ToolResult, toolSuccess } from "./tool-result.js";
+
+export interface DefineToolSpec<Schema extends z.ZodObject> {
+  name: string;
+  description: string;
+  /** zod object schema of the arguments; the JSON Schema the model sees is generated from it. */
+  input: Schema;
+  safety: ToolDefinition["safety"];
+  source: string;
+  category?: ToolDefinition["category"];
+  permissionKey?: ToolDefinition["permissionKey"];
+  timeoutMs?: number;
+  /** Return a ToolResult, or a string for a plain text success. */
+  execute(
+    args: z.infer<Schema>,
+    context: ToolExecutionContext,
+  ): Promise<ToolResult | string> | ToolResult | string;
+}
+
+/**
+ * Build a Tool from a zod schema: the JSON Schema is generated once, arguments are parsed by
+ * zod before `execute` runs, and failures name the offending path.
+ */
+export function defineTool<Schema extends z.ZodObject>(spec: DefineToolSpec<Schema>): Tool {
+  const inputSchema = z.toJSONSchema(spec.input, { io: "input" }) as Record<string, unknown>;
+  delete inputSchema.$schema;
+  const definition: ToolDefinition = {
+    name: spec.name,
+    description: spec.description,
+    inputSchema,
+    safety: spec.safety,
+    source: spec.source,
+  };
+  if (spec.category) definition.category = spec.category;
+  if (spec.permissionKey) definition.permissionKey = spec.permissionKey;
+  if (spec.timeoutMs) definition.timeoutMs = spec.timeoutMs;
+  return {
+    definition,
+    validate(args): ArgumentValidation {
+      const parsed = spec.input.safeParse(args);
+      return parsed.success ? { ok: true } : { ok: false, message: formatZodIssues(parsed.error) };
+    },
+    async execute(args, context) {
+      const output = await spec.execute(spec.input.parse(args), context);
+      return typeof output === "string" ? toolSuccess(output) : output;
+    },
+  };
+}
+
+/** `path.to.field: message; other: message` - short enough for a model to act on. */
+export function formatZodIssues(error: z.ZodError): string {
+  return error.issues
+    .map(
+      (issue) =>
+        `${issue.path.length > 0 ? issue.path.join(".") : "(arguments)"}: ${issue.message}`,
+    )
+    .join("; ");
+}

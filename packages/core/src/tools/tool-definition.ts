@@ -1,0 +1,63 @@
+/** A JSON Schema object as sent to models. Kept as plain data. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * `read_only` tools may be offered in plan mode and run concurrently; everything else is
+ * `side_effect`. Sources must only claim `read_only` when they know it, never on a remote hint.
+ */
+export type ToolSafety = "read_only" | "side_effect";
+
+/**
+ * Behaviour hints as a tool's author describes them (MCP tool annotations). They are
+ * untrusted: carried as data for display and for sources that explicitly trust them, never
+ * used by the kernel to decide anything.
+ */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/**
+ * How policy rules with an argument pattern, such as `run_command(npm test*)` or
+ * `write_file(src/**)`, match this tool's arguments. Tools without it never match
+ * argument patterns.
+ */
+export interface ToolPermissionKey {
+  /** Name of the string argument the pattern is matched against. */
+  argument: string;
+  /**
+   * `command`: shell-command prefix matching that looks at every sub-command of `&&`, `;`, `|`;
+   * `path`: gitignore-style glob relative to the workspace;
+   * `glob`: plain glob on the raw value.
+   */
+  match: "command" | "path" | "glob";
+}
+
+/** Everything the model, the policy and the CLI know about a tool, separate from running it. */
+export interface ToolDefinition {
+  /** Local full name, unique in the registry, e.g. `mcp__context7__search_docs`. */
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object, as offered to the model. */
+  inputSchema: JsonSchema;
+  safety: ToolSafety;
+  /** Id of the tool source that provides it. */
+  source: string;
+  /** Untrusted hints from the tool's author (see {@link ToolAnnotations}). */
+  annotations?: ToolAnnotations;
+  /**
+   * What the tool does, for mode decisions: `edit` tools (file writes) are auto-approved in
+   * `accept_edits` mode. Only local, trusted sources set it.
+   */
+  category?: "edit" | "command" | "other";
+  /** Per-tool timeout from its source's configuration; see the timeout precedence. */
+  timeoutMs?: number;
+  /** How argument patterns in policy rules apply to this tool. */
+  permissionKey?: ToolPermissionKey;
+  /** Source-specific facts (e.g. `server`, `remote_name`). */
+  meta?: Record<string, unknown>;
+}

@@ -1,0 +1,55 @@
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Disposable } from "../util/disposable.js";
+import type { Tool } from "./tool.js";
+
+/**
+ * A change a source pushes: `full` replaces everything the source has in the registry (the
+ * registry computes the difference); `delta` adds/replaces and removes by name.
+ */
+export type ToolChange =
+  | { kind: "full"; tools: readonly Tool[] }
+  | { kind: "delta"; upsert?: readonly Tool[]; remove?: readonly string[] };
+
+export type ToolSourceState = "idle" | "starting" | "ready" | "degraded" | "failed" | "closed";
+
+/** Counters a source reports. MCP fills the seed's five; other sources use what fits. */
+export interface ToolSourceStats {
+  [counter: string]: number;
+}
+
+export interface ToolSourceStatus {
+  state: ToolSourceState;
+  stats: ToolSourceStats;
+  /** Per-part details, e.g. one entry per MCP server. */
+  parts?: Array<{ name: string; state: string; stats?: ToolSourceStats; message?: string }>;
+}
+
+/** What the host hands a source when starting it. */
+export interface ToolSourceStartContext {
+  workspace: string;
+  /** Aborted when the agent is closed during start-up. */
+  signal: AbortSignal;
+  report(diagnostic: Diagnostic): void;
+}
+
+/**
+ * The plugin contract for anything that provides tools: MCP, built-ins, Skills, your own.
+ * Sources push, the registry owns state: emit changes through `onDidChange` at any time, and
+ * the host applies them to the registry.
+ */
+export interface ToolSource {
+  /** Unique id, shown as `source` of each tool and in diagnostics. */
+  readonly id: string;
+  /** Connect, discover, load. Errors reject; the host turns them into diagnostics. */
+  start(context: ToolSourceStartContext): Promise<void>;
+  /** The tools the source currently offers. */
+  tools(): readonly Tool[];
+  /** Subscribe to tool changes after start. */
+  onDidChange(listener: (change: ToolChange) => void): Disposable;
+  status(): ToolSourceStatus;
+  /** Release everything (child processes, sockets). Must be safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** DI token for every registered {@link ToolSource} (use `resolveAll`). */
+export const ToolSource = Symbol.for("@pseudoclaude/core:ToolSource");

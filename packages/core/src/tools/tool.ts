@@ -1,0 +1,32 @@
+import type { ToolProgress } from "./tool-call.js";
+import type { ToolDefinition } from "./tool-definition.js";
+import type { ToolResult } from "./tool-result.js";
+
+/** What a tool gets for one call. */
+export interface ToolExecutionContext {
+  callId: string;
+  /** Aborted on the call's timeout or when the caller cancels; `reason` says which. */
+  signal: AbortSignal;
+  /** The one effective timeout for this call. Tools must not add a timer of their own. */
+  timeoutMs: number;
+  workspace: string;
+  reportProgress(progress: ToolProgress): void;
+}
+
+/** Outcome of validating arguments before a call: `ok`, or a message naming the failing path. */
+export type ArgumentValidation = { ok: true } | { ok: false; message: string };
+
+/** A tool: its definition (data) and how to run it. */
+export interface Tool {
+  readonly definition: ToolDefinition;
+  /**
+   * Validate arguments before anything runs. Compiled once when the tool is built, so a call
+   * costs one validation. Without it the registry only checks that arguments are an object.
+   */
+  validate?(args: Record<string, unknown>): ArgumentValidation;
+  /**
+   * Run the tool. Failures the model should read are returned as a failed ToolResult; a thrown
+   * error becomes `tool_error` (or `timeout`/`cancelled` if the signal was aborted).
+   */
+  execute(args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolResult>;
+}

@@ -1,0 +1,58 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { AgentEvents } from "@pseudoclaude/core";
+
+/** A temporary workspace with a fake home for the user config layer. */
+export interface TempWorkspace {
+  root: string;
+  home: string;
+  /** Write `.PseudoClaude/config.yaml` of a layer. */
+  writeConfig(layer: "user" | "project", yaml: string): Promise<string>;
+  write(relative: string, content: string): Promise<string>;
+  cleanup(): Promise<void>;
+}
+
+export async function createTempWorkspace(prefix = "pseudoclaude-"): Promise<TempWorkspace> {
+  const base = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const root = path.join(base, "workspace");
+  const home = path.join(base, "home");
+  await mkdir(root, { recursive: true });
+  await mkdir(home, { recursive: true });
+  const write = async (file: string, content: string) => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+    return file;
+  };
+  return {
+    root,
+    home,
+    writeConfig: (layer, yaml) =>
+      write(path.join(layer === "user" ? home : root, ".PseudoClaude", "config.yaml"), yaml),
+    write: (relative, content) => write(path.join(root, relative), content),
+    cleanup: () => rm(base, { recursive: true, force: true }),
+  };
+}
+
+type Emitter = { on(event: string, listener: (...args: never[]) => void): unknown };
+
+/** Record every agent event in order, as `[name, payload]`. */
+export function recordEvents(agent: Emitter): Array<[keyof AgentEvents, unknown]> {
+  const events: Array<[keyof AgentEvents, unknown]> = [];
+  const names: Array<keyof AgentEvents> = [
+    "run-start",
+    "turn-start",
+    "text-delta",
+    "tool-call-start",
+    "tool-decision",
+    "tool-progress",
+    "tool-call-end",
+    "turn-end",
+    "run-end",
+    "error",
+    "diagnostic",
+  ];
+  for (const name of names)
+    agent.on(name, ((payload: unknown) => events.push([name, payload])) as never);
+  return events;
+}

@@ -1,0 +1,16 @@
+/** @pseudoclaude/testing - what plugin authors use in their own tests. */
+export { createTempWorkspace, recordEvents, type TempWorkspace } from "./helpers.js";
+export {
+  type RecordedRequest,
+  ScriptedProvider,
+  type ScriptedStep,
+  type ScriptedTurn,
+} from "./scripted-provider.js";
+export {
+  createTestTool,
+  InMemoryToolSource,
+  sleep,
+  type TestTool,
+  type TestToolSpec,
+  text,
+} from "./test-tools.js";

@@ -1,0 +1,146 @@
+import { readFileSync } from "node:fs";
+import {
+  ConfigError,
+  type Message,
+  ModelError,
+  type Provider,
+  type ProviderEvent,
+  type ProviderRequest,
+  type ToolDefinition,
+} from "@pseudoclaude/core";
+import { z } from "zod";
+
+/** One model turn: text and/or tool calls, as in the script file format. */
+export interface ScriptedTurn {
+  text?: string;
+  tool_calls?: Array<{ id?: string; name: string; arguments?: unknown }>;
+  /** Make this turn fail like a provider error. */
+  error?: string;
+}
+
+/** A turn computed from the request, for tests that react to tool results. */
+export type ScriptedStep = ScriptedTurn | ((request: RecordedRequest) => ScriptedTurn);
+
+/** What the provider was asked, kept so tests can assert what the model was offered. */
+export interface RecordedRequest {
+  system: string;
+  messages: Message[];
+  tools: ToolDefinition[];
+  toolNames: string[];
+}
+
+const scriptSchema = z.array(
+  z
+    .object({
+      text: z.string().optional(),
+      tool_calls: z
+        .array(
+          z
+            .object({
+              id: z.string().optional(),
+              name: z.string().min(1),
+              arguments: z.unknown().optional(),
+            })
+            .strict(),
+        )
+        .optional(),
+      error: z.string().optional(),
+    })
+    .strict()
+    .refine(
+      (turn) =>
+        turn.text !== undefined || turn.tool_calls !== undefined || turn.error !== undefined,
+      {
+        message: 'a turn needs "text", "tool_calls" or "error"',
+      },
+    ),
+);
+
+/**
+ * A provider that plays a list of model turns and records every request. Used for tests and
+ * offline demos (`pseudoclaude run --provider scripted --script FILE`).
+ */
+export class ScriptedProvider implements Provider {
+  readonly name = "scripted";
+  readonly model = "script";
+  readonly requests: RecordedRequest[] = [];
+  private next = 0;
+
+  constructor(private readonly steps: readonly ScriptedStep[]) {}
+
+  /** Load `[{"text": "..."}, {"tool_calls": [{"name": "...", "arguments": {...}}]}, ...]`. */
+  static fromFile(file: string): ScriptedProvider {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new ConfigError(
+        "script_unreadable",
+        `Cannot read script ${file}: ${(error as Error).message}`,
+        {
+          details: { file },
+        },
+      );
+    }
+    return new ScriptedProvider(ScriptedProvider.parse(raw, file));
+  }
+
+  /** Validate a script value; errors name the turn index and field. */
+  static parse(raw: unknown, where = "script"): ScriptedTurn[] {
+    const parsed = scriptSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .map((issue) => `[${issue.path.join(".")}] ${issue.message}`)
+        .join("; ");
+      throw new ConfigError("script_invalid", `Invalid script ${where}: ${issues}`, {
+        details: { file: where },
+      });
+    }
+    return parsed.data as ScriptedTurn[];
+  }
+
+  /** How many turns have been played. */
+  get played(): number {
+    return this.next;
+  }
+
+  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    const recorded: RecordedRequest = {
+      system: request.system,
+      messages: structuredClone([...request.messages]) as Message[],
+      tools: [...request.tools],
+      toolNames: request.tools.map((tool) => tool.name),
+    };
+    this.requests.push(recorded);
+    const step = this.steps[this.next];
+    if (step === undefined) {
+      throw new ModelError(
+        "script_exhausted",
+        `The script has no turn ${this.next + 1} (it has ${this.steps.length}); the model was asked once more than scripted.`,
+      );
+    }
+    this.next += 1;
+    const turn = typeof step === "function" ? step(recorded) : step;
+    if (turn.error) throw new ModelError("scripted_error", turn.error);
+    if (turn.text) {
+      // Stream in word-sized pieces, like a real model, so consumers handle deltas.
+      for (const piece of turn.text.match(/\S+\s*|\s+/g) ?? []) {
+        if (request.signal?.aborted) return;
+        yield { type: "text-delta", text: piece };
+      }
+    }
+    const calls = turn.tool_calls ?? [];
+    for (const [index, call] of calls.entries()) {
+      yield {
+        type: "tool-call",
+        call: {
+          id: call.id ?? `scripted_${this.next}_${index + 1}`,
+          name: call.name,
+          arguments: call.arguments ?? {},
+        },
+      };
+    }
+    yield { type: "usage", usage: { inputTokens: 0, outputTokens: 0 } };
+    yield { type: "stop", reason: calls.length > 0 ? "tool_use" : "end_turn" };
+  }
+}
