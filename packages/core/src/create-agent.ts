@@ -55,6 +55,8 @@ export interface CreateAgentOptions {
   /** How long a timed-out tool may take to report its own result. */
   abortGraceMs?: number;
   systemPromptBudget?: { totalChars?: number; sectionChars?: number };
+  /** Bound on each source's close (default 10 s); a close that never returns is left behind. */
+  closeTimeoutMs?: number;
 }
 
 /**
@@ -119,6 +121,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     callbacks,
     providerRef,
     strict: options.strict ?? false,
+    ...(options.closeTimeoutMs !== undefined ? { closeTimeoutMs: options.closeTimeoutMs } : {}),
   });
   container.registerInstance(PluginHost, host);
 

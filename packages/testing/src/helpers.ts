@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { AgentEvents } from "@pseudoclaude/core";
+import type { Agent, AgentEvents } from "@pseudoclaude/core";
 
 /** A temporary workspace with a fake home for the user config layer. */
 export interface TempWorkspace {
@@ -34,10 +34,8 @@ export async function createTempWorkspace(prefix = "pseudoclaude-"): Promise<Tem
   };
 }
 
-type Emitter = { on(event: string, listener: (...args: never[]) => void): unknown };
-
 /** Record every agent event in order, as `[name, payload]`. */
-export function recordEvents(agent: Emitter): Array<[keyof AgentEvents, unknown]> {
+export function recordEvents(agent: Pick<Agent, "on">): Array<[keyof AgentEvents, unknown]> {
   const events: Array<[keyof AgentEvents, unknown]> = [];
   const names: Array<keyof AgentEvents> = [
     "run-start",

@@ -8,6 +8,8 @@ export const REDACTED = "***";
 /** Minimum length for a registered secret; shorter values would redact ordinary words. */
 const MIN_SECRET_LENGTH = 4;
 
+const SECRET_KEY = /authorization|token|secret|password|passwd|api[_-]?key|cookie/i;
+
 const CREDENTIAL_SHAPES: RegExp[] = [
   /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{6,}/gi,
   /\b(sk|pk|rk|ghp|gho|ghs|xox[abpr])[-_][A-Za-z0-9_-]{8,}/g,
@@ -57,7 +59,11 @@ export class DefaultRedactor implements Redactor {
     if (Array.isArray(value)) return value.map((item) => this.redactValue(item)) as T;
     if (value !== null && typeof value === "object") {
       const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) out[key] = this.redactValue(item);
+      for (const [key, item] of Object.entries(value)) {
+        // A value under a secret-sounding key is hidden whole, whatever it looks like.
+        out[key] =
+          typeof item === "string" && SECRET_KEY.test(key) ? REDACTED : this.redactValue(item);
+      }
       return out as T;
     }
     return value;

@@ -155,6 +155,6 @@ export function compilePolicyRules(specs: readonly RuleSpec[]): {
 }
 
 /** Create the default engine without a container. */
-export function createPolicyEngine(settings: PolicySettings): PolicyEngine {
+export function createPolicyEngine(settings: PolicySettings): DefaultPolicyEngine {
   return new DefaultPolicyEngine(settings);
 }

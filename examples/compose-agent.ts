@@ -1,0 +1,34 @@
+// The README's "compose an agent" example: a scripted model, one tool source, one run.
+import { createAgent, definePlugin, defineTool } from "@pseudoclaude/core";
+import { InMemoryToolSource, ScriptedProvider } from "@pseudoclaude/testing";
+import { z } from "zod";
+
+const weather = definePlugin({
+  name: "weather",
+  register(context) {
+    const forecast = defineTool({
+      name: "get_forecast",
+      description: "Forecast for a city.",
+      input: z.object({ city: z.string() }),
+      safety: "read_only",
+      source: "weather",
+      execute: ({ city }) => `Sunny in ${city}, 21°C.`,
+    });
+    context.addToolSource(new InMemoryToolSource("weather", [forecast]));
+  },
+});
+
+const agent = await createAgent({
+  plugins: [weather],
+  provider: new ScriptedProvider([
+    { tool_calls: [{ name: "get_forecast", arguments: { city: "Lisbon" } }] },
+    { text: "It will be sunny in Lisbon." },
+  ]),
+  config: false,
+});
+agent.on("tool-call-end", ({ record }) =>
+  console.log(`${record.name} -> ${record.result.content[0]?.type}`),
+);
+const result = await agent.run("Weather in Lisbon?");
+console.log(result.text);
+await agent.close();

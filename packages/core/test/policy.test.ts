@@ -1,0 +1,222 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import {
+  buildPolicySettings,
+  commandMatches,
+  createPolicyEngine,
+  type Diagnostic,
+  LoadedConfig,
+  type PolicySettings,
+  type RuleSpec,
+  type ToolDefinition,
+} from "../src/index.js";
+
+const WORKSPACE = "/ws";
+
+function def(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {
+  return {
+    name,
+    description: "",
+    inputSchema: { type: "object" },
+    safety: "side_effect",
+    source: "t",
+    ...extra,
+  };
+}
+const readTool = def("read_file", {
+  safety: "read_only",
+  permissionKey: { argument: "path", match: "path" },
+});
+const writeTool = def("write_file", {
+  category: "edit",
+  permissionKey: { argument: "path", match: "path" },
+});
+const shell = def("run_command", {
+  category: "command",
+  permissionKey: { argument: "command", match: "command" },
+});
+const remote = def("mcp__context7__search_docs");
+
+function engine(partial: Partial<PolicySettings> & { rules?: RuleSpec[] } = {}) {
+  return createPolicyEngine({ mode: "default", rules: [], workspace: WORKSPACE, ...partial });
+}
+function rule(verdict: RuleSpec["verdict"], pattern: string, origin = "code"): RuleSpec {
+  return { verdict, pattern, origin };
+}
+
+describe("default policy engine", () => {
+  it("allows read-only tools and asks for side effects by default", () => {
+    const policy = engine();
+    assert.equal(policy.decide(readTool, { path: "a" }).decision, "allow");
+    const asked = policy.decide(remote, {});
+    assert.equal(asked.decision, "ask");
+    assert.deepEqual(asked.matched, { kind: "safety", safety: "side_effect" });
+  });
+
+  it("lets deny win over allow and ask whatever the order and origin", () => {
+    const policy = engine({
+      rules: [
+        rule("allow", "mcp__context7__*", "project"),
+        rule("ask", "mcp__*"),
+        rule("deny", "mcp__context7__search_docs", "user"),
+      ],
+    });
+    const decision = policy.decide(remote, {});
+    assert.equal(decision.decision, "deny");
+    assert.deepEqual(decision.matched, {
+      kind: "rule",
+      verdict: "deny",
+      pattern: "mcp__context7__search_docs",
+      origin: "user",
+    });
+  });
+
+  it("prefers ask rules over allow rules", () => {
+    const policy = engine({
+      rules: [rule("allow", "mcp__context7__*"), rule("ask", "mcp__context7__search_*")],
+    });
+    assert.equal(policy.decide(remote, {}).decision, "ask");
+  });
+
+  it("matches tool-name globs such as mcp__context7__*", () => {
+    const policy = engine({ rules: [rule("allow", "mcp__context7__*")] });
+    assert.equal(policy.decide(remote, {}).decision, "allow");
+    assert.equal(policy.decide(def("mcp__other__search_docs"), {}).decision, "ask");
+  });
+
+  it("matches command prefixes and refuses compound commands for allow rules", () => {
+    const policy = engine({ rules: [rule("allow", "run_command(npm test*)")] });
+    assert.equal(policy.decide(shell, { command: "npm test" }).decision, "allow");
+    assert.equal(policy.decide(shell, { command: "npm test -- --watch" }).decision, "allow");
+    assert.equal(policy.decide(shell, { command: "npm test && rm -rf ~" }).decision, "ask");
+    assert.equal(policy.decide(shell, { command: "npm test $(rm -rf ~)" }).decision, "ask");
+    assert.equal(policy.decide(shell, { command: "npm install" }).decision, "ask");
+  });
+
+  it("denies a compound command when any part matches a deny rule", () => {
+    const policy = engine({ mode: "bypass", rules: [rule("deny", "run_command(rm *)")] });
+    assert.equal(policy.decide(shell, { command: "ls; rm -rf /" }).decision, "deny");
+    assert.equal(policy.decide(shell, { command: "ls" }).decision, "allow");
+  });
+
+  it("supports the `:*` prefix form without matching longer words", () => {
+    assert.equal(commandMatches("git status:*", "git status", "every"), true);
+    assert.equal(commandMatches("git status:*", "git status --short", "every"), true);
+    assert.equal(commandMatches("git status:*", "git statusx", "every"), false);
+  });
+
+  it("matches paths gitignore-style relative to the workspace", () => {
+    const policy = engine({
+      rules: [rule("allow", "write_file(src/**)"), rule("deny", "write_file(*.env)")],
+    });
+    assert.equal(policy.decide(writeTool, { path: "src/a/b.ts" }).decision, "allow");
+    assert.equal(policy.decide(writeTool, { path: "/ws/src/c.ts" }).decision, "allow");
+    assert.equal(policy.decide(writeTool, { path: "docs/a.md" }).decision, "ask");
+    assert.equal(policy.decide(writeTool, { path: "src/../../etc/passwd" }).decision, "ask");
+    assert.equal(policy.decide(writeTool, { path: "config/prod.env" }).decision, "deny");
+  });
+
+  it("never matches an argument pattern for a tool that does not declare how", () => {
+    const policy = engine({ rules: [rule("allow", "mcp__context7__search_docs(*)")] });
+    assert.equal(policy.decide(remote, { query: "x" }).decision, "ask");
+  });
+
+  it("in plan mode offers and allows only read-only tools", () => {
+    const policy = engine({ mode: "plan", rules: [rule("allow", "*")] });
+    assert.equal(policy.isOffered(readTool), true);
+    assert.equal(policy.isOffered(writeTool), false);
+    const decision = policy.decide(writeTool, { path: "src/a" });
+    assert.equal(decision.decision, "deny");
+    assert.deepEqual(decision.matched, { kind: "mode", mode: "plan" });
+  });
+
+  it("in accept_edits mode allows edit tools but still asks for commands", () => {
+    const policy = engine({ mode: "accept_edits" });
+    assert.equal(policy.decide(writeTool, { path: "a" }).decision, "allow");
+    assert.equal(policy.decide(shell, { command: "ls" }).decision, "ask");
+  });
+
+  it("in bypass mode allows everything a deny rule does not match", () => {
+    const policy = engine({ mode: "bypass", rules: [rule("deny", "mcp__*")] });
+    assert.equal(policy.decide(shell, { command: "anything" }).decision, "allow");
+    assert.equal(policy.decide(remote, {}).decision, "deny");
+  });
+
+  it("hides tools outside the agent allow-list and denies calls to them", () => {
+    const policy = engine({ tools: ["read_file", "mcp__context7__*"] });
+    assert.equal(policy.isOffered(readTool), true);
+    assert.equal(policy.isOffered(remote), true);
+    assert.equal(policy.isOffered(shell), false);
+    assert.equal(policy.decide(shell, { command: "ls" }).decision, "deny");
+  });
+
+  it("does not offer a tool denied by name, but offers one denied only for some arguments", () => {
+    const policy = engine({
+      rules: [rule("deny", "mcp__context7__*"), rule("deny", "run_command(rm *)")],
+    });
+    assert.equal(policy.isOffered(remote), false);
+    assert.equal(policy.isOffered(shell), true);
+  });
+});
+
+describe("policy settings from config layers and code", () => {
+  it("adds rules of every layer, so a deny in any layer stands, and takes mode from the most specific", () => {
+    const config = LoadedConfig.fromTexts({
+      user: "permissions:\n  mode: plan\n  deny: [mcp__context7__*]\n",
+      project: "permissions:\n  mode: accept_edits\n  allow: [mcp__context7__*]\n",
+    });
+    const diagnostics: Diagnostic[] = [];
+    const settings = buildPolicySettings(config, { ask: ["run_command"] }, WORKSPACE, (d) =>
+      diagnostics.push(d),
+    );
+    assert.deepEqual(diagnostics, []);
+    assert.equal(settings.mode, "accept_edits");
+    assert.deepEqual(
+      settings.rules.map((r) => `${r.origin}:${r.verdict}:${r.pattern}`),
+      ["user:deny:mcp__context7__*", "project:allow:mcp__context7__*", "code:ask:run_command"],
+    );
+    assert.equal(createPolicyEngine(settings).decide(remote, {}).decision, "deny");
+    const fromCode = buildPolicySettings(config, { mode: "bypass" }, WORKSPACE, () => {});
+    assert.equal(fromCode.mode, "bypass");
+  });
+
+  it("reports a malformed rule at its line and column and keeps the other rules", () => {
+    const config = LoadedConfig.fromTexts({
+      project: "permissions:\n  deny:\n    - good_tool\n    - run_command(npm test\n",
+    });
+    const diagnostics: Diagnostic[] = [];
+    const settings = buildPolicySettings(config, undefined, WORKSPACE, (d) => diagnostics.push(d));
+    assert.deepEqual(
+      settings.rules.map((r) => r.pattern),
+      ["good_tool"],
+    );
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0]!.code, "invalid_rule");
+    assert.equal(diagnostics[0]!.line, 4);
+    assert.equal(diagnostics[0]!.column, 7);
+  });
+
+  it("reports an invalid mode with its position and ignores that layer", () => {
+    const config = LoadedConfig.fromTexts({
+      user: "permissions:\n  deny: [a]\n",
+      project: "permissions:\n  mode: yolo\n  deny: [b]\n",
+    });
+    const diagnostics: Diagnostic[] = [];
+    const settings = buildPolicySettings(config, undefined, WORKSPACE, (d) => diagnostics.push(d));
+    assert.deepEqual(
+      settings.rules.map((r) => r.pattern),
+      ["a"],
+    );
+    assert.equal(diagnostics[0]!.line, 2);
+    assert.equal(diagnostics[0]!.column, 9);
+    assert.match(diagnostics[0]!.message, /permissions\.mode/);
+  });
+
+  it("throws for a malformed rule written in code", () => {
+    assert.throws(
+      () =>
+        buildPolicySettings(LoadedConfig.empty(), { allow: ["run_command("] }, WORKSPACE, () => {}),
+      /does not end with "\)"/,
+    );
+  });
+});
