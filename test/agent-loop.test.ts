@@ -219,6 +219,30 @@ describe("agent loop", () => {
     );
   });
 
+  it("does not ask a person to approve a call whose arguments cannot be valid", async () => {
+    const write = createTestTool({ name: "write" });
+    write.validate = (args) =>
+      typeof args.path === "string" ? { ok: true } : { ok: false, message: "path: required" };
+    let asked = 0;
+    const { agent } = await agentWith(
+      [write],
+      [{ tool_calls: [{ name: "write", arguments: { nope: 1 } }] }, { text: "ok" }],
+      {
+        approve: () => {
+          asked += 1;
+          return "allow";
+        },
+      },
+    );
+    const result = await agent.run("go");
+    await agent.close();
+    assert.equal(asked, 0);
+    assert.equal(result.toolCalls[0]!.decision, "ask");
+    assert.equal(result.toolCalls[0]!.result.error?.code, "invalid_arguments");
+    assert.match(result.toolCalls[0]!.result.error!.message, /path: required/);
+    assert.equal(write.calls.length, 0);
+  });
+
   it("offers only read-only tools in plan mode and denies the rest even if the model calls them", async () => {
     const read = createTestTool({ name: "read", safety: "read_only" });
     const write = createTestTool({ name: "write" });

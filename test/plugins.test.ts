@@ -196,6 +196,29 @@ describe("plugin composition", () => {
     assert.equal(barrier.arrived, 3);
   });
 
+  it("stops start-up when the creator's signal aborts, and closes what started", async () => {
+    const hanging = new InMemoryToolSource("hanging", []);
+    let closed = false;
+    hanging.start = (context) =>
+      new Promise((_resolve, reject) =>
+        context.signal.addEventListener("abort", () => reject(new Error("start aborted"))),
+      );
+    hanging.close = async () => {
+      closed = true;
+    };
+    const plugin = definePlugin({
+      name: "hang",
+      register: (context) => void context.addToolSource(hanging),
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("user pressed Ctrl-C")), 30);
+    await assert.rejects(
+      createAgent({ config: false, plugins: [plugin], signal: controller.signal }),
+      /Ctrl-C/,
+    );
+    assert.equal(closed, true);
+  });
+
   it("does not hang on a source whose close never returns", async () => {
     const stuck = new InMemoryToolSource("stuck", []);
     stuck.close = () => new Promise(() => {});

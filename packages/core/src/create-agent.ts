@@ -55,6 +55,8 @@ export interface CreateAgentOptions {
   /** How long a timed-out tool may take to report its own result. */
   abortGraceMs?: number;
   systemPromptBudget?: { totalChars?: number; sectionChars?: number };
+  /** Aborts start-up (slow servers): sources see it, and createAgent closes and rejects. */
+  signal?: AbortSignal;
   /** Bound on each source's close (default 10 s); a close that never returns is left behind. */
   closeTimeoutMs?: number;
 }
@@ -121,6 +123,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     callbacks,
     providerRef,
     strict: options.strict ?? false,
+    ...(options.signal ? { signal: options.signal } : {}),
     ...(options.closeTimeoutMs !== undefined ? { closeTimeoutMs: options.closeTimeoutMs } : {}),
   });
   container.registerInstance(PluginHost, host);
@@ -143,6 +146,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
       });
     }
     await host.startSources();
+    options.signal?.throwIfAborted();
   } catch (error) {
     await host.close();
     throw error;

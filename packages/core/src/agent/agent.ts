@@ -1,7 +1,7 @@
 import type { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DecisionBasis, PolicyDecision, Verdict } from "../policy/policy-engine.js";
-import type { ProviderUsage } from "../provider/provider.js";
+import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolResult } from "../tools/tool-result.js";
@@ -63,6 +63,8 @@ export interface Agent {
   readonly workspace: string;
   readonly conversation: Conversation;
   readonly registry: ToolRegistry;
+  /** The model provider, if one was given or registered by a plugin (`run` needs one). */
+  readonly provider: Provider | undefined;
   run(prompt: string, options?: RunOptions): Promise<RunResult>;
   /** Run one tool through policy, approval, registry and timeout, as the loop would. */
   callTool(name: string, args: unknown, options?: CallToolOptions): Promise<CallToolOutcome>;

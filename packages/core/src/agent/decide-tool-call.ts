@@ -2,11 +2,14 @@ import { errorMessage } from "../errors.js";
 import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolCallRecord } from "./agent.js";
 import type { ApprovalAnswer, Approver } from "./callbacks.js";
 
 export interface ToolCallVerdict {
   decision: PolicyDecision;
+  /** Set when the call was refused before approval because it could never run. */
+  refused?: ToolResult;
   approval?: ToolCallRecord["approval"];
   /** Whether the call may run. */
   allowed: boolean;
@@ -23,6 +26,8 @@ export async function decideToolCall(
   policy: PolicyEngine,
   approve: Approver | undefined,
   signal: AbortSignal,
+  /** Checks run before a person is asked; a result here refuses the call without asking. */
+  beforeApproval?: () => ToolResult | undefined,
 ): Promise<ToolCallVerdict> {
   let decision: PolicyDecision;
   try {
@@ -36,6 +41,8 @@ export async function decideToolCall(
   }
   if (decision.decision === "allow") return { decision, allowed: true };
   if (decision.decision === "deny") return { decision, allowed: false, denial: decision.reason };
+  const refused = beforeApproval?.();
+  if (refused) return { decision, allowed: false, refused };
   if (!approve) {
     return {
       decision,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "eventemitter3";
 import { inject, injectable } from "tsyringe";
 import { Conversation } from "../conversation/conversation.js";
@@ -51,6 +52,11 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     super();
     this.offered = new OfferedTools(registry, policy);
     sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
+  }
+
+  /** The model provider, if one was given or registered by a plugin. */
+  get provider(): Provider | undefined {
+    return this.providerRef.provider;
   }
 
   get workspace(): string {
@@ -132,7 +138,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     args: unknown,
     options: CallToolOptions = {},
   ): Promise<CallToolOutcome> {
-    const call: ToolCall = { id: `cli_${Date.now().toString(36)}`, name, arguments: args };
+    const call: ToolCall = { id: `call_${randomUUID()}`, name, arguments: args };
     const records: ToolCallRecord[] = [];
     await this.runToolCalls(
       [call],
@@ -146,7 +152,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       decision: {
         decision: record.decision,
         reason: record.reason,
-        matched: record.matched ?? { kind: "engine_error" },
+        matched: record.matched ?? { kind: "unknown_tool" },
       },
       result: record.result,
     };
@@ -202,13 +208,19 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       const tool = this.registry.get(call.name)?.definition;
       if (!tool) {
         const result = await this.registry.execute(call, { signal });
-        prepared.push({
-          call,
-          record: this.record(call, turn, "deny", `Unknown tool "${call.name}".`, result),
-        });
+        const record = this.record(call, turn, "deny", `Unknown tool "${call.name}".`, result);
+        record.matched = { kind: "unknown_tool" };
+        prepared.push({ call, record });
         continue;
       }
-      const verdict = await decideToolCall(tool, call, this.policy, this.callbacks.approve, signal);
+      const verdict = await decideToolCall(
+        tool,
+        call,
+        this.policy,
+        this.callbacks.approve,
+        signal,
+        () => this.registry.checkArguments(call),
+      );
       this.emit("tool-decision", {
         turn,
         call,
@@ -216,9 +228,11 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         approval: verdict.approval,
       });
       if (!verdict.allowed) {
-        const result = toolFailure("denied", verdict.denial ?? verdict.decision.reason, {
-          metadata: { tool: call.name, source: tool.source, call_id: call.id },
-        });
+        const result =
+          verdict.refused ??
+          toolFailure("denied", verdict.denial ?? verdict.decision.reason, {
+            metadata: { tool: call.name, source: tool.source, call_id: call.id },
+          });
         prepared.push({ call, record: this.decidedRecord(call, turn, verdict, result) });
         continue;
       }

@@ -30,6 +30,8 @@ export interface PluginHostDeps {
   callbacks: AgentCallbacks;
   providerRef: ProviderRef;
   strict: boolean;
+  /** The creator's start-up signal: aborting it aborts every source's start. */
+  signal?: AbortSignal;
   /** Bound on one source's close; one that never returns must not hang the agent. */
   closeTimeoutMs?: number;
 }
@@ -48,7 +50,11 @@ export class DefaultPluginHost implements PluginHost {
   private readonly startController = new AbortController();
   private closing: Promise<void> | undefined;
 
-  constructor(private readonly deps: PluginHostDeps) {}
+  constructor(private readonly deps: PluginHostDeps) {
+    deps.signal?.addEventListener("abort", () => this.startController.abort(deps.signal?.reason), {
+      once: true,
+    });
+  }
 
   /** Register plugins in dependency order. A failing plugin (and what depends on it) is skipped. */
   async registerPlugins(ordered: readonly Plugin[]): Promise<void> {

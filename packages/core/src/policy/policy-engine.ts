@@ -19,6 +19,7 @@ export type DecisionBasis =
   | { kind: "allow_list"; patterns: readonly string[] }
   | { kind: "safety"; safety: ToolDefinition["safety"] }
   | { kind: "engine_error" }
+  | { kind: "unknown_tool" }
   | { kind: "approval"; approver: "callback" | "none" };
 
 /** Decisions are data: the verdict, a sentence saying why, and what matched. */

@@ -144,31 +144,11 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       result.metadata = { ...result.metadata, ...local };
       return result;
     };
-    if (!entry) {
-      return finish(toolFailure("unknown_tool", `Unknown tool "${call.name}".`));
-    }
+    if (entry) local.source = entry.source;
+    const refused = options.argumentsChecked ? undefined : this.checkArguments(call);
+    if (refused || !entry) return finish(refused ?? this.checkArguments(call)!);
     const { tool } = entry;
-    local.source = entry.source;
-    if (!isPlainObject(call.arguments)) {
-      return finish(
-        toolFailure(
-          "invalid_arguments",
-          `Arguments for "${call.name}" must be a JSON object, got ${describeJsonType(call.arguments)}.`,
-        ),
-      );
-    }
-    const args = call.arguments;
-    if (tool.validate) {
-      const validation = safeValidate(tool, args);
-      if (!validation.ok) {
-        return finish(
-          toolFailure(
-            "invalid_arguments",
-            `Invalid arguments for "${call.name}": ${validation.message}`,
-          ),
-        );
-      }
-    }
+    const args = call.arguments as Record<string, unknown>;
     const timeout = resolveEffectiveTimeout(
       options.timeoutMs,
       tool.definition.timeoutMs,
@@ -182,6 +162,27 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       );
     }
     return finish(await this.runWithTimeout(tool, call, args, timeout.timeoutMs, options));
+  }
+
+  checkArguments(call: ToolCall): ToolResult | undefined {
+    const tool = this.entries.get(call.name)?.tool;
+    if (!tool) return toolFailure("unknown_tool", `Unknown tool "${call.name}".`);
+    if (!isPlainObject(call.arguments)) {
+      return toolFailure(
+        "invalid_arguments",
+        `Arguments for "${call.name}" must be a JSON object, got ${describeJsonType(call.arguments)}.`,
+      );
+    }
+    if (tool.validate) {
+      const validation = safeValidate(tool, call.arguments);
+      if (!validation.ok) {
+        return toolFailure(
+          "invalid_arguments",
+          `Invalid arguments for "${call.name}": ${validation.message}`,
+        );
+      }
+    }
+    return undefined;
   }
 
   private async runWithTimeout(

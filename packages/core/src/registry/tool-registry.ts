@@ -34,6 +34,8 @@ export interface ExecuteOptions {
   /** Per-call timeout: highest precedence, see `resolveEffectiveTimeout`. */
   timeoutMs?: number;
   onProgress?: (progress: ToolProgress) => void;
+  /** Arguments were already checked with `checkArguments` for this call: skip a second check. */
+  argumentsChecked?: boolean;
 }
 
 /** The one place tools live, whatever their source. */
@@ -50,6 +52,12 @@ export interface ToolRegistry {
   get(name: string): Tool | undefined;
   list(): readonly Tool[];
   definitions(): readonly ToolDefinition[];
+  /**
+   * The argument checks `execute` does (a JSON object, then the tool's validator), without
+   * running anything: `undefined` when fine, else the `invalid_arguments` (or `unknown_tool`)
+   * result. Lets the agent avoid asking a person to approve a call that cannot run.
+   */
+  checkArguments(call: ToolCall): ToolResult | undefined;
   /** Run a call: routing, argument checks, the one effective timeout, abort, metadata. */
   execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult>;
   on<E extends keyof ToolRegistryEvents>(

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// tsyringe needs the Reflect metadata API before anything that imports it is loaded.
+import "reflect-metadata";
+import { EXIT } from "./exit-codes.js";
+import { main } from "./main.js";
+
+const interrupt = new AbortController();
+process.on("SIGINT", () => {
+  // First Ctrl-C: abort the run and close the agent cleanly. Second: stop waiting.
+  if (interrupt.signal.aborted) process.exit(EXIT.interrupted);
+  process.stderr.write("\nInterrupted; closing (Ctrl-C again to force).\n");
+  interrupt.abort(new Error("Interrupted (SIGINT)."));
+});
+
+const code = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  cwd: process.cwd(),
+  signal: interrupt.signal,
+});
+const interrupted = interrupt.signal.aborted && code !== EXIT.usage;
+// Flush both streams, then exit: the agent is closed, so nothing left may keep us alive.
+await new Promise((resolve) => process.stdout.write("", resolve));
+await new Promise((resolve) => process.stderr.write("", resolve));
+process.exit(interrupted ? EXIT.interrupted : code);

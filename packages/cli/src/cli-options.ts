@@ -1,0 +1,46 @@
+import type { ParseArgsConfig } from "node:util";
+
+/** Flags every command takes. */
+export const GLOBAL_FLAGS = ["workspace", "json", "help", "plugin", "user-config"] as const;
+
+/**
+ * Every flag of every command, parsed in one pass so that flags may come before or after the
+ * command name; `main` then rejects flags the chosen command does not take.
+ */
+export const CLI_OPTIONS = {
+  workspace: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
+  plugin: { type: "string", multiple: true },
+  "user-config": { type: "string" },
+  strict: { type: "boolean" },
+  mode: { type: "string" },
+  yes: { type: "boolean", short: "y" },
+  "timeout-ms": { type: "string" },
+  provider: { type: "string" },
+  model: { type: "string" },
+  script: { type: "string" },
+  "max-turns": { type: "string" },
+} as const satisfies NonNullable<ParseArgsConfig["options"]>;
+
+/** A flag name. */
+export type CliFlag = keyof typeof CLI_OPTIONS;
+
+/** Parsed flag values; a command only sees flags it declared (others are rejected). */
+export interface CliFlags {
+  workspace?: string;
+  json?: boolean;
+  help?: boolean;
+  version?: boolean;
+  plugin?: string[];
+  "user-config"?: string;
+  strict?: boolean;
+  mode?: string;
+  yes?: boolean;
+  "timeout-ms"?: string;
+  provider?: string;
+  model?: string;
+  script?: string;
+  "max-turns"?: string;
+}

@@ -1,0 +1,74 @@
+import type { CallToolOutcome } from "@pseudoclaude/core";
+import { type CliIo, writeJson, writeLine } from "../cli-io.js";
+import type { CommandContext, CommandSpec } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { parsePositiveInteger } from "../flag-values.js";
+import { contentText } from "../format.js";
+import { callOutcomeToJson } from "../output.js";
+import { withSession } from "../session.js";
+
+/** `pseudoclaude call`: one tool through policy, approval, registry and timeout, as the loop runs it. */
+export const callCommand: CommandSpec = {
+  name: "call",
+  summary: "Run one tool exactly as the agent would (policy, approval, timeout).",
+  usage: `Usage: pseudoclaude call TOOL [JSON_ARGS] [--json] [--mode M] [--yes] [--timeout-ms N]
+                        [--workspace DIR] [--plugin PATH]...
+
+Run one tool through the same path a model's call takes: policy, approval, registry,
+argument validation and the one effective timeout. JSON_ARGS defaults to {}. Text that is
+not JSON is passed through as is, so the registry answers invalid_arguments.
+
+  --mode M          default | plan | accept_edits | bypass (overrides the config)
+  --yes, -y         approve every call the policy would ask about
+  --timeout-ms N    per-call timeout (highest precedence)
+  --json            the ToolResult plus "decision" and "approval" on stdout
+
+Exit 0 when the result is ok, 1 otherwise (denied, unknown tool, invalid arguments,
+tool error, timeout).`,
+  flags: ["mode", "yes", "timeout-ms"],
+  positionals: { min: 1, max: 2, names: "TOOL [JSON_ARGS]" },
+  run: runCall,
+};
+
+async function runCall({ flags, args, io }: CommandContext): Promise<number> {
+  const [name = "", rawArguments = "{}"] = args;
+  const timeoutMs = parsePositiveInteger("timeout-ms", flags["timeout-ms"]);
+  return withSession({ flags, io }, async ({ agent }) => {
+    const outcome = await agent.callTool(name, parseArguments(rawArguments), {
+      timeoutMs,
+      signal: io.signal,
+    });
+    if (flags.json) writeJson(io.stdout, callOutcomeToJson(outcome));
+    else printOutcome(io, outcome);
+    if (io.signal?.aborted) return EXIT.interrupted;
+    return outcome.result.ok ? EXIT.ok : EXIT.failed;
+  });
+}
+
+/**
+ * JSON when it parses. Otherwise the raw text goes to the registry, which rejects it as
+ * `invalid_arguments` without running the tool - the same answer a model gets for bad JSON.
+ */
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function printOutcome(io: CliIo, outcome: CallToolOutcome): void {
+  const { result } = outcome;
+  const [only] = result.content;
+  // A failure's content is usually just its error message; print that once, on stderr.
+  const echoesError =
+    result.error !== undefined &&
+    result.content.length === 1 &&
+    only?.type === "text" &&
+    only.text === result.error.message;
+  if (!echoesError && result.content.length > 0) writeLine(io.stdout, contentText(result.content));
+  if (result.content.length === 0 && result.structured !== undefined) {
+    writeJson(io.stdout, result.structured);
+  }
+  if (result.error) writeLine(io.stderr, `${result.error.code}: ${result.error.message}`);
+}

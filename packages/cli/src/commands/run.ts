@@ -1,0 +1,99 @@
+import type { Agent, LoadedConfig, RunResult } from "@pseudoclaude/core";
+import { type CliIo, writeJson, writeLine } from "../cli-io.js";
+import type { CommandContext, CommandSpec } from "../command.js";
+import { EXIT, exitCodeFor } from "../exit-codes.js";
+import { parsePositiveInteger } from "../flag-values.js";
+import { diagnosticsToJson, errorToJson, toolCallToJson, usageToJson } from "../output.js";
+import { createProvider } from "../providers.js";
+import { RunRenderer } from "../render-run.js";
+import { RunRecorder } from "../run-recorder.js";
+import { withSession } from "../session.js";
+
+/** `pseudoclaude run`: the agent loop on one prompt. */
+export const runCommand: CommandSpec = {
+  name: "run",
+  summary: "Run the agent on a prompt (streams text; tool calls on stderr).",
+  usage: `Usage: pseudoclaude run PROMPT [--provider NAME] [--model M] [--script FILE] [--mode M]
+                       [--yes] [--max-turns N] [--json] [--workspace DIR] [--plugin PATH]...
+
+Run the agent loop: the model's text streams to stdout, tool calls, policy decisions and
+results are short lines on stderr.
+
+  --provider NAME   the model provider: scripted (more to come)
+  --model M         model name, passed to the provider
+  --script FILE     JSON list of model turns for the scripted provider (implies it)
+  --mode M          default | plan | accept_edits | bypass (overrides the config)
+  --yes, -y         approve every call the policy would ask about
+  --max-turns N     stop after N model turns
+  --json            {"text", "turns", "stop_reason", "tool_calls", "usage", "diagnostics"}
+
+Exit 0 when the model gave a final answer; 1 when the provider failed, the run hit
+--max-turns or was aborted; 2 when no provider is configured.`,
+  flags: ["provider", "model", "script", "mode", "yes", "max-turns"],
+  positionals: { min: 1, max: 1, names: "PROMPT" },
+  run: runPrompt,
+};
+
+async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
+  const maxTurns = parsePositiveInteger("max-turns", flags["max-turns"]);
+  const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
+  const session = {
+    flags,
+    io,
+    provider: (config: LoadedConfig) => createProvider(flags.provider, providerFlags, config),
+  };
+  return withSession(session, async ({ agent }) => {
+    const recorder = new RunRecorder(agent);
+    const renderer = flags.json ? undefined : new RunRenderer(agent, io);
+    let result: RunResult;
+    try {
+      result = await agent.run(args[0] ?? "", { signal: io.signal, maxTurns });
+    } catch (error) {
+      renderer?.finish();
+      return reportRunFailure(agent, io, flags.json ?? false, recorder, error);
+    }
+    if (flags.json) {
+      writeJson(io.stdout, {
+        text: result.text,
+        turns: result.turns,
+        stop_reason: result.stopReason,
+        tool_calls: result.toolCalls.map(toolCallToJson),
+        usage: usageToJson(result.usage),
+        diagnostics: diagnosticsToJson(agent.diagnostics()),
+      });
+    } else {
+      renderer?.finish();
+      if (result.stopReason === "max_turns") {
+        writeLine(io.stderr, `Stopped after ${result.turns} turns without a final answer.`);
+      } else if (result.stopReason === "aborted") {
+        writeLine(io.stderr, "Run aborted.");
+      }
+    }
+    if (result.stopReason === "end_turn") return EXIT.ok;
+    return io.signal?.aborted ? EXIT.interrupted : EXIT.failed;
+  });
+}
+
+/** The provider failed (or there is none): say so, and in --json still print one document. */
+function reportRunFailure(
+  agent: Agent,
+  io: CliIo,
+  json: boolean,
+  recorder: RunRecorder,
+  error: unknown,
+): number {
+  const failure = errorToJson(error);
+  writeLine(io.stderr, `pseudoclaude run: ${failure.message}`);
+  if (json) {
+    writeJson(io.stdout, {
+      text: recorder.text,
+      turns: recorder.turns,
+      stop_reason: "error",
+      tool_calls: recorder.toolCalls.map(toolCallToJson),
+      usage: usageToJson(recorder.usage),
+      diagnostics: diagnosticsToJson(agent.diagnostics()),
+      error: failure,
+    });
+  }
+  return exitCodeFor(error);
+}

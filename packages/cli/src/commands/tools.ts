@@ -1,0 +1,50 @@
+import { writeJson, writeLine } from "../cli-io.js";
+import type { CommandContext, CommandSpec } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { diagnosticsToJson, sourceToJson, toolDefinitionToJson } from "../output.js";
+import { renderToolsReport } from "../render-tools.js";
+import { withSession } from "../session.js";
+
+/** `pseudoclaude tools`: start every plugin and show what the registry holds. */
+export const toolsCommand: CommandSpec = {
+  name: "tools",
+  summary: "List every tool, source status and start-up diagnostic.",
+  usage: `Usage: pseudoclaude tools [--json] [--strict] [--workspace DIR] [--plugin PATH]...
+
+Start every plugin (no model needed) and print the tool registry: name, source, safety,
+whether the policy offers the tool to the model, and a description; then each tool source
+with its state and counters, and every diagnostic.
+
+  --strict   exit 2 if any diagnostic is an error
+  --json     {"tools": [...], "sources": [...], "diagnostics": [...]} on stdout`,
+  flags: ["strict"],
+  positionals: { min: 0, max: 0, names: "" },
+  run: runTools,
+};
+
+async function runTools({ flags, io }: CommandContext): Promise<number> {
+  return withSession({ flags, io }, async ({ agent }) => {
+    const offered = new Set(agent.offeredTools().map((tool) => tool.name));
+    // Sorted, so two runs over the same configuration print the same listing.
+    const tools = [...agent.registry.definitions()].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+    const sources = agent.sources();
+    const diagnostics = agent.diagnostics();
+    if (flags.json) {
+      writeJson(io.stdout, {
+        tools: tools.map((tool) => toolDefinitionToJson(tool, offered.has(tool.name))),
+        sources: sources.map(sourceToJson),
+        diagnostics: diagnosticsToJson(diagnostics),
+      });
+    } else {
+      renderToolsReport(io.stdout, tools, offered, sources, diagnostics);
+    }
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
+    if (flags.strict && errors > 0) {
+      writeLine(io.stderr, `--strict: ${errors} diagnostic(s) with severity error.`);
+      return EXIT.usage;
+    }
+    return EXIT.ok;
+  });
+}

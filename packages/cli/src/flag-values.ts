@@ -1,0 +1,26 @@
+import { PERMISSION_MODES, type PermissionMode, UsageError } from "@pseudoclaude/core";
+
+/** `--mode` as a core permission mode; anything else is a usage error naming the choices. */
+export function parseMode(value: string | undefined): PermissionMode | undefined {
+  if (value === undefined) return undefined;
+  if ((PERMISSION_MODES as readonly string[]).includes(value)) return value as PermissionMode;
+  throw new UsageError(
+    "invalid_mode",
+    `--mode must be one of ${PERMISSION_MODES.join(", ")} (got "${value}").`,
+    { details: { flag: "mode", value } },
+  );
+}
+
+/** A positive whole number flag such as `--timeout-ms` or `--max-turns`. */
+export function parsePositiveInteger(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number <= 0) {
+    throw new UsageError(
+      "invalid_flag_value",
+      `--${flag} must be a positive whole number (got "${value}").`,
+      { details: { flag, value } },
+    );
+  }
+  return number;
+}

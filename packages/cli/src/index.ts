@@ -1,0 +1,28 @@
+/**
+ * @pseudoclaude/cli - the `pseudoclaude` command. `main` runs it in-process; the rest is
+ * exported for embedding and for adding providers or default plugins.
+ */
+export { type CallbackOptions, createApprover, createElicitor } from "./approval.js";
+export { type CliIo, isInteractive, type TextSink } from "./cli-io.js";
+export type { CommandContext, CommandSpec } from "./command.js";
+export { defaultPlugins } from "./default-plugins.js";
+export { EXIT, exitCodeFor } from "./exit-codes.js";
+export { loadPluginModules } from "./load-plugins.js";
+export { COMMANDS, main } from "./main.js";
+export {
+  callOutcomeToJson,
+  sourceToJson,
+  type ToolJson,
+  type ToolResultJson,
+  toolCallToJson,
+  toolDefinitionToJson,
+  toolResultToJson,
+} from "./output.js";
+export { type Prompter, ReadlinePrompter } from "./prompter.js";
+export {
+  createProvider,
+  PROVIDERS,
+  type ProviderFactory,
+  type ProviderFlags,
+} from "./providers.js";
+export { openSession, type Session, type SessionOptions, withSession } from "./session.js";

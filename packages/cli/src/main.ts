@@ -1,0 +1,137 @@
+import { parseArgs } from "node:util";
+import { errorMessage, UsageError } from "@pseudoclaude/core";
+import { type CliIo, writeLine } from "./cli-io.js";
+import { CLI_OPTIONS, type CliFlags, GLOBAL_FLAGS } from "./cli-options.js";
+import type { CommandSpec } from "./command.js";
+import { callCommand } from "./commands/call.js";
+import { runCommand } from "./commands/run.js";
+import { toolsCommand } from "./commands/tools.js";
+import { EXIT } from "./exit-codes.js";
+import { globalHelp } from "./help.js";
+import { reportFailure } from "./report-failure.js";
+import { cliVersion } from "./version.js";
+
+/** Every command, in the order help lists them. */
+export const COMMANDS: readonly CommandSpec[] = [toolsCommand, callCommand, runCommand];
+
+const PARSE_ERROR_CODES: Record<string, string> = {
+  ERR_PARSE_ARGS_UNKNOWN_OPTION: "unknown_flag",
+  ERR_PARSE_ARGS_INVALID_OPTION_VALUE: "invalid_flag_value",
+  ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: "unexpected_argument",
+};
+
+/**
+ * Run `pseudoclaude` with `argv` (without `node` and the script) and return the exit code.
+ * Never calls `process.exit`, so tests can run it in-process with buffers as `io`.
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const json = wantsJson(argv);
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    const code = PARSE_ERROR_CODES[(error as { code?: string }).code ?? ""] ?? "invalid_usage";
+    return usageError(io, json, code, `${errorMessage(error)}.`);
+  }
+  const flags = parsed.values as CliFlags;
+  const [name, ...args] = parsed.positionals;
+  if (flags.version) {
+    writeLine(io.stdout, cliVersion());
+    return EXIT.ok;
+  }
+  if (name === undefined) {
+    writeLine(flags.help ? io.stdout : io.stderr, globalHelp(COMMANDS));
+    return flags.help ? EXIT.ok : EXIT.usage;
+  }
+  if (name === "help") return showHelp(io, json, args[0]);
+  const command = findCommand(name);
+  if (!command) return unknownCommand(io, json, name);
+  if (flags.help) {
+    writeLine(io.stdout, command.usage);
+    return EXIT.ok;
+  }
+  const misuse = checkUsage(command, parsed.tokens, args);
+  if (misuse) return usageError(io, json, misuse.code, misuse.message);
+  try {
+    return await command.run({ flags, args, io });
+  } catch (error) {
+    return reportFailure(io, json, error);
+  }
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    options: CLI_OPTIONS,
+    strict: true,
+    allowPositionals: true,
+    tokens: true,
+  });
+}
+
+/** Known before parsing, so even a parse error is reported as JSON when `--json` was asked. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
+}
+
+function findCommand(name: string): CommandSpec | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}
+
+/** Flags the command does not take and the wrong number of arguments are usage errors. */
+function checkUsage(
+  command: CommandSpec,
+  tokens: ReturnType<typeof parse>["tokens"],
+  args: readonly string[],
+): { code: string; message: string } | undefined {
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const flag = token.name as (typeof command.flags)[number];
+    if (!(GLOBAL_FLAGS as readonly string[]).includes(flag) && !command.flags.includes(flag)) {
+      return {
+        code: "unknown_flag",
+        message: `Option '${token.rawName}' does not apply to "${command.name}". Run "pseudoclaude ${command.name} --help".`,
+      };
+    }
+  }
+  const { min, max, names } = command.positionals;
+  if (args.length < min) {
+    return {
+      code: "missing_argument",
+      message: `"${command.name}" needs ${names}. Usage: pseudoclaude ${command.name} ${names}`,
+    };
+  }
+  if (args.length > max) {
+    return {
+      code: "unexpected_argument",
+      message: `Unexpected argument '${args[max]}' for "${command.name}"${names ? ` (takes ${names})` : ""}. Quote a prompt or JSON that contains spaces.`,
+    };
+  }
+  return undefined;
+}
+
+function showHelp(io: CliIo, json: boolean, topic: string | undefined): number {
+  if (topic === undefined) {
+    writeLine(io.stdout, globalHelp(COMMANDS));
+    return EXIT.ok;
+  }
+  const command = findCommand(topic);
+  if (!command) return unknownCommand(io, json, topic);
+  writeLine(io.stdout, command.usage);
+  return EXIT.ok;
+}
+
+function unknownCommand(io: CliIo, json: boolean, name: string): number {
+  const known = COMMANDS.map((command) => command.name).join(", ");
+  return usageError(
+    io,
+    json,
+    "unknown_command",
+    `Unknown command "${name}". Commands: ${known}, help.`,
+  );
+}
+
+function usageError(io: CliIo, json: boolean, code: string, message: string): number {
+  return reportFailure(io, json, new UsageError(code, message));
+}

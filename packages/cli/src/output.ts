@@ -1,0 +1,111 @@
+import type {
+  CallToolOutcome,
+  Diagnostic,
+  ProviderUsage,
+  SourceReport,
+  ToolCallRecord,
+  ToolDefinition,
+  ToolResult,
+} from "@pseudoclaude/core";
+
+/** The public JSON form of a ToolResult: `{ ok, content, structured?, error?, metadata }`. */
+export interface ToolResultJson {
+  ok: boolean;
+  content: ToolResult["content"];
+  structured?: unknown;
+  error?: { code: string; message: string };
+  metadata: Record<string, unknown>;
+}
+
+/** Project a ToolResult to its JSON form, in a fixed key order and without extra keys. */
+export function toolResultToJson(result: ToolResult): ToolResultJson {
+  return {
+    ok: result.ok,
+    content: result.content,
+    ...(result.structured !== undefined ? { structured: result.structured } : {}),
+    ...(result.error ? { error: { code: result.error.code, message: result.error.message } } : {}),
+    metadata: result.metadata ?? {},
+  };
+}
+
+/** `pseudoclaude call --json`: the ToolResult plus the policy decision and approval. */
+export function callOutcomeToJson(outcome: CallToolOutcome) {
+  const { decision } = outcome;
+  return {
+    ...toolResultToJson(outcome.result),
+    decision: { decision: decision.decision, reason: decision.reason, matched: decision.matched },
+    ...(outcome.approval ? { approval: outcome.approval } : {}),
+  };
+}
+
+/** One registry entry of `pseudoclaude tools --json`; snake_case like the rest of the JSON. */
+export interface ToolJson {
+  name: string;
+  source: string;
+  safety: ToolDefinition["safety"];
+  description: string;
+  input_schema: ToolDefinition["inputSchema"];
+  annotations?: ToolDefinition["annotations"];
+  /** Whether the policy lets the model see the tool. */
+  offered: boolean;
+}
+
+/** Project a tool definition for `tools --json`. */
+export function toolDefinitionToJson(definition: ToolDefinition, offered: boolean): ToolJson {
+  return {
+    name: definition.name,
+    source: definition.source,
+    safety: definition.safety,
+    description: definition.description,
+    input_schema: definition.inputSchema,
+    ...(definition.annotations ? { annotations: definition.annotations } : {}),
+    offered,
+  };
+}
+
+/** One tool source of `tools --json`: `{ id, state, stats, parts? }`. */
+export function sourceToJson(report: SourceReport) {
+  return {
+    id: report.id,
+    state: report.status.state,
+    stats: report.status.stats,
+    ...(report.status.parts ? { parts: report.status.parts } : {}),
+  };
+}
+
+/** Diagnostics are already plain, redacted data; copy them so later additions do not leak in. */
+export function diagnosticsToJson(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((diagnostic) => ({ ...diagnostic }));
+}
+
+/** One entry of `run --json` `tool_calls`: the verdict and the result the model saw. */
+export function toolCallToJson(record: ToolCallRecord) {
+  return {
+    id: record.id,
+    name: record.name,
+    arguments: record.arguments,
+    decision: record.decision,
+    reason: record.reason,
+    ...(record.approval ? { approval: record.approval } : {}),
+    result: toolResultToJson(record.result),
+  };
+}
+
+/** Token usage in snake_case; counters the provider did not report are left out. */
+export function usageToJson(usage: ProviderUsage): Record<string, number> {
+  const json: Record<string, number> = {};
+  if (usage.inputTokens !== undefined) json.input_tokens = usage.inputTokens;
+  if (usage.outputTokens !== undefined) json.output_tokens = usage.outputTokens;
+  if (usage.cacheReadTokens !== undefined) json.cache_read_tokens = usage.cacheReadTokens;
+  if (usage.cacheWriteTokens !== undefined) json.cache_write_tokens = usage.cacheWriteTokens;
+  return json;
+}
+
+/** `{ code, message }` of any error, for the `error` field of JSON output. */
+export function errorToJson(error: unknown): { code: string; message: string } {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return { code: typeof code === "string" ? code : "internal_error", message: error.message };
+  }
+  return { code: "internal_error", message: String(error) };
+}

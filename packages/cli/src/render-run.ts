@@ -1,0 +1,56 @@
+import type { Agent, ToolResult } from "@pseudoclaude/core";
+import { type CliIo, writeLine } from "./cli-io.js";
+import { compactArgs, contentText, firstLine, truncate } from "./format.js";
+
+/**
+ * The human view of a run: the model's text streams to stdout as it arrives; each tool
+ * call, decision and result is one short line on stderr.
+ */
+export class RunRenderer {
+  private stdoutAtLineStart = true;
+
+  constructor(
+    agent: Agent,
+    private readonly io: CliIo,
+  ) {
+    agent.on("text-delta", ({ text }) => {
+      if (text === "") return;
+      io.stdout.write(text);
+      this.stdoutAtLineStart = text.endsWith("\n");
+    });
+    agent.on("tool-call-start", ({ call }) => {
+      this.note(`> ${call.name} ${compactArgs(call.arguments)}`);
+    });
+    agent.on("tool-decision", ({ decision, approval }) => {
+      const verdict = approval ? `${decision.decision} (${approval})` : decision.decision;
+      this.note(`  ${verdict}: ${decision.reason}`);
+    });
+    agent.on("tool-progress", ({ progress }) => {
+      const total = progress.total !== undefined ? `/${progress.total}` : "";
+      this.note(
+        `  ... ${progress.progress}${total}${progress.message ? ` ${progress.message}` : ""}`,
+      );
+    });
+    agent.on("tool-call-end", ({ call, result }) => {
+      this.note(`  ${call.name} -> ${summarize(result)}`);
+    });
+  }
+
+  /** End the streamed text with a newline so the shell prompt starts on its own line. */
+  finish(): void {
+    if (!this.stdoutAtLineStart) this.io.stdout.write("\n");
+    this.stdoutAtLineStart = true;
+  }
+
+  /** A line on stderr; first end any streamed text, or the two would share a terminal line. */
+  note(line: string): void {
+    this.finish();
+    writeLine(this.io.stderr, line);
+  }
+}
+
+function summarize(result: ToolResult): string {
+  if (result.error)
+    return `${result.error.code}: ${truncate(firstLine(result.error.message), 160)}`;
+  return `ok: ${truncate(firstLine(contentText(result.content)), 160)}`;
+}

@@ -1,0 +1,71 @@
+import type { Diagnostic, SourceReport, ToolDefinition } from "@pseudoclaude/core";
+import { type TextSink, writeLine } from "./cli-io.js";
+import { firstLine, truncate } from "./format.js";
+
+/**
+ * The human form of `pseudoclaude tools`: a table of tools, then the sources. Diagnostics
+ * are printed on stderr at start-up like for every command; here they are only counted.
+ */
+export function renderToolsReport(
+  out: TextSink,
+  tools: readonly ToolDefinition[],
+  offered: ReadonlySet<string>,
+  sources: readonly SourceReport[],
+  diagnostics: readonly Diagnostic[],
+): void {
+  if (tools.length === 0) writeLine(out, "No tools.");
+  else {
+    const rows = tools.map((tool) => [
+      tool.name,
+      tool.source,
+      tool.safety,
+      offered.has(tool.name) ? "yes" : "no",
+      truncate(firstLine(tool.description), 80),
+    ]);
+    for (const line of table(["NAME", "SOURCE", "SAFETY", "OFFERED", "DESCRIPTION"], rows)) {
+      writeLine(out, line);
+    }
+  }
+  writeLine(out);
+  writeLine(out, sources.length === 0 ? "Sources: none" : "Sources:");
+  for (const source of sources) {
+    writeLine(
+      out,
+      `  ${source.id}  ${source.status.state}  ${stats(source.status.stats)}`.trimEnd(),
+    );
+    for (const part of source.status.parts ?? []) {
+      const detail = [part.name, part.state, stats(part.stats ?? {}), part.message ?? ""];
+      writeLine(out, `    - ${detail.filter((item) => item !== "").join("  ")}`);
+    }
+  }
+  writeLine(out);
+  writeLine(out, `Diagnostics: ${diagnosticSummary(diagnostics)}`);
+}
+
+function diagnosticSummary(diagnostics: readonly Diagnostic[]): string {
+  if (diagnostics.length === 0) return "none";
+  const counts = new Map<string, number>();
+  for (const { severity } of diagnostics) counts.set(severity, (counts.get(severity) ?? 0) + 1);
+  const parts = [...counts].map(([severity, count]) => `${count} ${severity}`);
+  return `${diagnostics.length} (${parts.join(", ")}), listed on stderr`;
+}
+
+function stats(values: Record<string, number>): string {
+  return Object.entries(values)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(" ");
+}
+
+/** Left-aligned columns; the last column is not padded. */
+function table(header: string[], rows: string[][]): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) =>
+    Math.max(...all.map((row) => (row[column] ?? "").length)),
+  );
+  return all.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd(),
+  );
+}

@@ -1,0 +1,113 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import {
+  type Agent,
+  createAgent,
+  formatDiagnostic,
+  type LoadedConfig,
+  loadConfig,
+  type Provider,
+  UsageError,
+} from "@pseudoclaude/core";
+import { createApprover, createElicitor } from "./approval.js";
+import { type CliIo, isInteractive, writeLine } from "./cli-io.js";
+import type { CliFlags } from "./cli-options.js";
+import { defaultPlugins } from "./default-plugins.js";
+import { parseMode } from "./flag-values.js";
+import { loadPluginModules } from "./load-plugins.js";
+import { ReadlinePrompter } from "./prompter.js";
+
+/** What a command needs to start an agent. */
+export interface SessionOptions {
+  flags: CliFlags;
+  io: CliIo;
+  /** Chooses the model once the config is loaded (only `run` has one). */
+  provider?: (config: LoadedConfig) => Provider | undefined;
+}
+
+/** A started agent plus what the CLI opened around it. */
+export interface Session {
+  readonly agent: Agent;
+  /** Close the agent (ending child processes) and stop reading stdin. */
+  close(): Promise<void>;
+}
+
+/**
+ * Start an agent the way every command does: config layers, default plus `--plugin`
+ * plugins, `--mode` as code policy (it beats the config), approval and elicitation callbacks.
+ * Flags are checked before any plugin starts, so a usage error never spawns a server.
+ */
+export async function openSession(options: SessionOptions): Promise<Session> {
+  const { flags, io } = options;
+  const mode = parseMode(flags.mode);
+  const workspace = await resolveWorkspace(io.cwd, flags.workspace);
+  const userConfig = flags["user-config"];
+  const config = loadConfig({
+    workspace,
+    ...(userConfig !== undefined ? { userFile: path.resolve(io.cwd, userConfig) } : {}),
+  });
+  const provider = options.provider?.(config);
+  const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
+  const prompter = new ReadlinePrompter(io);
+  const callbacks = {
+    yes: flags.yes ?? false,
+    interactive: isInteractive(io),
+    prompter,
+    stderr: io.stderr,
+  };
+  let agent: Agent;
+  try {
+    agent = await createAgent({
+      workspace,
+      plugins,
+      config,
+      provider,
+      policy: mode ? { mode } : undefined,
+      approve: createApprover(callbacks),
+      elicit: createElicitor(callbacks),
+    });
+  } catch (error) {
+    prompter.close();
+    throw error;
+  }
+  if (!flags.json) {
+    // In --json mode diagnostics travel inside the JSON document instead.
+    for (const diagnostic of agent.diagnostics())
+      writeLine(io.stderr, formatDiagnostic(diagnostic));
+    agent.on("diagnostic", (diagnostic) => writeLine(io.stderr, formatDiagnostic(diagnostic)));
+  }
+  return {
+    agent,
+    async close() {
+      try {
+        await agent.close();
+      } finally {
+        prompter.close();
+      }
+    },
+  };
+}
+
+/** Open a session, run `body`, and always close the agent, whatever happens. */
+export async function withSession<T>(
+  options: SessionOptions,
+  body: (session: Session) => Promise<T>,
+): Promise<T> {
+  const session = await openSession(options);
+  try {
+    return await body(session);
+  } finally {
+    await session.close();
+  }
+}
+
+async function resolveWorkspace(cwd: string, given: string | undefined): Promise<string> {
+  const workspace = path.resolve(cwd, given ?? ".");
+  const info = await stat(workspace).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new UsageError("invalid_workspace", `--workspace ${workspace} is not a directory.`, {
+      details: { flag: "workspace", value: workspace },
+    });
+  }
+  return workspace;
+}
