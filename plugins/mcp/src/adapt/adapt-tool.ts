@@ -1,0 +1,94 @@
+import {
+  abortKind,
+  type Diagnostic,
+  errorMessage,
+  type Tool,
+  type ToolAnnotations,
+  type ToolDefinition,
+  toolFailure,
+} from "@pseudoclaude/core";
+import type { McpServerConfig } from "../config/server-config.js";
+import { type CallOptions, McpCallError, type RemoteCallResult, type RemoteTool } from "../session/mcp-session.js";
+import { convertCallResult } from "./convert-result.js";
+import { compileValidator } from "./schema-validator.js";
+
+/** What a remote tool calls through: the server's connection, which may reconnect. */
+export interface RemoteCaller {
+  call(remoteName: string, args: Record<string, unknown>, options: CallOptions): Promise<RemoteCallResult>;
+}
+
+export interface AdaptedTool {
+  tool: Tool;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Wrap a remote tool as a local one: local name for the model and the registry, remote name
+ * for the wire, a description and an object schema even when the server gave none, and a
+ * safety class that never trusts the server's hints unless the user said so (seed defect 3).
+ */
+export function adaptTool(server: McpServerConfig, remote: RemoteTool, localName: string, caller: RemoteCaller): AdaptedTool {
+  const diagnostics: Diagnostic[] = [];
+  const originalSchema = remote.inputSchema && Object.keys(remote.inputSchema).length > 0 ? remote.inputSchema : undefined;
+  const inputSchema: Record<string, unknown> = originalSchema ? { ...originalSchema } : { type: "object" };
+  if (inputSchema.type === undefined) inputSchema.type = "object";
+  const description =
+    remote.description?.trim() || remote.title?.trim() || `Tool "${remote.name}" from MCP server "${server.name}".`;
+  const annotations = remote.annotations as ToolAnnotations | undefined;
+
+  const definition: ToolDefinition = {
+    name: localName,
+    description,
+    inputSchema,
+    safety: classifySafety(server, remote.name, annotations),
+    source: `mcp:${server.name}`,
+    meta: { server: server.name, remote_name: remote.name },
+  };
+  if (annotations) definition.annotations = { ...annotations };
+  if (server.callTimeoutMs !== undefined) definition.timeoutMs = server.callTimeoutMs;
+  if (remote.title) definition.meta!.title = remote.title;
+  if (remote.outputSchema) definition.meta!.output_schema = remote.outputSchema;
+
+  const compiled = compileValidator(originalSchema ?? { type: "object" });
+  if (compiled.error) {
+    diagnostics.push({
+      stage: "adapt_tool",
+      severity: "warning",
+      code: "schema_not_compiled",
+      source: "mcp",
+      item: `${server.name}/${remote.name}`,
+      message: `Input schema of "${remote.name}" on server "${server.name}" could not be compiled (${compiled.error}); arguments are only checked to be an object.`,
+    });
+  }
+
+  const tool: Tool = {
+    definition,
+    async execute(args, context) {
+      try {
+        const result = await caller.call(remote.name, args, {
+          signal: context.signal,
+          onProgress: (progress) => context.reportProgress(progress),
+        });
+        return convertCallResult(result, { server: server.name, remoteName: remote.name, maxOutputChars: server.maxOutputChars });
+      } catch (error) {
+        const reason = context.signal.aborted ? (abortKind(context.signal) ?? "cancelled") : error instanceof McpCallError ? error.reason : "transport";
+        const message = context.signal.aborted
+          ? `Call to "${remote.name}" on MCP server "${server.name}" ${reason === "timeout" ? `timed out after ${context.timeoutMs} ms` : "was cancelled"}; the server was sent notifications/cancelled.`
+          : `Call to "${remote.name}" on MCP server "${server.name}" failed (${reason}): ${errorMessage(error)}`;
+        return toolFailure("mcp_call_error", message, { metadata: { server: server.name, remote_tool: remote.name, reason } });
+      }
+    },
+  };
+  if (compiled.validate) tool.validate = compiled.validate;
+  return { tool, diagnostics };
+}
+
+/**
+ * `side_effect` unless the user relaxed it: the whole server declared read-only, this tool
+ * listed in `read_only_tools`, or `trust_annotations` on and the server says read-only.
+ */
+export function classifySafety(server: McpServerConfig, remoteName: string, annotations: ToolAnnotations | undefined): ToolDefinition["safety"] {
+  if (server.allReadOnly || server.readOnlyTools.includes(remoteName)) return "read_only";
+  if (server.trustAnnotations && annotations?.readOnlyHint === true) return "read_only";
+  return "side_effect";
+}

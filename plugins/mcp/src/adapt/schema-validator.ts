@@ -1,0 +1,51 @@
+import type { ArgumentValidation } from "@pseudoclaude/core";
+import { Ajv, type ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+
+/**
+ * Local argument validation against a remote tool's input schema, compiled once per tool
+ * when it is adapted. MCP's default dialect is JSON Schema 2020-12; schemas that declare
+ * draft-07 (or older) are compiled with the draft-07 engine.
+ */
+let draft2020: Ajv2020 | undefined;
+let draft07: Ajv | undefined;
+
+function engineFor(schema: Record<string, unknown>): Ajv | Ajv2020 {
+  const declared = typeof schema.$schema === "string" ? schema.$schema : "";
+  if (/draft-0[4-7]/.test(declared)) {
+    draft07 ??= new Ajv({ strict: false, allErrors: false, validateFormats: false });
+    return draft07;
+  }
+  draft2020 ??= new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+  return draft2020;
+}
+
+export type CompiledValidator = (args: Record<string, unknown>) => ArgumentValidation;
+
+/** Compile; `undefined` with an error message when the schema itself is broken. */
+export function compileValidator(schema: Record<string, unknown>): { validate?: CompiledValidator; error?: string } {
+  let compiled: ValidateFunction;
+  try {
+    const copy = { ...schema };
+    // Draft-04/06 ids are not understood by either engine; the dialect was picked above.
+    if (typeof copy.$schema === "string" && !/2020-12|draft-07/.test(copy.$schema)) delete copy.$schema;
+    compiled = engineFor(schema).compile(copy);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  return {
+    validate(args) {
+      if (compiled(args)) return { ok: true };
+      const first = compiled.errors?.[0];
+      if (!first) return { ok: false, message: "does not match the input schema" };
+      const at = first.instancePath ? first.instancePath.slice(1).replace(/\//g, ".") : "(arguments)";
+      const extra =
+        first.keyword === "required"
+          ? ` (${String((first.params as { missingProperty?: string }).missingProperty)})`
+          : first.keyword === "additionalProperties"
+            ? ` (${String((first.params as { additionalProperty?: string }).additionalProperty)})`
+            : "";
+      return { ok: false, message: `${at}: ${first.message ?? "is invalid"}${extra}` };
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import path from "node:path";
+import {
+  type Diagnostic,
+  expandVariables,
+  isPlainObject,
+  type LoadedConfig,
+  type Redactor,
+  type SectionEntry,
+  validateSection,
+} from "@pseudoclaude/core";
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_OUTPUT_CHARS,
+  type McpServerConfig,
+  type RawServerEntry,
+  SERVER_NAME,
+  serverEntrySchema,
+} from "./server-config.js";
+
+export const MCP_SECTION = "mcp_servers";
+
+interface Candidate {
+  name: string;
+  value: unknown;
+  entry: SectionEntry;
+  /** The user entry this project entry replaced, if any. */
+  shadowed?: { value: unknown; entry: SectionEntry };
+}
+
+export interface LoadedServers {
+  servers: McpServerConfig[];
+  /** Servers present but `enabled: false`. */
+  disabled: string[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The seed's LoadConfig: both layers; a project entry replaces the same-named user entry whole
+ * (no field merge, before validation); `${VAR}` expands only in `env` and `headers`; each
+ * server is validated on its own and an invalid one is skipped with a diagnostic.
+ */
+export function loadServers(
+  config: LoadedConfig,
+  options: { workspace: string; redactor: Redactor; env?: NodeJS.ProcessEnv },
+): LoadedServers {
+  const diagnostics: Diagnostic[] = [];
+  const merged = new Map<string, Candidate>();
+  for (const entry of config.section(MCP_SECTION)) {
+    if (entry.value === null || entry.value === undefined) continue;
+    if (!isPlainObject(entry.value)) {
+      diagnostics.push(configDiagnostic(entry, [], `${MCP_SECTION} must be a mapping of server names to settings.`));
+      continue;
+    }
+    for (const [name, value] of Object.entries(entry.value)) {
+      const previous = merged.get(name);
+      const candidate: Candidate = { name, value, entry };
+      if (previous) candidate.shadowed = { value: previous.value, entry: previous.entry };
+      merged.set(name, candidate);
+    }
+  }
+
+  const servers: McpServerConfig[] = [];
+  const disabled: string[] = [];
+  for (const candidate of merged.values()) {
+    const { name, entry } = candidate;
+    if (!SERVER_NAME.test(name)) {
+      diagnostics.push(
+        configDiagnostic(entry, [name], `Server name "${name}" must use letters, digits, "_" or "-"; skipped.`, name),
+      );
+      continue;
+    }
+    const checked = validateSection(serverEntrySchema, entry, {
+      path: [name],
+      value: withDefaultType(candidate.value),
+      sectionKey: MCP_SECTION,
+      source: "mcp",
+      item: name,
+    });
+    if (!checked.ok) {
+      const shadowNote = shadowNoteFor(candidate);
+      for (const diagnostic of checked.diagnostics) {
+        diagnostic.message = `${diagnostic.message}; server "${name}" is skipped.${shadowNote}`;
+        diagnostics.push(diagnostic);
+      }
+      continue;
+    }
+    const raw = checked.value;
+    if (raw.enabled === false) {
+      disabled.push(name);
+      continue;
+    }
+    servers.push(toServerConfig(name, raw, candidate.entry, options, diagnostics));
+  }
+  return { servers, disabled, diagnostics };
+}
+
+/** `type` may be left out: a `command` means stdio, a `url` means http. */
+function withDefaultType(value: unknown): unknown {
+  if (!isPlainObject(value) || value.type !== undefined) return value;
+  if (typeof value.command === "string") return { ...value, type: "stdio" };
+  if (typeof value.url === "string") return { ...value, type: "http" };
+  return value;
+}
+
+function shadowNoteFor(candidate: Candidate): string {
+  if (!candidate.shadowed) return "";
+  const userValid = serverEntrySchema.safeParse(withDefaultType(candidate.shadowed.value)).success;
+  return userValid
+    ? ` This ${candidate.entry.layer} entry replaces the valid ${candidate.shadowed.entry.layer} entry of the same name whole, so the ${candidate.shadowed.entry.layer} entry is not used either.`
+    : "";
+}
+
+function toServerConfig(
+  name: string,
+  raw: RawServerEntry,
+  entry: SectionEntry,
+  options: { workspace: string; redactor: Redactor; env?: NodeJS.ProcessEnv },
+  diagnostics: Diagnostic[],
+): McpServerConfig {
+  const server: McpServerConfig = {
+    name,
+    layer: entry.layer,
+    transport: raw.type,
+    args: [],
+    env: {},
+    headers: {},
+    toolFilter: { ...(raw.tools?.allow ? { allow: raw.tools.allow } : {}), ...(raw.tools?.deny ? { deny: raw.tools.deny } : {}) },
+    trustAnnotations: raw.trust_annotations ?? false,
+    readOnlyTools: raw.read_only_tools ?? [],
+    allReadOnly: raw.read_only ?? false,
+    connectTimeoutMs: raw.connect_timeout_ms ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    maxOutputChars: raw.max_output_chars ?? DEFAULT_MAX_OUTPUT_CHARS,
+    includeInstructions: raw.instructions ?? true,
+    sampling: raw.sampling ?? false,
+  };
+  if (raw.call_timeout_ms !== undefined) server.callTimeoutMs = raw.call_timeout_ms;
+  if (raw.type === "stdio") {
+    server.command = raw.command;
+    server.args = raw.args ?? [];
+    server.env = expandMap(raw.env ?? {}, "env", name, entry, options, diagnostics);
+    if (raw.cwd) server.cwd = path.resolve(options.workspace, raw.cwd);
+  } else {
+    server.url = raw.url;
+    server.headers = expandMap(raw.headers ?? {}, "headers", name, entry, options, diagnostics);
+    for (const [header, value] of Object.entries(server.headers)) {
+      // A variable can smuggle a line break in after validation; refuse rather than inject.
+      if (/[\r\n]/.test(value)) {
+        delete server.headers[header];
+        diagnostics.push(
+          configDiagnostic(entry, [name, "headers", header], `Header "${header}" of server "${name}" expands to a value with CR or LF; the header is dropped.`, name),
+        );
+      }
+    }
+  }
+  if (raw.read_only) {
+    diagnostics.push({
+      ...configDiagnostic(
+        entry,
+        [name, "read_only"],
+        `Server "${name}" has read_only: true, which declares every tool of it read-only. This relaxes safety (plan mode, permissions, parallel runs) on your word; it is not isolation.`,
+        name,
+      ),
+      severity: "warning",
+      code: "relaxes_safety",
+    });
+  }
+  return server;
+}
+
+function expandMap(
+  values: Record<string, string>,
+  field: "env" | "headers",
+  server: string,
+  entry: SectionEntry,
+  options: { redactor: Redactor; env?: NodeJS.ProcessEnv },
+  diagnostics: Diagnostic[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, template] of Object.entries(values)) {
+    const expansion = expandVariables(template, options.env ?? process.env);
+    out[key] = expansion.value;
+    // Env and header values are where credentials live: never show them.
+    options.redactor.addSecret(expansion.value);
+    for (const missing of expansion.missing) {
+      diagnostics.push({
+        ...configDiagnostic(
+          entry,
+          [server, field, key],
+          `${field}.${key} of server "${server}" uses \${${missing}}, which is not set; it expands to an empty string.`,
+          server,
+        ),
+        severity: "warning",
+        code: "unset_variable",
+      });
+    }
+  }
+  return out;
+}
+
+function configDiagnostic(entry: SectionEntry, subPath: Array<string | number>, message: string, item?: string): Diagnostic {
+  const position = entry.locate(subPath);
+  const diagnostic: Diagnostic = {
+    stage: "config",
+    severity: "error",
+    code: "mcp_server_invalid",
+    source: "mcp",
+    layer: entry.layer,
+    file: position.file,
+    message,
+  };
+  if (position.line !== undefined) diagnostic.line = position.line;
+  if (position.column !== undefined) diagnostic.column = position.column;
+  if (item) diagnostic.item = item;
+  return diagnostic;
+}

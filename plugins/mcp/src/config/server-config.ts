@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/** Server names become part of tool names (`mcp__<server>__<tool>`), so keep them plain. */
+export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+const stringMap = z.record(z.string(), z.string());
+const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
+
+const commonFields = {
+  tools: z
+    .object({ allow: z.array(z.string().min(1)).optional(), deny: z.array(z.string().min(1)).optional() })
+    .strict()
+    .optional(),
+  /** Relaxes safety: honour this server's readOnlyHint. */
+  trust_annotations: z.boolean().optional(),
+  /** Relaxes safety: declare these remote tools read-only. */
+  read_only_tools: z.array(z.string().min(1)).optional(),
+  /** The seed's flag: declare every tool of the server read-only. Relaxes safety. */
+  read_only: z.boolean().optional(),
+  connect_timeout_ms: z.number().int().positive().optional(),
+  call_timeout_ms: z.number().int().positive().optional(),
+  max_output_chars: z.number().int().positive().optional(),
+  enabled: z.boolean().optional(),
+  /** Whether the server's `instructions` go into the system prompt (default true). */
+  instructions: z.boolean().optional(),
+  /** Declare the sampling capability for this server (default false). */
+  sampling: z.boolean().optional(),
+};
+
+export const stdioServerSchema = z
+  .object({
+    type: z.literal("stdio"),
+    command: z.string().min(1, "stdio servers need a command"),
+    args: z.array(z.string()).optional(),
+    env: stringMap.optional(),
+    cwd: z.string().min(1).optional(),
+    ...commonFields,
+  })
+  .strict();
+
+export const httpServerSchema = z
+  .object({
+    type: z.enum(["http", "sse"]),
+    url: z.url({ message: "http and sse servers need an absolute http(s) URL", protocol: /^https?$/ }),
+    headers: z
+      .record(
+        z.string().refine(noLineBreaks, "header names must not contain CR or LF"),
+        z.string().refine(noLineBreaks, "header values must not contain CR or LF"),
+      )
+      .optional(),
+    ...commonFields,
+  })
+  .strict();
+
+export const serverEntrySchema = z.discriminatedUnion("type", [stdioServerSchema, httpServerSchema]);
+
+export type RawServerEntry = z.infer<typeof serverEntrySchema>;
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_OUTPUT_CHARS = 100_000;
+
+/** A validated, expanded server, ready for the manager. */
+export interface McpServerConfig {
+  name: string;
+  /** Config layer it came from (`user`, `project`, or `code`). */
+  layer: string;
+  transport: "stdio" | "http" | "sse";
+  command?: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers: Record<string, string>;
+  toolFilter: { allow?: string[]; deny?: string[] };
+  trustAnnotations: boolean;
+  readOnlyTools: string[];
+  allReadOnly: boolean;
+  connectTimeoutMs: number;
+  callTimeoutMs?: number;
+  maxOutputChars: number;
+  includeInstructions: boolean;
+  sampling: boolean;
+}

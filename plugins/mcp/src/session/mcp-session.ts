@@ -1,0 +1,111 @@
+import type { Disposable, ElicitationRequest, ElicitationResponse, ToolProgress } from "@pseudoclaude/core";
+import type { McpServerConfig } from "../config/server-config.js";
+
+/**
+ * Our own session interface. Only `sdk-session.ts` knows the MCP SDK, as the seed's sdk.go
+ * did, so a newer SDK generation (stateless 2026 protocol) can replace it behind this.
+ */
+export interface RemoteTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+  meta?: Record<string, unknown>;
+}
+
+export interface ToolsPage {
+  tools: RemoteTool[];
+  /** Absent when the server says this is the last page. */
+  nextCursor?: string;
+}
+
+export type RemoteContent =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string }
+  | { type: "audio"; data: string; mimeType: string }
+  | { type: "resource_link"; uri: string; name?: string; title?: string; description?: string; mimeType?: string; size?: number }
+  | { type: "resource"; resource: { uri: string; mimeType?: string; text?: string; blob?: string } }
+  | { type: string; [key: string]: unknown };
+
+export interface RemoteCallResult {
+  content: RemoteContent[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  meta?: Record<string, unknown>;
+}
+
+/** A session-level failure: the call never got a tool answer. `reason` goes to metadata. */
+export class McpCallError extends Error {
+  constructor(
+    readonly reason: "transport" | "session" | "protocol" | "timeout" | "cancelled",
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "McpCallError";
+  }
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+  onProgress?: (progress: ToolProgress) => void;
+}
+
+export interface McpSession {
+  readonly serverName: string;
+  readonly protocolVersion: string | undefined;
+  readonly serverInfo: { name: string; version: string; title?: string } | undefined;
+  readonly instructions: string | undefined;
+  readonly capabilities: { tools?: { listChanged?: boolean }; resources?: object; prompts?: object; logging?: object };
+  listToolsPage(cursor: string | undefined, signal: AbortSignal): Promise<ToolsPage>;
+  callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<RemoteCallResult>;
+  listResources(cursor: string | undefined, signal: AbortSignal): Promise<{ resources: Array<Record<string, unknown>>; nextCursor?: string }>;
+  readResource(uri: string, signal: AbortSignal): Promise<{ contents: Array<Record<string, unknown>> }>;
+  listPrompts(cursor: string | undefined, signal: AbortSignal): Promise<{ prompts: Array<Record<string, unknown>>; nextCursor?: string }>;
+  getPrompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<Record<string, unknown>>;
+  /** `notifications/tools/list_changed` from the server. */
+  onToolsChanged(listener: () => void): Disposable;
+  /** The session ended without `close()` (process died, stream lost). */
+  onClosed(listener: (reason: string) => void): Disposable;
+  close(): Promise<void>;
+}
+
+/** Handlers for requests a server sends to the client. */
+export interface ClientHandlers {
+  elicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /** Present only when sampling is enabled for this server. */
+  sample?: (request: SamplingRequest, signal: AbortSignal) => Promise<SamplingResponse>;
+  /** Roots the client exposes (the workspace). */
+  roots: () => Array<{ uri: string; name?: string }>;
+}
+
+export interface SamplingRequest {
+  server: string;
+  messages: Array<{ role: "user" | "assistant"; content: RemoteContent | RemoteContent[] }>;
+  systemPrompt?: string;
+  maxTokens: number;
+}
+
+export interface SamplingResponse {
+  role: "assistant";
+  content: { type: "text"; text: string };
+  model: string;
+  stopReason?: string;
+}
+
+export interface DialOptions {
+  /** The connect budget: aborted when spawn/connect + initialize takes too long. */
+  signal: AbortSignal;
+  clientInfo: { name: string; version: string };
+  handlers: ClientHandlers;
+  /** Bounded stderr tail size (lines) for stdio servers. */
+  stderrLines?: number;
+  onStderr?: (line: string) => void;
+}
+
+/** Creates sessions; tests and a future SDK generation swap this. */
+export interface SessionDialer {
+  dial(server: McpServerConfig, options: DialOptions): Promise<McpSession>;
+}

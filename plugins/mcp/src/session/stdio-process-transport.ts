@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { groupAlive, signalGroup, trackGroup, untrackGroup } from "./process-groups.js";
+import { StderrTail } from "./stderr-tail.js";
+
+export interface StdioProcessOptions {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  stderrTail: StderrTail;
+  onStderrLine?: (line: string) => void;
+  /** Waits of the close sequence: after stdin close, then after SIGTERM. */
+  closeGraceMs?: { afterStdin: number; afterTerm: number };
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/**
+ * Our stdio transport for the MCP SDK. Unlike the SDK's, it starts the server in its own
+ * process group and closes the whole group (stdin close, then SIGTERM, then SIGKILL, each
+ * bounded), keeps stderr as a bounded tail, and remembers how the process exited so an early
+ * exit can be reported with its code and last stderr lines.
+ */
+export class StdioProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private child: ChildProcess | undefined;
+  private readonly buffer = new ReadBuffer();
+  private exited: Promise<void> | undefined;
+  private exit: ExitInfo | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly options: StdioProcessOptions) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get exitInfo(): ExitInfo | undefined {
+    return this.exit;
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error("StdioProcessTransport already started");
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.options.command, this.options.args, {
+        env: this.options.env,
+        cwd: this.options.cwd,
+        stdio: ["pipe", "pipe", "pipe"],
+        // Own process group: closing kills descendants too.
+        detached: true,
+        windowsHide: true,
+      });
+      this.child = child;
+      this.exited = new Promise((done) => {
+        child.once("exit", (code, signal) => {
+          this.exit = { code, signal };
+          if (child.pid) untrackGroupWhenEmpty(child.pid);
+          done();
+        });
+      });
+      child.once("error", (error) => {
+        reject(error);
+        this.onerror?.(error);
+      });
+      child.once("spawn", () => {
+        if (child.pid) trackGroup(child.pid);
+        resolve();
+      });
+      child.once("close", () => this.onclose?.());
+      child.stdin?.on("error", (error) => this.onerror?.(error));
+      child.stdout?.on("data", (chunk: Buffer) => {
+        this.buffer.append(chunk);
+        for (;;) {
+          let message: JSONRPCMessage | null;
+          try {
+            message = this.buffer.readMessage();
+          } catch (error) {
+            // A non-JSON line on stdout (a stray console.log) is reported, not fatal.
+            this.onerror?.(error as Error);
+            continue;
+          }
+          if (message === null) break;
+          this.onmessage?.(message);
+        }
+      });
+      child.stderr?.on("data", (chunk: Buffer) => {
+        for (const line of this.options.stderrTail.push(chunk)) this.options.onStderrLine?.(line);
+      });
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || stdin.destroyed || this.exit) {
+        reject(new Error("The server process is not running."));
+        return;
+      }
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once("drain", () => resolve());
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.terminate();
+    return this.closing;
+  }
+
+  private async terminate(): Promise<void> {
+    const child = this.child;
+    if (!child?.pid) return;
+    const pid = child.pid;
+    const grace = this.options.closeGraceMs ?? { afterStdin: 1_000, afterTerm: 2_000 };
+    try {
+      child.stdin?.end();
+    } catch {
+      // Already closed.
+    }
+    if (!this.exit) await waitFor(this.exited!, grace.afterStdin);
+    // The direct child may be gone while its descendants live on: always check the group.
+    if (groupAlive(pid)) {
+      signalGroup(pid, "SIGTERM");
+      await waitUntil(() => !groupAlive(pid) && this.exit !== undefined, grace.afterTerm);
+    }
+    if (groupAlive(pid)) signalGroup(pid, "SIGKILL");
+    await waitFor(this.exited!, 1_000);
+    untrackGroup(pid);
+    this.buffer.clear();
+  }
+}
+
+function untrackGroupWhenEmpty(pid: number): void {
+  if (!groupAlive(pid)) untrackGroup(pid);
+}
+
+async function waitFor(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+async function waitUntil(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export { StderrTail };
