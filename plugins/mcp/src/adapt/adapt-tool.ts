@@ -8,13 +8,22 @@ import {
   toolFailure,
 } from "@pseudoclaude/core";
 import type { McpServerConfig } from "../config/server-config.js";
-import { type CallOptions, McpCallError, type RemoteCallResult, type RemoteTool } from "../session/mcp-session.js";
+import {
+  type CallOptions,
+  McpCallError,
+  type RemoteCallResult,
+  type RemoteTool,
+} from "../session/mcp-session.js";
 import { convertCallResult } from "./convert-result.js";
 import { compileValidator } from "./schema-validator.js";
 
 /** What a remote tool calls through: the server's connection, which may reconnect. */
 export interface RemoteCaller {
-  call(remoteName: string, args: Record<string, unknown>, options: CallOptions): Promise<RemoteCallResult>;
+  call(
+    remoteName: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<RemoteCallResult>;
 }
 
 export interface AdaptedTool {
@@ -27,13 +36,25 @@ export interface AdaptedTool {
  * for the wire, a description and an object schema even when the server gave none, and a
  * safety class that never trusts the server's hints unless the user said so (seed defect 3).
  */
-export function adaptTool(server: McpServerConfig, remote: RemoteTool, localName: string, caller: RemoteCaller): AdaptedTool {
+export function adaptTool(
+  server: McpServerConfig,
+  remote: RemoteTool,
+  localName: string,
+  caller: RemoteCaller,
+): AdaptedTool {
   const diagnostics: Diagnostic[] = [];
-  const originalSchema = remote.inputSchema && Object.keys(remote.inputSchema).length > 0 ? remote.inputSchema : undefined;
-  const inputSchema: Record<string, unknown> = originalSchema ? { ...originalSchema } : { type: "object" };
+  const originalSchema =
+    remote.inputSchema && Object.keys(remote.inputSchema).length > 0
+      ? remote.inputSchema
+      : undefined;
+  const inputSchema: Record<string, unknown> = originalSchema
+    ? { ...originalSchema }
+    : { type: "object" };
   if (inputSchema.type === undefined) inputSchema.type = "object";
   const description =
-    remote.description?.trim() || remote.title?.trim() || `Tool "${remote.name}" from MCP server "${server.name}".`;
+    remote.description?.trim() ||
+    remote.title?.trim() ||
+    `Tool "${remote.name}" from MCP server "${server.name}".`;
   const annotations = remote.annotations as ToolAnnotations | undefined;
 
   const definition: ToolDefinition = {
@@ -69,13 +90,23 @@ export function adaptTool(server: McpServerConfig, remote: RemoteTool, localName
           signal: context.signal,
           onProgress: (progress) => context.reportProgress(progress),
         });
-        return convertCallResult(result, { server: server.name, remoteName: remote.name, maxOutputChars: server.maxOutputChars });
+        return convertCallResult(result, {
+          server: server.name,
+          remoteName: remote.name,
+          maxOutputChars: server.maxOutputChars,
+        });
       } catch (error) {
-        const reason = context.signal.aborted ? (abortKind(context.signal) ?? "cancelled") : error instanceof McpCallError ? error.reason : "transport";
+        const reason = context.signal.aborted
+          ? (abortKind(context.signal) ?? "cancelled")
+          : error instanceof McpCallError
+            ? error.reason
+            : "transport";
         const message = context.signal.aborted
           ? `Call to "${remote.name}" on MCP server "${server.name}" ${reason === "timeout" ? `timed out after ${context.timeoutMs} ms` : "was cancelled"}; the server was sent notifications/cancelled.`
           : `Call to "${remote.name}" on MCP server "${server.name}" failed (${reason}): ${errorMessage(error)}`;
-        return toolFailure("mcp_call_error", message, { metadata: { server: server.name, remote_tool: remote.name, reason } });
+        return toolFailure("mcp_call_error", message, {
+          metadata: { server: server.name, remote_tool: remote.name, reason },
+        });
       }
     },
   };
@@ -87,7 +118,11 @@ export function adaptTool(server: McpServerConfig, remote: RemoteTool, localName
  * `side_effect` unless the user relaxed it: the whole server declared read-only, this tool
  * listed in `read_only_tools`, or `trust_annotations` on and the server says read-only.
  */
-export function classifySafety(server: McpServerConfig, remoteName: string, annotations: ToolAnnotations | undefined): ToolDefinition["safety"] {
+export function classifySafety(
+  server: McpServerConfig,
+  remoteName: string,
+  annotations: ToolAnnotations | undefined,
+): ToolDefinition["safety"] {
   if (server.allReadOnly || server.readOnlyTools.includes(remoteName)) return "read_only";
   if (server.trustAnnotations && annotations?.readOnlyHint === true) return "read_only";
   return "side_effect";

@@ -20,7 +20,10 @@ export function convertCallResult(result: RemoteCallResult, options: ConvertOpti
     if (converted) content.push(converted);
     else {
       unsupported.push(String(block.type));
-      content.push({ type: "text", text: `[unsupported MCP content of type "${String(block.type)}" from server "${options.server}"]` });
+      content.push({
+        type: "text",
+        text: `[unsupported MCP content of type "${String(block.type)}" from server "${options.server}"]`,
+      });
     }
   }
   const structured = result.structuredContent;
@@ -44,11 +47,15 @@ export function convertCallResult(result: RemoteCallResult, options: ConvertOpti
       .map((block) => block.text)
       .join("\n")
       .trim();
-    return toolFailure("mcp_tool_error", text || `MCP tool "${options.remoteName}" on server "${options.server}" returned an error.`, {
-      content: content.length > 0 ? content : undefined,
-      structured,
-      metadata,
-    });
+    return toolFailure(
+      "mcp_tool_error",
+      text || `MCP tool "${options.remoteName}" on server "${options.server}" returned an error.`,
+      {
+        content: content.length > 0 ? content : undefined,
+        structured,
+        metadata,
+      },
+    );
   }
   return toolSuccess(content, { structured, metadata });
 }
@@ -73,7 +80,9 @@ function convertBlock(block: RemoteContent): ContentBlock | undefined {
     case "resource": {
       const resource = block.resource as Record<string, unknown> | undefined;
       if (!resource || typeof resource.uri !== "string") return undefined;
-      const out: { uri: string; mimeType?: string; text?: string; blob?: string } = { uri: resource.uri };
+      const out: { uri: string; mimeType?: string; text?: string; blob?: string } = {
+        uri: resource.uri,
+      };
       if (typeof resource.mimeType === "string") out.mimeType = resource.mimeType;
       if (typeof resource.text === "string") out.text = resource.text;
       if (typeof resource.blob === "string") out.blob = resource.blob;
@@ -85,7 +94,10 @@ function convertBlock(block: RemoteContent): ContentBlock | undefined {
 }
 
 /** Cut text (and text resources) to the budget; binary blocks are left whole. */
-function truncateText(content: ContentBlock[], budget: number): Record<string, unknown> | undefined {
+function truncateText(
+  content: ContentBlock[],
+  budget: number,
+): Record<string, unknown> | undefined {
   let total = 0;
   for (const block of content) total += textLength(block);
   if (total <= budget) return undefined;

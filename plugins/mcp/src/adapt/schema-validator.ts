@@ -23,12 +23,16 @@ function engineFor(schema: Record<string, unknown>): Ajv | Ajv2020 {
 export type CompiledValidator = (args: Record<string, unknown>) => ArgumentValidation;
 
 /** Compile; `undefined` with an error message when the schema itself is broken. */
-export function compileValidator(schema: Record<string, unknown>): { validate?: CompiledValidator; error?: string } {
+export function compileValidator(schema: Record<string, unknown>): {
+  validate?: CompiledValidator;
+  error?: string;
+} {
   let compiled: ValidateFunction;
   try {
     const copy = { ...schema };
     // Draft-04/06 ids are not understood by either engine; the dialect was picked above.
-    if (typeof copy.$schema === "string" && !/2020-12|draft-07/.test(copy.$schema)) delete copy.$schema;
+    if (typeof copy.$schema === "string" && !/2020-12|draft-07/.test(copy.$schema))
+      delete copy.$schema;
     compiled = engineFor(schema).compile(copy);
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
@@ -38,7 +42,9 @@ export function compileValidator(schema: Record<string, unknown>): { validate?: 
       if (compiled(args)) return { ok: true };
       const first = compiled.errors?.[0];
       if (!first) return { ok: false, message: "does not match the input schema" };
-      const at = first.instancePath ? first.instancePath.slice(1).replace(/\//g, ".") : "(arguments)";
+      const at = first.instancePath
+        ? first.instancePath.slice(1).replace(/\//g, ".")
+        : "(arguments)";
       const extra =
         first.keyword === "required"
           ? ` (${String((first.params as { missingProperty?: string }).missingProperty)})`

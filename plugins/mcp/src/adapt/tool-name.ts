@@ -22,7 +22,11 @@ export interface NamedTool {
  * hash of the original), and a made-up name that would collide gets the hash too. Names are
  * assigned valid-first, then in sorted order, so the result never depends on list order.
  */
-export function assignLocalNames(server: string, remoteNames: readonly string[], taken: ReadonlySet<string> = new Set()): NamedTool[] {
+export function assignLocalNames(
+  server: string,
+  remoteNames: readonly string[],
+  taken: ReadonlySet<string> = new Set(),
+): NamedTool[] {
   const used = new Set(taken);
   const result = new Map<string, NamedTool>();
   const needsWork: string[] = [];
@@ -38,12 +42,15 @@ export function assignLocalNames(server: string, remoteNames: readonly string[],
   for (const remoteName of [...needsWork].sort()) {
     const full = fullToolName(server, remoteName);
     const cleaned = full.replace(/[^a-zA-Z0-9_-]/g, "_");
-    let localName = cleaned.length <= MAX_LENGTH && !used.has(cleaned) ? cleaned : withHash(cleaned, full);
-    if (used.has(localName)) localName = withHash(cleaned, `${full}\u0000${remoteNames.indexOf(remoteName)}`);
+    let localName =
+      cleaned.length <= MAX_LENGTH && !used.has(cleaned) ? cleaned : withHash(cleaned, full);
+    if (used.has(localName))
+      localName = withHash(cleaned, `${full}\u0000${remoteNames.indexOf(remoteName)}`);
     used.add(localName);
     const reasons: string[] = [];
     if (cleaned !== full) reasons.push("invalid characters replaced with _");
-    if (cleaned.length > MAX_LENGTH) reasons.push(`longer than ${MAX_LENGTH} characters, shortened with a hash`);
+    if (cleaned.length > MAX_LENGTH)
+      reasons.push(`longer than ${MAX_LENGTH} characters, shortened with a hash`);
     if (reasons.length === 0) reasons.push("the name was taken, a hash was added");
     result.set(remoteName, { remoteName, localName, renamed: reasons.join("; ") });
   }

@@ -48,7 +48,13 @@ export function loadServers(
   for (const entry of config.section(MCP_SECTION)) {
     if (entry.value === null || entry.value === undefined) continue;
     if (!isPlainObject(entry.value)) {
-      diagnostics.push(configDiagnostic(entry, [], `${MCP_SECTION} must be a mapping of server names to settings.`));
+      diagnostics.push(
+        configDiagnostic(
+          entry,
+          [],
+          `${MCP_SECTION} must be a mapping of server names to settings.`,
+        ),
+      );
       continue;
     }
     for (const [name, value] of Object.entries(entry.value)) {
@@ -65,7 +71,12 @@ export function loadServers(
     const { name, entry } = candidate;
     if (!SERVER_NAME.test(name)) {
       diagnostics.push(
-        configDiagnostic(entry, [name], `Server name "${name}" must use letters, digits, "_" or "-"; skipped.`, name),
+        configDiagnostic(
+          entry,
+          [name],
+          `Server name "${name}" must use letters, digits, "_" or "-"; skipped.`,
+          name,
+        ),
       );
       continue;
     }
@@ -124,7 +135,10 @@ function toServerConfig(
     args: [],
     env: {},
     headers: {},
-    toolFilter: { ...(raw.tools?.allow ? { allow: raw.tools.allow } : {}), ...(raw.tools?.deny ? { deny: raw.tools.deny } : {}) },
+    toolFilter: {
+      ...(raw.tools?.allow ? { allow: raw.tools.allow } : {}),
+      ...(raw.tools?.deny ? { deny: raw.tools.deny } : {}),
+    },
     trustAnnotations: raw.trust_annotations ?? false,
     readOnlyTools: raw.read_only_tools ?? [],
     allReadOnly: raw.read_only ?? false,
@@ -147,7 +161,12 @@ function toServerConfig(
       if (/[\r\n]/.test(value)) {
         delete server.headers[header];
         diagnostics.push(
-          configDiagnostic(entry, [name, "headers", header], `Header "${header}" of server "${name}" expands to a value with CR or LF; the header is dropped.`, name),
+          configDiagnostic(
+            entry,
+            [name, "headers", header],
+            `Header "${header}" of server "${name}" expands to a value with CR or LF; the header is dropped.`,
+            name,
+          ),
         );
       }
     }
@@ -197,7 +216,12 @@ function expandMap(
   return out;
 }
 
-function configDiagnostic(entry: SectionEntry, subPath: Array<string | number>, message: string, item?: string): Diagnostic {
+function configDiagnostic(
+  entry: SectionEntry,
+  subPath: Array<string | number>,
+  message: string,
+  item?: string,
+): Diagnostic {
   const position = entry.locate(subPath);
   const diagnostic: Diagnostic = {
     stage: "config",

@@ -8,7 +8,10 @@ const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
 
 const commonFields = {
   tools: z
-    .object({ allow: z.array(z.string().min(1)).optional(), deny: z.array(z.string().min(1)).optional() })
+    .object({
+      allow: z.array(z.string().min(1)).optional(),
+      deny: z.array(z.string().min(1)).optional(),
+    })
     .strict()
     .optional(),
   /** Relaxes safety: honour this server's readOnlyHint. */
@@ -41,7 +44,10 @@ export const stdioServerSchema = z
 export const httpServerSchema = z
   .object({
     type: z.enum(["http", "sse"]),
-    url: z.url({ message: "http and sse servers need an absolute http(s) URL", protocol: /^https?$/ }),
+    url: z.url({
+      message: "http and sse servers need an absolute http(s) URL",
+      protocol: /^https?$/,
+    }),
     headers: z
       .record(
         z.string().refine(noLineBreaks, "header names must not contain CR or LF"),
@@ -52,7 +58,10 @@ export const httpServerSchema = z
   })
   .strict();
 
-export const serverEntrySchema = z.discriminatedUnion("type", [stdioServerSchema, httpServerSchema]);
+export const serverEntrySchema = z.discriminatedUnion("type", [
+  stdioServerSchema,
+  httpServerSchema,
+]);
 
 export type RawServerEntry = z.infer<typeof serverEntrySchema>;
 

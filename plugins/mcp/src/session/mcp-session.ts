@@ -1,4 +1,9 @@
-import type { Disposable, ElicitationRequest, ElicitationResponse, ToolProgress } from "@pseudoclaude/core";
+import type {
+  Disposable,
+  ElicitationRequest,
+  ElicitationResponse,
+  ToolProgress,
+} from "@pseudoclaude/core";
 import type { McpServerConfig } from "../config/server-config.js";
 
 /**
@@ -25,7 +30,15 @@ export type RemoteContent =
   | { type: "text"; text: string }
   | { type: "image"; data: string; mimeType: string }
   | { type: "audio"; data: string; mimeType: string }
-  | { type: "resource_link"; uri: string; name?: string; title?: string; description?: string; mimeType?: string; size?: number }
+  | {
+      type: "resource_link";
+      uri: string;
+      name?: string;
+      title?: string;
+      description?: string;
+      mimeType?: string;
+      size?: number;
+    }
   | { type: "resource"; resource: { uri: string; mimeType?: string; text?: string; blob?: string } }
   | { type: string; [key: string]: unknown };
 
@@ -58,13 +71,35 @@ export interface McpSession {
   readonly protocolVersion: string | undefined;
   readonly serverInfo: { name: string; version: string; title?: string } | undefined;
   readonly instructions: string | undefined;
-  readonly capabilities: { tools?: { listChanged?: boolean }; resources?: object; prompts?: object; logging?: object };
+  readonly capabilities: {
+    tools?: { listChanged?: boolean };
+    resources?: object;
+    prompts?: object;
+    logging?: object;
+  };
   listToolsPage(cursor: string | undefined, signal: AbortSignal): Promise<ToolsPage>;
-  callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<RemoteCallResult>;
-  listResources(cursor: string | undefined, signal: AbortSignal): Promise<{ resources: Array<Record<string, unknown>>; nextCursor?: string }>;
-  readResource(uri: string, signal: AbortSignal): Promise<{ contents: Array<Record<string, unknown>> }>;
-  listPrompts(cursor: string | undefined, signal: AbortSignal): Promise<{ prompts: Array<Record<string, unknown>>; nextCursor?: string }>;
-  getPrompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<Record<string, unknown>>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<RemoteCallResult>;
+  listResources(
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ resources: Array<Record<string, unknown>>; nextCursor?: string }>;
+  readResource(
+    uri: string,
+    signal: AbortSignal,
+  ): Promise<{ contents: Array<Record<string, unknown>> }>;
+  listPrompts(
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ prompts: Array<Record<string, unknown>>; nextCursor?: string }>;
+  getPrompt(
+    name: string,
+    args: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>>;
   /** `notifications/tools/list_changed` from the server. */
   onToolsChanged(listener: () => void): Disposable;
   /** The session ended without `close()` (process died, stream lost). */
