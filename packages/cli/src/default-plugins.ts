@@ -1,9 +1,10 @@
 import type { Plugin } from "@pseudoclaude/core";
+import { mcp } from "@pseudoclaude/plugin-mcp";
 
 /**
- * The plugins every `pseudoclaude` command starts with, before any `--plugin`. Empty until the
- * MCP, builtin-tools and skills plugins land; a function so each agent gets fresh instances.
+ * The plugins every `pseudoclaude` command starts with, before any `--plugin`. A function so
+ * each agent gets fresh instances.
  */
 export function defaultPlugins(): Plugin[] {
-  return [];
+  return [mcp()];
 }

@@ -165,20 +165,24 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
   }
 
   checkArguments(call: ToolCall): ToolResult | undefined {
-    const tool = this.entries.get(call.name)?.tool;
-    if (!tool) return toolFailure("unknown_tool", `Unknown tool "${call.name}".`);
+    const entry = this.entries.get(call.name);
+    const metadata: Record<string, unknown> = { tool: call.name, call_id: call.id };
+    if (!entry) return toolFailure("unknown_tool", `Unknown tool "${call.name}".`, { metadata });
+    metadata.source = entry.source;
     if (!isPlainObject(call.arguments)) {
       return toolFailure(
         "invalid_arguments",
         `Arguments for "${call.name}" must be a JSON object, got ${describeJsonType(call.arguments)}.`,
+        { metadata },
       );
     }
-    if (tool.validate) {
-      const validation = safeValidate(tool, call.arguments);
+    if (entry.tool.validate) {
+      const validation = safeValidate(entry.tool, call.arguments);
       if (!validation.ok) {
         return toolFailure(
           "invalid_arguments",
           `Invalid arguments for "${call.name}": ${validation.message}`,
+          { metadata },
         );
       }
     }

@@ -41,11 +41,26 @@ export interface LoadedServers {
  */
 export function loadServers(
   config: LoadedConfig,
-  options: { workspace: string; redactor: Redactor; env?: NodeJS.ProcessEnv },
+  options: {
+    workspace: string;
+    redactor: Redactor;
+    env?: NodeJS.ProcessEnv;
+    /** Servers given in code (`mcp({ servers })`): the most specific layer. */
+    codeServers?: Record<string, unknown>;
+  },
 ): LoadedServers {
   const diagnostics: Diagnostic[] = [];
   const merged = new Map<string, Candidate>();
-  for (const entry of config.section(MCP_SECTION)) {
+  const entries: SectionEntry[] = config.section(MCP_SECTION);
+  if (options.codeServers) {
+    entries.push({
+      layer: "code" as never,
+      file: "<code>",
+      value: options.codeServers,
+      locate: () => ({ file: "<code>" }),
+    });
+  }
+  for (const entry of entries) {
     if (entry.value === null || entry.value === undefined) continue;
     if (!isPlainObject(entry.value)) {
       diagnostics.push(
@@ -134,6 +149,7 @@ function toServerConfig(
     transport: raw.type,
     args: [],
     env: {},
+    inheritEnv: false,
     headers: {},
     toolFilter: {
       ...(raw.tools?.allow ? { allow: raw.tools.allow } : {}),
@@ -151,6 +167,7 @@ function toServerConfig(
   if (raw.type === "stdio") {
     server.command = raw.command;
     server.args = raw.args ?? [];
+    server.inheritEnv = raw.inherit_env ?? false;
     server.env = expandMap(raw.env ?? {}, "env", name, entry, options, diagnostics);
     if (raw.cwd) server.cwd = path.resolve(options.workspace, raw.cwd);
   } else {

@@ -37,6 +37,8 @@ export const stdioServerSchema = z
     args: z.array(z.string()).optional(),
     env: stringMap.optional(),
     cwd: z.string().min(1).optional(),
+    /** Pass this process's whole environment (default: only what programs need to run). */
+    inherit_env: z.boolean().optional(),
     ...commonFields,
   })
   .strict();
@@ -78,6 +80,7 @@ export interface McpServerConfig {
   args: string[];
   env: Record<string, string>;
   cwd?: string;
+  inheritEnv: boolean;
   url?: string;
   headers: Record<string, string>;
   toolFilter: { allow?: string[]; deny?: string[] };

@@ -32,10 +32,15 @@ export class StderrTail {
   }
 
   /** For diagnostics: the tail, with a note of how much came before it. */
-  describe(): string {
-    const lines = this.snapshot();
-    if (lines.length === 0) return "(no stderr output)";
-    const before = this.droppedBytes > 0 ? `[${this.droppedBytes} earlier bytes not kept]\n` : "";
+  describe(lastLines = this.maxLines): string {
+    const all = this.snapshot();
+    if (all.length === 0) return "(no stderr output)";
+    const lines = all.slice(-lastLines);
+    const hidden = all.length - lines.length;
+    const before =
+      this.droppedBytes > 0 || hidden > 0
+        ? `[${hidden > 0 ? `${hidden} earlier lines ` : ""}${this.droppedBytes > 0 ? `${hidden > 0 ? "and " : ""}${this.droppedBytes} earlier bytes ` : ""}not shown]\n`
+        : "";
     return `${before}${lines.join("\n")}`;
   }
 

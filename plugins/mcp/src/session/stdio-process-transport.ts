@@ -48,6 +48,13 @@ export class StdioProcessTransport implements Transport {
     return this.exit;
   }
 
+  /** The version `initialize` negotiated; the SDK client tells every transport. */
+  protocolVersion: string | undefined;
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+  }
+
   start(): Promise<void> {
     if (this.child) throw new Error("StdioProcessTransport already started");
     return new Promise((resolve, reject) => {

@@ -1,0 +1,125 @@
+import {
+  type ContentBlock,
+  defineTool,
+  errorMessage,
+  StaticToolSource,
+  type Tool,
+  toolFailure,
+  toolSuccess,
+} from "@pseudoclaude/core";
+import { z } from "zod";
+import type { McpManager } from "../mcp-manager.js";
+
+export const RESOURCE_SOURCE_ID = "mcp";
+
+/**
+ * Resources and prompts reach the model through four generic tools per agent (not four per
+ * server), so a hundred servers do not add four hundred tools. Offered only while some
+ * connected server has the capability.
+ */
+export function resourceTools(manager: McpManager): Tool[] {
+  const server = z.string().describe("MCP server name as configured");
+  const base = { safety: "read_only" as const, source: RESOURCE_SOURCE_ID };
+  return [
+    defineTool({
+      ...base,
+      name: "mcp__list_resources",
+      description:
+        "List resources that connected MCP servers expose (files, records, documents). Optionally for one server.",
+      input: z.object({ server: server.optional(), cursor: z.string().optional() }),
+      execute: async ({ server: name, cursor }, context) => {
+        const listing = await manager.listResources(name, cursor, context.signal);
+        return toolSuccess(JSON.stringify(listing, null, 2), { structured: listing });
+      },
+    }),
+    defineTool({
+      ...base,
+      name: "mcp__read_resource",
+      description:
+        "Read one resource of an MCP server by its URI (as listed by mcp__list_resources).",
+      input: z.object({ server, uri: z.string() }),
+      execute: async ({ server: name, uri }, context) => {
+        try {
+          const result = await manager.readResource(name, uri, context.signal);
+          const content: ContentBlock[] = result.contents.map((item) => ({
+            type: "resource",
+            resource: {
+              uri: String(item.uri ?? uri),
+              ...(typeof item.mimeType === "string" ? { mimeType: item.mimeType } : {}),
+              ...(typeof item.text === "string" ? { text: item.text } : {}),
+              ...(typeof item.blob === "string" ? { blob: item.blob } : {}),
+            },
+          }));
+          return toolSuccess(content, { metadata: { server: name } });
+        } catch (error) {
+          return toolFailure(
+            "mcp_call_error",
+            `Reading ${uri} from MCP server "${name}" failed: ${errorMessage(error)}`,
+            {
+              metadata: { server: name },
+            },
+          );
+        }
+      },
+    }),
+    defineTool({
+      ...base,
+      name: "mcp__list_prompts",
+      description:
+        "List prompt templates that connected MCP servers offer. Optionally for one server.",
+      input: z.object({ server: server.optional(), cursor: z.string().optional() }),
+      execute: async ({ server: name, cursor }, context) => {
+        const listing = await manager.listPrompts(name, cursor, context.signal);
+        return toolSuccess(JSON.stringify(listing, null, 2), { structured: listing });
+      },
+    }),
+    defineTool({
+      ...base,
+      name: "mcp__get_prompt",
+      description: "Get a prompt template of an MCP server, filled with arguments.",
+      input: z.object({
+        server,
+        name: z.string(),
+        arguments: z.record(z.string(), z.string()).optional(),
+      }),
+      execute: async ({ server: name, name: prompt, arguments: args }, context) => {
+        try {
+          const result = await manager.getPrompt(name, prompt, args ?? {}, context.signal);
+          return toolSuccess(JSON.stringify(result, null, 2), {
+            structured: result,
+            metadata: { server: name },
+          });
+        } catch (error) {
+          return toolFailure(
+            "mcp_call_error",
+            `Prompt ${prompt} of MCP server "${name}" failed: ${errorMessage(error)}`,
+            {
+              metadata: { server: name },
+            },
+          );
+        }
+      },
+    }),
+  ];
+}
+
+/** The source of the generic tools: its set follows which servers are connected. */
+export class ResourceToolSource extends StaticToolSource {
+  constructor(private readonly manager: McpManager) {
+    super(RESOURCE_SOURCE_ID, []);
+    manager.onConnectionsChanged(() => this.refresh());
+  }
+
+  refresh(): void {
+    const all = resourceTools(this.manager);
+    const wanted = all.filter((tool) =>
+      tool.definition.name.includes("prompt")
+        ? this.manager.anyServerWith("prompts")
+        : this.manager.anyServerWith("resources"),
+    );
+    const current = this.tools()
+      .map((tool) => tool.definition.name)
+      .join();
+    if (wanted.map((tool) => tool.definition.name).join() !== current) this.setTools(wanted);
+  }
+}

@@ -1,0 +1,26 @@
+/** @pseudoclaude/plugin-mcp - MCP servers as tool sources. */
+export { adaptTool, classifySafety, type RemoteCaller } from "./adapt/adapt-tool.js";
+export { type ConvertOptions, convertCallResult } from "./adapt/convert-result.js";
+export { assignLocalNames, fullToolName, PROVIDER_TOOL_NAME } from "./adapt/tool-name.js";
+export { type LoadedServers, loadServers, MCP_SECTION } from "./config/load-servers.js";
+export type { McpServerConfig } from "./config/server-config.js";
+export { DEFAULT_PAGE_CAP, type ListedTools, listAllTools } from "./manager/list-all-tools.js";
+export {
+  type ConnectionState,
+  ServerConnection,
+  type ServerStats,
+} from "./manager/server-connection.js";
+export { McpManager, McpManagerToken, type McpServerReport } from "./mcp-manager.js";
+export { MCP_PLUGIN_NAME, type McpPluginOptions, mcp } from "./mcp-plugin.js";
+export { McpServerSource } from "./mcp-server-source.js";
+export {
+  type ClientHandlers,
+  type DialOptions,
+  McpCallError,
+  type McpSession,
+  type RemoteCallResult,
+  type RemoteTool,
+  type SessionDialer,
+} from "./session/mcp-session.js";
+export { SdkDialer } from "./session/sdk-session.js";
+export { StderrTail } from "./session/stderr-tail.js";

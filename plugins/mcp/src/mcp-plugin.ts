@@ -1,0 +1,101 @@
+import { pathToFileURL } from "node:url";
+import { definePlugin, type Plugin, type PluginContext, ToolRegistry } from "@pseudoclaude/core";
+import { loadServers } from "./config/load-servers.js";
+import { ResourceToolSource } from "./features/resource-tools.js";
+import { createSampler } from "./features/sampling.js";
+import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
+import { ServerConnection } from "./manager/server-connection.js";
+import { McpManager, McpManagerToken } from "./mcp-manager.js";
+import { McpServerSource } from "./mcp-server-source.js";
+import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
+import { SdkDialer } from "./session/sdk-session.js";
+
+export interface McpPluginOptions {
+  /** Servers in code, same shape as a `mcp_servers` entry; they replace same-named file entries. */
+  servers?: Record<string, unknown>;
+  /** Name and version sent in `initialize`. */
+  clientInfo?: { name: string; version: string };
+  /** Most tools/list pages followed per server. Default 100. */
+  pageCap?: number;
+  /** Debounce for `list_changed` re-listing. Default 100 ms. */
+  listChangedDebounceMs?: number;
+  /** Reconnect backoff after a server dies. Default 1 s doubling to 30 s. */
+  reconnectBackoff?: { initialMs: number; maxMs: number };
+  /** Cap on each server's instructions in the system prompt. Default 4 000 characters. */
+  instructionsMaxChars?: number;
+  /** Replace how sessions are created (another SDK generation, tests). */
+  dialer?: SessionDialer;
+}
+
+export const MCP_PLUGIN_NAME = "mcp";
+
+/** The MCP plugin: every configured server's tools, resources and prompts in the agent. */
+export function mcp(options: McpPluginOptions = {}): Plugin {
+  return definePlugin({
+    name: MCP_PLUGIN_NAME,
+    register(context) {
+      const loaded = loadServers(context.config, {
+        workspace: context.workspace,
+        redactor: context.redactor,
+        ...(options.servers ? { codeServers: options.servers } : {}),
+      });
+      for (const diagnostic of loaded.diagnostics) context.report(diagnostic);
+      const registry = context.container.resolve<ToolRegistry>(ToolRegistry);
+      const handlers = clientHandlers(context);
+      const connections = new Map<string, ServerConnection>();
+      for (const server of loaded.servers) {
+        const connection = new ServerConnection({
+          server,
+          dialer: options.dialer ?? new SdkDialer(),
+          handlers: server.sampling
+            ? { ...handlers, sample: createSampler(context.callbacks, context.providerRef) }
+            : handlers,
+          clientInfo: options.clientInfo ?? { name: "pseudoclaude", version: "0.1.0" },
+          report: (diagnostic) => context.report(diagnostic),
+          pageCap: options.pageCap ?? DEFAULT_PAGE_CAP,
+          debounceMs: options.listChangedDebounceMs ?? 100,
+          backoff: options.reconnectBackoff ?? { initialMs: 1_000, maxMs: 30_000 },
+        });
+        connections.set(server.name, connection);
+        context.addToolSource(new McpServerSource(connection, registry, context.strict));
+        if (server.includeInstructions)
+          followInstructions(context, connection, options.instructionsMaxChars ?? 4_000);
+      }
+      const manager = new McpManager(connections);
+      context.container.registerInstance(McpManagerToken, manager);
+      if (connections.size > 0) context.addToolSource(new ResourceToolSource(manager));
+    },
+  });
+}
+
+function clientHandlers(context: PluginContext): ClientHandlers {
+  const handlers: ClientHandlers = {
+    roots: () => [{ uri: pathToFileURL(context.workspace).href, name: "workspace" }],
+  };
+  // No elicit callback: requests are declined at once, never left hanging.
+  if (context.callbacks.elicit) handlers.elicit = context.callbacks.elicit;
+  return handlers;
+}
+
+/** A server's `instructions` become a system-prompt section, attributed and capped. */
+function followInstructions(
+  context: PluginContext,
+  connection: ServerConnection,
+  maxChars: number,
+): void {
+  let section: { dispose(): void } | undefined;
+  connection.on("state", (state) => {
+    if (state !== "ready") return;
+    const text = connection.activeSession?.instructions?.trim();
+    section?.dispose();
+    section = text
+      ? context.addSystemPromptSection({
+          id: `mcp:${connection.name}:instructions`,
+          title: `Instructions from MCP server "${connection.name}"`,
+          source: `mcp:${connection.name}`,
+          content: text,
+          maxChars,
+        })
+      : undefined;
+  });
+}

@@ -1,0 +1,80 @@
+import {
+  type Disposable,
+  type Tool,
+  type ToolChange,
+  type ToolRegistry,
+  type ToolSource,
+  type ToolSourceStartContext,
+  type ToolSourceStatus,
+  toDisposable,
+} from "@pseudoclaude/core";
+import { EventEmitter } from "eventemitter3";
+import type { ServerConnection } from "./manager/server-connection.js";
+
+/**
+ * One MCP server as a ToolSource (`mcp:<server>`). Each server is its own source so the host
+ * starts them all at once and one server's failure is reported for that server only.
+ */
+export class McpServerSource implements ToolSource {
+  readonly id: string;
+  private readonly emitter = new EventEmitter<{ change: [ToolChange] }>();
+
+  constructor(
+    readonly connection: ServerConnection,
+    private readonly registry: ToolRegistry,
+    private readonly strict: boolean,
+  ) {
+    this.id = `mcp:${connection.name}`;
+    connection.on("tools", (tools) => this.emitter.emit("change", { kind: "full", tools }));
+  }
+
+  async start(context: ToolSourceStartContext): Promise<void> {
+    try {
+      await this.connection.start(context.signal);
+    } catch (error) {
+      // The connection reported why (stage connect or list_tools); only strict mode escalates.
+      if (this.strict) throw error;
+    }
+  }
+
+  tools(): readonly Tool[] {
+    return this.connection.tools;
+  }
+
+  onDidChange(listener: (change: ToolChange) => void): Disposable {
+    this.emitter.on("change", listener);
+    return toDisposable(() => this.emitter.off("change", listener));
+  }
+
+  status(): ToolSourceStatus {
+    const { connection } = this;
+    // Registered is what the registry really holds of ours (the seed counts it after registration).
+    const registered = connection.tools.filter(
+      (tool) => this.registry.get(tool.definition.name) === tool,
+    ).length;
+    const stats = { ...connection.stats, registered };
+    const state =
+      connection.state === "ready"
+        ? "ready"
+        : connection.state === "disconnected"
+          ? "degraded"
+          : connection.state === "connecting"
+            ? "starting"
+            : connection.state;
+    const part: NonNullable<ToolSourceStatus["parts"]>[number] = {
+      name: connection.name,
+      state: connection.state,
+      stats,
+    };
+    if (connection.lastError && connection.state !== "ready") part.message = connection.lastError;
+    const session = connection.activeSession;
+    if (session?.serverInfo)
+      part.message ??= `${session.serverInfo.name} ${session.serverInfo.version} (protocol ${session.protocolVersion ?? "?"}, ${connection.config.transport})`;
+    return { state, stats, parts: [part] };
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+    await this.connection.close();
+  }
+}
