@@ -30,7 +30,17 @@ export async function listAllTools(
   for (;;) {
     const page = await session.listToolsPage(cursor, signal);
     out.pages += 1;
-    out.discovered += page.tools.length;
+    out.discovered += page.tools.length + (page.invalid?.length ?? 0);
+    for (const bad of page.invalid ?? []) {
+      out.diagnostics.push({
+        stage: "list_tools",
+        severity: "warning",
+        code: "invalid_remote_tool",
+        source: "mcp",
+        item: `${server}/${bad.name ?? "?"}`,
+        message: `Server "${server}" listed an invalid tool${bad.name ? ` "${bad.name}"` : ""} (${bad.message}); skipped.`,
+      });
+    }
     for (const tool of page.tools) {
       if (seenNames.has(tool.name)) {
         out.diagnostics.push({

@@ -22,6 +22,8 @@ export interface RemoteTool {
 
 export interface ToolsPage {
   tools: RemoteTool[];
+  /** Entries that are not valid tool definitions, skipped (one bad tool must not sink the list). */
+  invalid?: Array<{ name?: string; message: string }>;
   /** Absent when the server says this is the last page. */
   nextCursor?: string;
 }

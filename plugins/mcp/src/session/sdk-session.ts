@@ -9,10 +9,13 @@ import {
   ErrorCode,
   ListRootsRequestSchema,
   McpError,
+  type Tool,
   ToolListChangedNotificationSchema,
+  ToolSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Disposable, toDisposable } from "@pseudoclaude/core";
 import { EventEmitter } from "eventemitter3";
+import { z } from "zod";
 import type { McpServerConfig } from "../config/server-config.js";
 import { childEnvironment } from "./child-environment.js";
 import {
@@ -34,6 +37,49 @@ import { StdioProcessTransport } from "./stdio-process-transport.js";
  * timeout rules through the AbortSignal instead.
  */
 const NO_SDK_TIMEOUT = 2_147_483_647;
+
+const lenientToolsPage = z.looseObject({
+  tools: z.array(z.unknown()),
+  nextCursor: z.string().optional(),
+});
+
+/**
+ * Check each listed tool on its own. An empty `inputSchema` (`{}` or missing) is repaired to
+ * `{ "type": "object" }` as the seed did; anything else invalid is skipped with its reason.
+ */
+function parseTools(entries: unknown[]): {
+  tools: Tool[];
+  invalid: Array<{ name?: string; message: string }>;
+} {
+  const tools: Tool[] = [];
+  const invalid: Array<{ name?: string; message: string }> = [];
+  for (const entry of entries) {
+    let candidate = entry;
+    if (candidate && typeof candidate === "object") {
+      const schema = (candidate as { inputSchema?: unknown }).inputSchema;
+      if (
+        schema === undefined ||
+        (schema && typeof schema === "object" && Object.keys(schema).length === 0)
+      ) {
+        candidate = { ...candidate, inputSchema: { type: "object" } };
+      }
+    }
+    const parsed = ToolSchema.safeParse(candidate);
+    if (parsed.success) {
+      tools.push(parsed.data);
+      continue;
+    }
+    const name = (entry as { name?: unknown } | null)?.name;
+    const issue = parsed.error.issues[0];
+    invalid.push({
+      ...(typeof name === "string" ? { name } : {}),
+      message: issue
+        ? `${issue.path.join(".") || "(tool)"}: ${issue.message}`
+        : "invalid tool definition",
+    });
+  }
+  return { tools, invalid };
+}
 
 /** The SDK validates structured output only for tools of the last listed page; we do it ourselves. */
 const noValidation = {
@@ -242,14 +288,17 @@ class SdkSession implements McpSession {
   }
 
   async listToolsPage(cursor: string | undefined, signal: AbortSignal): Promise<ToolsPage> {
+    // Parsed leniently: the SDK's listTools rejects the whole page when one tool is malformed.
     const result = await this.request(() =>
-      this.client.listTools(cursor === undefined ? undefined : { cursor }, {
-        signal,
-        timeout: NO_SDK_TIMEOUT,
-      }),
+      this.client.request(
+        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+        lenientToolsPage,
+        { signal, timeout: NO_SDK_TIMEOUT },
+      ),
     );
+    const { tools, invalid } = parseTools(result.tools);
     const page: ToolsPage = {
-      tools: result.tools.map((tool) => {
+      tools: tools.map((tool) => {
         const remote: RemoteTool = { name: tool.name };
         if (tool.title) remote.title = tool.title;
         if (tool.description) remote.description = tool.description;
@@ -260,6 +309,7 @@ class SdkSession implements McpSession {
         return remote;
       }),
     };
+    if (invalid.length > 0) page.invalid = invalid;
     if (result.nextCursor !== undefined) page.nextCursor = result.nextCursor;
     return page;
   }

@@ -1,0 +1,191 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { DefaultRedactor, type Diagnostic, LoadedConfig } from "@pseudoclaude/core";
+import { loadServers } from "../src/index.js";
+
+function load(
+  texts: { user?: string; project?: string },
+  env: NodeJS.ProcessEnv = {},
+  codeServers?: Record<string, unknown>,
+) {
+  const redactor = new DefaultRedactor();
+  const result = loadServers(LoadedConfig.fromTexts(texts), {
+    workspace: "/ws",
+    redactor,
+    env,
+    ...(codeServers ? { codeServers } : {}),
+  });
+  return {
+    ...result,
+    redactor,
+    byName: Object.fromEntries(result.servers.map((server) => [server.name, server])),
+  };
+}
+
+const messages = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.message).join("\n");
+
+describe("mcp_servers config", () => {
+  it("lets a project entry replace the same-named user entry whole, with no field merge", () => {
+    const { byName } = load({
+      user: "mcp_servers:\n  docs:\n    type: stdio\n    command: npx\n    env: { A: '1' }\n  only_user:\n    command: x\n",
+      project: "mcp_servers:\n  docs:\n    type: http\n    url: https://docs.example.com/mcp\n",
+    });
+    assert.equal(byName.docs!.transport, "http");
+    assert.equal(byName.docs!.command, undefined);
+    assert.deepEqual(byName.docs!.env, {});
+    assert.equal(byName.docs!.layer, "project");
+    assert.equal(byName.only_user!.layer, "user");
+  });
+
+  it("drops a server whose project entry is invalid and says it shadowed a valid user entry", () => {
+    const { servers, diagnostics } = load({
+      user: "mcp_servers:\n  docs:\n    command: npx\n",
+      project: "mcp_servers:\n  docs:\n    type: stdio\n",
+    });
+    assert.deepEqual(servers, []);
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0]!.item, "docs");
+    assert.equal(diagnostics[0]!.layer, "project");
+    assert.equal(diagnostics[0]!.line, 3);
+    assert.match(diagnostics[0]!.message, /replaces the valid user entry/);
+  });
+
+  it("expands ${VAR} and ${VAR:-default} only in env and headers", () => {
+    const { byName, diagnostics } = load(
+      {
+        project: [
+          "mcp_servers:",
+          "  local:",
+          "    command: run-${TOOL}",
+          "    args: ['--key=${API_KEY}']",
+          "    env: { API_KEY: '${API_KEY}', REGION: '${REGION:-eu}' }",
+          "  remote:",
+          "    type: http",
+          "    url: https://x.example.com/mcp",
+          "    headers: { Authorization: 'Bearer ${MCP_TOKEN}' }",
+        ].join("\n"),
+      },
+      { API_KEY: "k-123456", MCP_TOKEN: "tok-abcdef", TOOL: "nope" },
+    );
+    assert.deepEqual(diagnostics, []);
+    assert.equal(byName.local!.command, "run-${TOOL}");
+    assert.deepEqual(byName.local!.args, ["--key=${API_KEY}"]);
+    assert.deepEqual(byName.local!.env, { API_KEY: "k-123456", REGION: "eu" });
+    assert.deepEqual(byName.remote!.headers, { Authorization: "Bearer tok-abcdef" });
+  });
+
+  it("expands an unset variable to empty with a warning, and keeps the server", () => {
+    const { byName, diagnostics } = load({
+      project:
+        "mcp_servers:\n  remote:\n    url: https://x.example.com/mcp\n    headers:\n      Authorization: 'Bearer ${MISSING_TOKEN}'\n",
+    });
+    assert.equal(byName.remote!.headers.Authorization, "Bearer ");
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0]!.severity, "warning");
+    assert.equal(diagnostics[0]!.code, "unset_variable");
+    assert.match(diagnostics[0]!.message, /MISSING_TOKEN/);
+    assert.equal(diagnostics[0]!.line, 5);
+  });
+
+  it("requires a command for stdio and a URL for http and sse, skipping only the bad server", () => {
+    const { servers, diagnostics } = load({
+      project: [
+        "mcp_servers:",
+        "  no_command: { type: stdio }",
+        "  no_url: { type: http }",
+        "  bad_url: { type: sse, url: 'ftp://x' }",
+        "  unknown_type: { type: carrier-pigeon, command: x }",
+        "  good: { command: node }",
+      ].join("\n"),
+    });
+    assert.deepEqual(
+      servers.map((server) => server.name),
+      ["good"],
+    );
+    assert.deepEqual([...new Set(diagnostics.map((d) => d.item))].sort(), [
+      "bad_url",
+      "no_command",
+      "no_url",
+      "unknown_type",
+    ]);
+  });
+
+  it("rejects header values with CR or LF, also when a variable brings them in", () => {
+    const { servers, byName, diagnostics } = load(
+      {
+        project: [
+          "mcp_servers:",
+          "  literal:",
+          "    url: https://a.example.com/mcp",
+          '    headers: { X-Evil: "a\\r\\nInjected: 1" }',
+          "  via_env:",
+          "    url: https://b.example.com/mcp",
+          "    headers: { X-Token: '${EVIL}' }",
+        ].join("\n"),
+      },
+      { EVIL: "ok\nInjected: 1" },
+    );
+    assert.deepEqual(
+      servers.map((server) => server.name),
+      ["via_env"],
+    );
+    assert.deepEqual(byName.via_env!.headers, {});
+    assert.match(messages(diagnostics), /header values must not contain CR or LF/);
+    assert.match(messages(diagnostics), /X-Token.*CR or LF; the header is dropped/);
+  });
+
+  it("accepts the seed's read_only: true with a warning that it relaxes safety", () => {
+    const { byName, diagnostics } = load({
+      project: "mcp_servers:\n  trusted:\n    command: x\n    read_only: true\n",
+    });
+    assert.equal(byName.trusted!.allReadOnly, true);
+    assert.equal(diagnostics[0]!.severity, "warning");
+    assert.equal(diagnostics[0]!.code, "relaxes_safety");
+    assert.match(diagnostics[0]!.message, /relaxes safety.*not isolation/);
+  });
+
+  it("registers env and header values as secrets so diagnostics never show them", () => {
+    const { redactor } = load(
+      {
+        project:
+          "mcp_servers:\n  r:\n    url: https://x.example.com/mcp\n    headers: { Authorization: 'Bearer ${T}' }\n",
+      },
+      { T: "very-secret-value" },
+    );
+    assert.doesNotMatch(redactor.redact("failed with very-secret-value"), /very-secret-value/);
+  });
+
+  it("skips disabled servers, infers the type, resolves cwd and applies defaults", () => {
+    const { byName, disabled } = load({
+      project:
+        "mcp_servers:\n  off: { command: x, enabled: false }\n  on: { command: x, cwd: tools }\n",
+    });
+    assert.deepEqual(disabled, ["off"]);
+    assert.equal(byName.on!.transport, "stdio");
+    assert.equal(byName.on!.cwd, "/ws/tools");
+    assert.equal(byName.on!.connectTimeoutMs, 30_000);
+    assert.equal(byName.on!.maxOutputChars, 100_000);
+    assert.equal(byName.on!.trustAnnotations, false);
+    assert.equal(byName.on!.callTimeoutMs, undefined);
+  });
+
+  it("rejects unknown keys and bad server names with positions", () => {
+    const { servers, diagnostics } = load({
+      project: "mcp_servers:\n  ok: { command: x, comand: y }\n  'bad name': { command: x }\n",
+    });
+    assert.deepEqual(servers, []);
+    assert.match(messages(diagnostics), /comand/);
+    assert.match(messages(diagnostics), /Server name "bad name"/);
+    assert.ok(diagnostics.every((d) => typeof d.line === "number"));
+  });
+
+  it("lets servers given in code replace file entries of the same name", () => {
+    const { byName } = load(
+      { project: "mcp_servers:\n  s: { command: from-file }\n" },
+      {},
+      { s: { command: "from-code" } },
+    );
+    assert.equal(byName.s!.command, "from-code");
+    assert.equal(byName.s!.layer, "code");
+  });
+});
