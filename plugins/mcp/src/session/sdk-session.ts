@@ -194,6 +194,15 @@ function describeConnectFailure(
   if (transport instanceof StdioProcessTransport) {
     const exit = transport.exitInfo;
     const stderr = `\nLast stderr lines of "${server.command}":\n${tail.describe(10)}`;
+    // Checked first: when the budget ran out, we are the ones who ended the process.
+    if (signal.aborted) {
+      return new Error(
+        `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
+        {
+          cause: error,
+        },
+      );
+    }
     if (exit) {
       const how =
         exit.code !== null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
