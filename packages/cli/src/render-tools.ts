@@ -1,6 +1,7 @@
 import type { Diagnostic, SourceReport, ToolDefinition } from "@pseudoclaude/core";
 import { type TextSink, writeLine } from "./cli-io.js";
 import { firstLine, truncate } from "./format.js";
+import { sourceTotals } from "./source-totals.js";
 
 /**
  * The human form of `pseudoclaude tools`: a table of tools, then the sources. Diagnostics
@@ -34,9 +35,17 @@ export function renderToolsReport(
       `  ${source.id}  ${source.status.state}  ${stats(source.status.stats)}`.trimEnd(),
     );
     for (const part of source.status.parts ?? []) {
-      const detail = [part.name, part.state, stats(part.stats ?? {}), part.message ?? ""];
+      const detail = [
+        part.name,
+        part.state,
+        stats(part.stats ?? {}),
+        firstLine(part.message ?? ""),
+      ];
       writeLine(out, `    - ${detail.filter((item) => item !== "").join("  ")}`);
     }
+  }
+  for (const [kind, counters] of Object.entries(sourceTotals(sources))) {
+    writeLine(out, `Total ${kind}: ${stats(counters)}`);
   }
   writeLine(out);
   writeLine(out, `Diagnostics: ${diagnosticSummary(diagnostics)}`);

@@ -4,6 +4,7 @@ import { EXIT } from "../exit-codes.js";
 import { diagnosticsToJson, sourceToJson, toolDefinitionToJson } from "../output.js";
 import { renderToolsReport } from "../render-tools.js";
 import { withSession } from "../session.js";
+import { sourceTotals } from "../source-totals.js";
 
 /** `pseudoclaude tools`: start every plugin and show what the registry holds. */
 export const toolsCommand: CommandSpec = {
@@ -16,7 +17,7 @@ whether the policy offers the tool to the model, and a description; then each to
 with its state and counters, and every diagnostic.
 
   --strict   exit 2 if any diagnostic is an error
-  --json     {"tools": [...], "sources": [...], "diagnostics": [...]} on stdout`,
+  --json     {"tools": [...], "sources": [...], "totals": {...}, "diagnostics": [...]} on stdout`,
   flags: ["strict"],
   positionals: { min: 0, max: 0, names: "" },
   run: runTools,
@@ -35,6 +36,7 @@ async function runTools({ flags, io }: CommandContext): Promise<number> {
       writeJson(io.stdout, {
         tools: tools.map((tool) => toolDefinitionToJson(tool, offered.has(tool.name))),
         sources: sources.map(sourceToJson),
+        totals: sourceTotals(sources),
         diagnostics: diagnosticsToJson(diagnostics),
       });
     } else {
