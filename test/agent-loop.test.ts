@@ -369,6 +369,43 @@ describe("agent loop", () => {
     assert.equal(errors.length, 1);
   });
 
+  it("turns content kinds the model cannot read into counted placeholders, never dropping them", async () => {
+    const picture = createTestTool({
+      name: "picture",
+      safety: "read_only",
+      run: () => ({
+        ok: true,
+        content: [
+          { type: "text", text: "caption" },
+          { type: "image", data: "AAAA", mimeType: "image/png" },
+          { type: "audio", data: "BBBB", mimeType: "audio/wav" },
+        ],
+        metadata: {},
+      }),
+    });
+    const provider = new ScriptedProvider([{ tool_calls: [{ name: "picture" }] }, { text: "ok" }], {
+      toolResultContent: ["text", "image"],
+    });
+    const agent = await createAgent({
+      config: false,
+      provider,
+      plugins: [sourcePlugin(new InMemoryToolSource("memory", [picture]))],
+    });
+    const result = await agent.run("go");
+    await agent.close();
+    const seen = toolMessages(provider, 1)[0]!.result;
+    assert.deepEqual(
+      seen.content.map((block) => block.type),
+      ["text", "image", "text"],
+    );
+    assert.match(
+      (seen.content[2] as { text: string }).text,
+      /\[audio content: audio\/wav, 3 bytes, not shown to this model\]/,
+    );
+    assert.deepEqual(seen.metadata.content_placeholders, { audio: 1 });
+    assert.deepEqual(result.toolCalls[0]!.result, seen, "the record holds what the model saw");
+  });
+
   it("keeps the conversation across runs", async () => {
     const { agent, provider } = await agentWith([], [{ text: "one" }, { text: "two" }]);
     await agent.run("first");

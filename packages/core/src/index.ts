@@ -111,6 +111,7 @@ export {
   SystemPromptBuilder,
   type SystemPromptSection,
 } from "./prompt/system-prompt.js";
+export { adaptResultContent } from "./provider/content-support.js";
 export {
   Provider,
   type ProviderEvent,

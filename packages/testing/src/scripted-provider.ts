@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import {
   ConfigError,
+  type ContentKind,
   type Message,
   ModelError,
   type Provider,
@@ -64,9 +65,16 @@ export class ScriptedProvider implements Provider {
   readonly name = "scripted";
   readonly model = "script";
   readonly requests: RecordedRequest[] = [];
+  /** Content kinds the pretend model reads in tool results (default: all). */
+  readonly toolResultContent?: readonly ContentKind[];
   private next = 0;
 
-  constructor(private readonly steps: readonly ScriptedStep[]) {}
+  constructor(
+    private readonly steps: readonly ScriptedStep[],
+    options: { toolResultContent?: readonly ContentKind[] } = {},
+  ) {
+    if (options.toolResultContent) this.toolResultContent = options.toolResultContent;
+  }
 
   /** Load `[{"text": "..."}, {"tool_calls": [{"name": "...", "arguments": {...}}]}, ...]`. */
   static fromFile(file: string): ScriptedProvider {

@@ -9,6 +9,7 @@ import { ConfigError } from "../errors.js";
 import { PluginHost } from "../plugin/plugin-host.js";
 import { PolicyEngine } from "../policy/policy-engine.js";
 import { SystemPromptBuilder } from "../prompt/system-prompt.js";
+import { adaptResultContent } from "../provider/content-support.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
 import { ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall } from "../tools/tool-call.js";
@@ -252,8 +253,11 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       );
     }
     const messages: ToolResultMessage[] = [];
+    // What the model will see: kinds its provider cannot take become explicit placeholders.
+    const accepted = turn > 0 ? this.providerRef.provider?.toolResultContent : undefined;
     for (const item of prepared) {
       const record = item.record!;
+      record.result = adaptResultContent(record.result, accepted);
       records.push(record);
       this.emit("tool-call-end", { turn, call: item.call, record, result: record.result });
       messages.push({

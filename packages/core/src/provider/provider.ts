@@ -1,4 +1,5 @@
 import type { Message } from "../conversation/message.js";
+import type { ContentKind } from "../tools/content.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 
@@ -41,6 +42,11 @@ export interface Provider {
   /** Short id such as `anthropic`, `openai`, `scripted`. */
   readonly name: string;
   readonly model?: string;
+  /**
+   * Content kinds this model can read in a tool result. Others reach it as explicit text
+   * placeholders (counted in the result's `metadata.content_placeholders`). Default: all.
+   */
+  readonly toolResultContent?: readonly ContentKind[];
   stream(request: ProviderRequest): AsyncIterable<ProviderEvent>;
 }
 
