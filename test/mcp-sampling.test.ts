@@ -5,19 +5,34 @@ import { type Agent, textOf } from "@pseudoclaude/core";
 import { ScriptedProvider } from "@pseudoclaude/testing";
 import { eventually, mcpAgent } from "./support/mcp-fixtures.js";
 
-const everything = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");
-const server = (sampling: boolean) => ({ type: "stdio", command: process.execPath, args: [everything, "stdio"], sampling });
+const everything = createRequire(import.meta.url).resolve(
+  "@modelcontextprotocol/server-everything/dist/index.js",
+);
+const server = (sampling: boolean) => ({
+  type: "stdio",
+  command: process.execPath,
+  args: [everything, "stdio"],
+  sampling,
+});
 
 /** server-everything registers trigger-sampling-request after init, then says list_changed. */
 async function samplingTool(agent: Agent): Promise<void> {
-  await eventually(() => agent.registry.get("mcp__e__trigger-sampling-request") !== undefined, 10_000, "sampling tool");
+  await eventually(
+    () => agent.registry.get("mcp__e__trigger-sampling-request") !== undefined,
+    10_000,
+    "sampling tool",
+  );
 }
 
 describe("MCP sampling", () => {
   it("is not declared unless the server entry enables it", async () => {
     const agent = await mcpAgent({ e: server(false) });
     try {
-      await eventually(() => agent.registry.get("mcp__e__trigger-elicitation-request") !== undefined, 10_000, "late tools");
+      await eventually(
+        () => agent.registry.get("mcp__e__trigger-elicitation-request") !== undefined,
+        10_000,
+        "late tools",
+      );
       assert.equal(agent.registry.get("mcp__e__trigger-sampling-request"), undefined);
     } finally {
       await agent.close();
@@ -40,7 +55,10 @@ describe("MCP sampling", () => {
     );
     try {
       await samplingTool(agent);
-      const { result } = await agent.callTool("mcp__e__trigger-sampling-request", { prompt: "say hi", maxTokens: 20 });
+      const { result } = await agent.callTool("mcp__e__trigger-sampling-request", {
+        prompt: "say hi",
+        maxTokens: 20,
+      });
       assert.equal(result.ok, true, JSON.stringify(result));
       assert.match(textOf(result.content), /Sampled answer from the scripted model\./);
       assert.deepEqual(approvals, ["mcp__e__sampling"]);

@@ -13,7 +13,8 @@ export function sourceTotals(
     const colon = source.id.indexOf(":");
     if (colon <= 0) continue;
     const kind = source.id.slice(0, colon);
-    const sum = (totals[kind] ??= {});
+    const sum = totals[kind] ?? {};
+    totals[kind] = sum;
     for (const [counter, value] of Object.entries(source.status.stats))
       sum[counter] = (sum[counter] ?? 0) + value;
   }

@@ -14,7 +14,7 @@ describe("pseudoclaude tools", () => {
       const run = await runCli(workspace, ["tools", "--json", "--plugin", TOOLS_PLUGIN]);
       assert.equal(run.code, 0, run.stderr);
       const json = parseJson<ToolsJson>(run);
-      assert.deepEqual(Object.keys(json), ["tools", "sources", "diagnostics"]);
+      assert.deepEqual(Object.keys(json), ["tools", "sources", "totals", "diagnostics"]);
       assert.deepEqual(
         json.tools.map((tool) => tool.name),
         ["echo", "fail", "slow", "write_note"],

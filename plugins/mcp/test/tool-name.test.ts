@@ -21,7 +21,7 @@ describe("local tool names", () => {
     const byRemote = (list: typeof forward) =>
       Object.fromEntries(list.map((n) => [n.remoteName, n.localName]));
     assert.deepEqual(byRemote(forward), byRemote(backward), "deterministic");
-    assert.equal(byRemote(forward)["a_b"], "mcp__s__a_b", "the valid name keeps its name");
+    assert.equal(byRemote(forward).a_b, "mcp__s__a_b", "the valid name keeps its name");
     assert.notEqual(byRemote(forward)["a.b"], "mcp__s__a_b");
     assert.match(byRemote(forward)["a.b"]!, /^mcp__s__a_b_[0-9a-f]{8}$/);
   });

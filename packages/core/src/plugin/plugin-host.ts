@@ -121,7 +121,8 @@ export class DefaultPluginHost implements PluginHost {
   sourceReports(): SourceReport[] {
     return [...this.sources.values()].map((entry) => ({
       id: entry.source.id,
-      status: safeStatus(entry.source),
+      // Status messages carry server error text (a 401 body may echo credentials).
+      status: this.deps.sink.redactor.redactValue(safeStatus(entry.source)),
     }));
   }
 

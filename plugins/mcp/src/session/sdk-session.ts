@@ -38,6 +38,27 @@ import { StdioProcessTransport } from "./stdio-process-transport.js";
  */
 const NO_SDK_TIMEOUT = 2_147_483_647;
 
+/**
+ * Run one SDK request with a signal that follows `outer` only while the request runs. The SDK
+ * never removes its abort listener, so a long-lived signal (the connect budget, a shared call
+ * signal) aborting later would send notifications/cancelled for requests that already finished
+ * - including `initialize`, which clients must never cancel.
+ */
+async function withRequestSignal<T>(
+  outer: AbortSignal,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer.reason);
+  if (outer.aborted) forward();
+  else outer.addEventListener("abort", forward, { once: true });
+  try {
+    return await run(controller.signal);
+  } finally {
+    outer.removeEventListener("abort", forward);
+  }
+}
+
 const lenientToolsPage = z.looseObject({
   tools: z.array(z.unknown()),
   nextCursor: z.string().optional(),
@@ -111,7 +132,9 @@ export class SdkDialer implements SessionDialer {
     const transport = createTransport(server, tail, options);
     session.transport = transport;
     try {
-      await client.connect(transport, { signal: options.signal, timeout: NO_SDK_TIMEOUT });
+      await withRequestSignal(options.signal, (signal) =>
+        client.connect(transport, { signal, timeout: NO_SDK_TIMEOUT }),
+      );
     } catch (error) {
       await closeQuietly(client, transport);
       throw describeConnectFailure(server, error, transport, tail, options.signal);
@@ -298,11 +321,11 @@ class SdkSession implements McpSession {
 
   async listToolsPage(cursor: string | undefined, signal: AbortSignal): Promise<ToolsPage> {
     // Parsed leniently: the SDK's listTools rejects the whole page when one tool is malformed.
-    const result = await this.request(() =>
+    const result = await this.request(signal, (options) =>
       this.client.request(
         { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
         lenientToolsPage,
-        { signal, timeout: NO_SDK_TIMEOUT },
+        options,
       ),
     );
     const { tools, invalid } = parseTools(result.tools);
@@ -328,47 +351,33 @@ class SdkSession implements McpSession {
     args: Record<string, unknown>,
     options: CallOptions,
   ): Promise<RemoteCallResult> {
-    // A fresh signal per call: the SDK never removes its abort listener, so aborting a shared
-    // signal later would send notifications/cancelled for a request that already finished.
-    const controller = new AbortController();
-    const forward = () => controller.abort(options.signal.reason);
-    if (options.signal.aborted) forward();
-    else options.signal.addEventListener("abort", forward, { once: true });
-    try {
-      const result = await this.request(() =>
-        this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
-          signal: controller.signal,
-          timeout: NO_SDK_TIMEOUT,
-          ...(options.onProgress
-            ? {
-                onprogress: (progress: { progress: number; total?: number; message?: string }) =>
-                  options.onProgress?.({
-                    progress: progress.progress,
-                    ...(progress.total !== undefined ? { total: progress.total } : {}),
-                    ...(progress.message !== undefined ? { message: progress.message } : {}),
-                  }),
-              }
-            : {}),
-        }),
-      );
-      const out: RemoteCallResult = {
-        content: (result.content ?? []) as RemoteCallResult["content"],
-      };
-      if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
-      if (result.isError) out.isError = true;
-      if (result._meta) out.meta = result._meta as Record<string, unknown>;
-      return out;
-    } finally {
-      options.signal.removeEventListener("abort", forward);
-    }
+    const result = await this.request(options.signal, (request) =>
+      this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+        ...request,
+        ...(options.onProgress
+          ? {
+              onprogress: (progress: { progress: number; total?: number; message?: string }) =>
+                options.onProgress?.({
+                  progress: progress.progress,
+                  ...(progress.total !== undefined ? { total: progress.total } : {}),
+                  ...(progress.message !== undefined ? { message: progress.message } : {}),
+                }),
+            }
+          : {}),
+      }),
+    );
+    const out: RemoteCallResult = {
+      content: (result.content ?? []) as RemoteCallResult["content"],
+    };
+    if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
+    if (result.isError) out.isError = true;
+    if (result._meta) out.meta = result._meta as Record<string, unknown>;
+    return out;
   }
 
   async listResources(cursor: string | undefined, signal: AbortSignal) {
-    const result = await this.request(() =>
-      this.client.listResources(cursor === undefined ? undefined : { cursor }, {
-        signal,
-        timeout: NO_SDK_TIMEOUT,
-      }),
+    const result = await this.request(signal, (options) =>
+      this.client.listResources(cursor === undefined ? undefined : { cursor }, options),
     );
     return {
       resources: result.resources as Array<Record<string, unknown>>,
@@ -377,18 +386,15 @@ class SdkSession implements McpSession {
   }
 
   async readResource(uri: string, signal: AbortSignal) {
-    const result = await this.request(() =>
-      this.client.readResource({ uri }, { signal, timeout: NO_SDK_TIMEOUT }),
+    const result = await this.request(signal, (options) =>
+      this.client.readResource({ uri }, options),
     );
     return { contents: result.contents as Array<Record<string, unknown>> };
   }
 
   async listPrompts(cursor: string | undefined, signal: AbortSignal) {
-    const result = await this.request(() =>
-      this.client.listPrompts(cursor === undefined ? undefined : { cursor }, {
-        signal,
-        timeout: NO_SDK_TIMEOUT,
-      }),
+    const result = await this.request(signal, (options) =>
+      this.client.listPrompts(cursor === undefined ? undefined : { cursor }, options),
     );
     return {
       prompts: result.prompts as Array<Record<string, unknown>>,
@@ -397,8 +403,8 @@ class SdkSession implements McpSession {
   }
 
   async getPrompt(name: string, args: Record<string, string>, signal: AbortSignal) {
-    return (await this.request(() =>
-      this.client.getPrompt({ name, arguments: args }, { signal, timeout: NO_SDK_TIMEOUT }),
+    return (await this.request(signal, (options) =>
+      this.client.getPrompt({ name, arguments: args }, options),
     )) as Record<string, unknown>;
   }
 
@@ -424,10 +430,15 @@ class SdkSession implements McpSession {
     this.events.removeAllListeners();
   }
 
-  /** Map SDK failures to our call-error reasons. */
-  private async request<T>(run: () => Promise<T>): Promise<T> {
+  /** One SDK request with its own signal (see withRequestSignal), failures as McpCallError. */
+  private async request<T>(
+    signal: AbortSignal,
+    run: (options: { signal: AbortSignal; timeout: number }) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await run();
+      return await withRequestSignal(signal, (requestSignal) =>
+        run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
+      );
     } catch (error) {
       throw classifyError(error);
     }

@@ -1,0 +1,94 @@
+// The client under test for the MCP conformance suite (`@modelcontextprotocol/conformance client`).
+// It drives our real MCP plugin through a real agent, not the SDK directly, so a pass means the
+// plugin's transport, handshake, elicitation and call path conform. The suite runs
+// `<command> <serverUrl>` with MCP_CONFORMANCE_SCENARIO set; exit code 0 means every call was ok.
+import "reflect-metadata";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { type Agent, createAgent, textOf } from "@pseudoclaude/core";
+import { mcp } from "@pseudoclaude/plugin-mcp";
+
+const SERVER = "conformance";
+const SOURCE = `mcp:${SERVER}`;
+
+/** One tool call a scenario makes: remote tool name and arguments. */
+interface PlannedCall {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+/** What each known scenario calls; `undefined` means "call every tool with no required args". */
+const SCENARIO_CALLS: Record<string, PlannedCall[] | undefined> = {
+  // Handshake (initialize + tools/list) only: createAgent already did it.
+  initialize: [],
+  tools_call: [{ tool: "add_numbers", args: { a: 5, b: 3 } }],
+  "elicitation-sep1034-client-defaults": [{ tool: "test_client_elicitation_defaults", args: {} }],
+  "sse-retry": [{ tool: "test_reconnection", args: {} }],
+};
+
+function log(line: string): void {
+  process.stderr.write(`[pseudoclaude-conformance-client] ${line}\n`);
+}
+
+/** Every tool of the conformance server whose schema requires no argument. */
+function callsWithoutArguments(agent: Agent): PlannedCall[] {
+  return agent.registry
+    .definitions()
+    .filter((definition) => definition.source === SOURCE)
+    .filter((definition) => {
+      const required = definition.inputSchema.required;
+      return !Array.isArray(required) || required.length === 0;
+    })
+    .map((definition) => ({ tool: String(definition.meta?.remote_name ?? ""), args: {} }))
+    .filter((call) => call.tool !== "");
+}
+
+async function runScenario(agent: Agent, scenario: string): Promise<number> {
+  const calls = SCENARIO_CALLS[scenario] ?? callsWithoutArguments(agent);
+  let failures = 0;
+  for (const call of calls) {
+    const name = `mcp__${SERVER}__${call.tool}`;
+    const { result } = await agent.callTool(name, call.args);
+    log(`${name} ${JSON.stringify(call.args)} -> ${result.ok ? "ok" : "FAILED"}`);
+    const detail = result.ok ? textOf(result.content) : JSON.stringify(result.error);
+    log(`  ${detail.length > 500 ? `${detail.slice(0, 500)}...` : detail}`);
+    if (!result.ok) failures += 1;
+  }
+  return failures;
+}
+
+async function main(): Promise<number> {
+  const url = process.argv.at(-1);
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
+  if (!url || !/^https?:\/\//.test(url)) {
+    log(`usage: client.js <serverUrl> (got ${JSON.stringify(url)})`);
+    return 2;
+  }
+  log(`scenario ${JSON.stringify(scenario)} against ${url}`);
+  const workspace = await mkdtemp(path.join(os.tmpdir(), "pseudoclaude-conformance-"));
+  let agent: Agent | undefined;
+  try {
+    agent = await createAgent({
+      workspace,
+      config: false,
+      plugins: [mcp({ servers: { [SERVER]: { type: "http", url } } })],
+      policy: { mode: "bypass" },
+      // Accept with nothing filled in: the SDK applies the schema's defaults (applyDefaults).
+      elicit: async () => ({ action: "accept", content: {} }),
+      strict: true,
+    });
+    const failures = await runScenario(agent, scenario);
+    for (const diagnostic of agent.diagnostics())
+      log(`diagnostic ${diagnostic.severity} ${diagnostic.stage}: ${diagnostic.message}`);
+    return failures === 0 ? 0 : 1;
+  } catch (error) {
+    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  } finally {
+    await agent?.close();
+    await rm(workspace, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
