@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+
 /**
  * Every stdio server runs in its own process group, so closing it also ends what it started
  * (an `npx` or `sh -c` wrapper's children). If this process exits without closing them, the
@@ -30,6 +32,29 @@ export function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
+/**
+ * Whether any member of the group still runs. Signal 0 succeeds for zombies too (they wait for
+ * init to reap them, which can be slow), so on Linux the members' states are read from /proc.
+ */
 export function groupAlive(pid: number): boolean {
-  return signalGroup(pid, 0);
+  if (!signalGroup(pid, 0)) return false;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // "pid (comm) state ppid pgrp ...": comm may contain spaces, so parse after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pid && fields[0] !== "Z") return true;
+  }
+  return false;
 }

@@ -37,6 +37,13 @@ export class StdioProcessTransport implements Transport {
   private exited: Promise<void> | undefined;
   private exit: ExitInfo | undefined;
   private closing: Promise<void> | undefined;
+  /**
+   * Messages are handed to the SDK one microtask apart, in order. SDK 1.x defers notification
+   * handlers by a microtask but handles responses at once, so a progress notification read in
+   * the same chunk as its response would otherwise find its handler already retired
+   * (typescript-sdk#2580).
+   */
+  private delivery: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: StdioProcessOptions) {}
 
@@ -96,13 +103,19 @@ export class StdioProcessTransport implements Transport {
             continue;
           }
           if (message === null) break;
-          this.onmessage?.(message);
+          this.deliver(message);
         }
       });
       child.stderr?.on("data", (chunk: Buffer) => {
         for (const line of this.options.stderrTail.push(chunk)) this.options.onStderrLine?.(line);
       });
     });
+  }
+
+  private deliver(message: JSONRPCMessage): void {
+    this.delivery = this.delivery
+      .then(() => this.onmessage?.(message))
+      .catch((error: unknown) => this.onerror?.(error as Error));
   }
 
   send(message: JSONRPCMessage): Promise<void> {
