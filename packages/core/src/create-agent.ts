@@ -4,6 +4,7 @@ import { container as rootContainer } from "tsyringe";
 import type { Agent } from "./agent/agent.js";
 import { AgentSettings } from "./agent/agent.js";
 import { AgentCallbacks } from "./agent/agent-callbacks.js";
+import { AgentContainer } from "./agent/agent-container.js";
 import type { Approver, Elicitor } from "./agent/callbacks.js";
 import { DefaultAgent } from "./agent/default-agent.js";
 import { ProviderRef } from "./agent/provider-ref.js";
@@ -84,6 +85,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
   if (timeout !== undefined) registryOptions.defaultTimeoutMs = timeout;
   if (options.abortGraceMs !== undefined) registryOptions.abortGraceMs = options.abortGraceMs;
 
+  container.registerInstance(AgentContainer, container);
   container.registerInstance(WorkspaceRoot, workspace);
   container.registerInstance(LoadedConfig, config);
   container.registerInstance(DiagnosticsSink, sink);

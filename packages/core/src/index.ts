@@ -17,6 +17,7 @@ export {
   type ToolCallRecord,
 } from "./agent/agent.js";
 export { AgentCallbacks } from "./agent/agent-callbacks.js";
+export { AgentContainer } from "./agent/agent-container.js";
 export type { AgentEvents } from "./agent/agent-events.js";
 export type {
   ApprovalAnswer,

@@ -179,6 +179,25 @@ describe("mcp_servers config", () => {
     assert.ok(diagnostics.every((d) => typeof d.line === "number"));
   });
 
+  it("keeps the user layer's servers when the project layer is broken YAML", () => {
+    const config = LoadedConfig.fromTexts({
+      user: "mcp_servers:\n  docs: { command: npx }\n",
+      project: "mcp_servers:\n  docs: { command: [unclosed\n",
+    });
+    const { servers } = loadServers(config, {
+      workspace: "/ws",
+      redactor: new DefaultRedactor(),
+      env: {},
+    });
+    assert.deepEqual(
+      servers.map((server) => [server.name, server.layer, server.command]),
+      [["docs", "user", "npx"]],
+    );
+    const broken = config.diagnostics.find((d) => d.layer === "project");
+    assert.equal(broken?.code, "config_yaml_error");
+    assert.equal(typeof broken?.line, "number");
+  });
+
   it("lets servers given in code replace file entries of the same name", () => {
     const { byName } = load(
       { project: "mcp_servers:\n  s: { command: from-file }\n" },

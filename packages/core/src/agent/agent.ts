@@ -76,6 +76,12 @@ export interface Agent {
   sources(): SourceReport[];
   on<E extends keyof AgentEvents>(event: E, listener: (...args: AgentEvents[E]) => void): this;
   off<E extends keyof AgentEvents>(event: E, listener: (...args: AgentEvents[E]) => void): this;
+  /**
+   * A service from this agent's container, e.g. a plugin's API
+   * (`agent.resolve<McpManager>(McpManagerToken)`). Throws a ConfigError naming the token when
+   * nothing registered it.
+   */
+  resolve<T>(token: symbol | string | (abstract new (...args: never[]) => T)): T;
   /** Close every source (ends child processes). Safe to call twice. */
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "eventemitter3";
-import { inject, injectable } from "tsyringe";
+import { type DependencyContainer, type InjectionToken, inject, injectable } from "tsyringe";
 import { Conversation } from "../conversation/conversation.js";
 import type { ToolResultMessage } from "../conversation/message.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -26,6 +26,7 @@ import type {
 } from "./agent.js";
 import { AgentSettings } from "./agent.js";
 import { AgentCallbacks } from "./agent-callbacks.js";
+import { AgentContainer } from "./agent-container.js";
 import type { AgentEvents } from "./agent-events.js";
 import { decideToolCall, type ToolCallVerdict } from "./decide-tool-call.js";
 import { planBatches } from "./execution-plan.js";
@@ -49,6 +50,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     @inject(AgentSettings) private readonly settings: AgentSettings,
     @inject(AgentCallbacks) private readonly callbacks: AgentCallbacks,
     @inject(PluginHost) private readonly host: PluginHost,
+    @inject(AgentContainer) private readonly container: DependencyContainer,
   ) {
     super();
     this.offered = new OfferedTools(registry, policy);
@@ -159,6 +161,18 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     };
     if (record.approval) outcome.approval = record.approval;
     return outcome;
+  }
+
+  resolve<T>(token: symbol | string | (abstract new (...args: never[]) => T)): T {
+    const key = token as InjectionToken<T>;
+    if (!this.container.isRegistered(key, true)) {
+      const name = typeof token === "function" ? token.name : String(token);
+      throw new ConfigError(
+        "not_registered",
+        `Nothing is registered for ${name} in this agent (is its plugin in the plugin list?).`,
+      );
+    }
+    return this.container.resolve<T>(key);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { after, before, describe, it } from "node:test";
+import { type Agent, ConfigError, textOf } from "@pseudoclaude/core";
+import { type McpManager, McpManagerToken } from "@pseudoclaude/plugin-mcp";
+import { eventually, mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
+
+const everything = createRequire(import.meta.url).resolve(
+  "@modelcontextprotocol/server-everything/dist/index.js",
+);
+
+describe("MCP resources and prompts", () => {
+  let agent: Agent;
+  before(async () => {
+    agent = await mcpAgent(
+      {
+        e: { type: "stdio", command: process.execPath, args: [everything, "stdio"] },
+        // No resources or prompts here: the generic tools must not ask it.
+        b: stdioFixture("behaviours"),
+      },
+      { policy: { mode: "plan" } },
+    );
+    await eventually(
+      () => agent.registry.get("mcp__list_resources") !== undefined,
+      10_000,
+      "resource tools",
+    );
+  });
+  after(() => agent.close());
+
+  it("offers four generic read-only tools per agent, not per server, even in plan mode", () => {
+    const generic = agent.offeredTools().filter((tool) => /^mcp__(list|read|get)_/.test(tool.name));
+    assert.deepEqual(generic.map((tool) => tool.name).sort(), [
+      "mcp__get_prompt",
+      "mcp__list_prompts",
+      "mcp__list_resources",
+      "mcp__read_resource",
+    ]);
+    assert.ok(generic.every((tool) => tool.safety === "read_only"));
+  });
+
+  it("lists and reads a server's resources through the model's tools", async () => {
+    const listing = await agent.callTool("mcp__list_resources", { server: "e" });
+    assert.equal(listing.result.ok, true);
+    const structured = listing.result.structured as {
+      servers: Array<{ server: string; resources: Array<{ uri: string }> }>;
+    };
+    assert.equal(structured.servers[0]!.server, "e");
+    const first = structured.servers[0]!.resources[0]!;
+    assert.ok(first.uri, "a resource with a URI");
+    const read = await agent.callTool("mcp__read_resource", { server: "e", uri: first.uri });
+    assert.equal(read.result.ok, true, JSON.stringify(read.result));
+    assert.equal(read.result.content[0]?.type, "resource");
+    assert.equal((read.result.content[0] as { resource: { uri: string } }).resource.uri, first.uri);
+  });
+
+  it("lists resources of every capable server when none is named", async () => {
+    const listing = await agent.callTool("mcp__list_resources", {});
+    const servers = (
+      listing.result.structured as { servers: Array<{ server: string }> }
+    ).servers.map((s) => s.server);
+    assert.deepEqual(servers, ["e"]);
+  });
+
+  it("gets a prompt with arguments", async () => {
+    const prompts = await agent.callTool("mcp__list_prompts", { server: "e" });
+    assert.match(textOf(prompts.result.content), /simple-prompt/);
+    const prompt = await agent.callTool("mcp__get_prompt", {
+      server: "e",
+      name: "args-prompt",
+      arguments: { city: "Lisbon" },
+    });
+    assert.equal(prompt.result.ok, true, JSON.stringify(prompt.result));
+    assert.match(textOf(prompt.result.content), /Lisbon/);
+  });
+
+  it("answers an unknown server with a clear error", async () => {
+    const read = await agent.callTool("mcp__read_resource", { server: "nope", uri: "x://y" });
+    assert.equal(read.result.ok, false);
+    assert.match(read.result.error!.message, /No MCP server named "nope" \(configured: e, b\)/);
+  });
+
+  it("gives code the same through the plugin's API", async () => {
+    const manager = agent.resolve<McpManager>(McpManagerToken);
+    const signal = new AbortController().signal;
+    const { servers } = await manager.listResources("e", undefined, signal);
+    assert.ok(servers[0]!.resources.length > 0);
+    assert.deepEqual(
+      manager.servers().map((server) => [server.name, server.state, server.transport]),
+      [
+        ["e", "ready", "stdio"],
+        ["b", "ready", "stdio"],
+      ],
+    );
+    assert.equal(manager.totals().configured, 2);
+    assert.equal(manager.totals().connected, 2);
+  });
+
+  it("fails loudly, naming the token, when a service was never registered", () => {
+    assert.throws(
+      () => agent.resolve(Symbol.for("nobody:Registered")),
+      (error: unknown) => error instanceof ConfigError && /nobody:Registered/.test(error.message),
+    );
+  });
+});
