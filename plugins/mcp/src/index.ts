@@ -22,5 +22,5 @@ export {
   type RemoteTool,
   type SessionDialer,
 } from "./session/mcp-session.js";
-export { SdkDialer } from "./session/sdk-session.js";
+export { SdkDialer } from "./session/sdk-dialer.js";
 export { StderrTail } from "./session/stderr-tail.js";

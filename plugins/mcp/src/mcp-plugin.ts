@@ -8,7 +8,7 @@ import { ServerConnection } from "./manager/server-connection.js";
 import { McpManager, McpManagerToken } from "./mcp-manager.js";
 import { McpServerSource } from "./mcp-server-source.js";
 import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
-import { SdkDialer } from "./session/sdk-session.js";
+import { SdkDialer } from "./session/sdk-dialer.js";
 
 export interface McpPluginOptions {
   /** Servers in code, same shape as a `mcp_servers` entry; they replace same-named file entries. */

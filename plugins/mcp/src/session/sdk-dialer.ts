@@ -1,0 +1,192 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  McpError,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { McpServerConfig } from "../config/server-config.js";
+import { childEnvironment } from "./child-environment.js";
+import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
+import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
+import { SdkSession } from "./sdk-session.js";
+import { StderrTail } from "./stderr-tail.js";
+import { StdioProcessTransport } from "./stdio-process-transport.js";
+
+/** The SDK validates structured output only for tools of the last listed page; we do it ourselves. */
+const noValidation = {
+  getValidator: () => (input: unknown) => ({
+    valid: true as const,
+    data: input as never,
+    errorMessage: undefined,
+  }),
+};
+
+/** Dials servers with `@modelcontextprotocol/sdk` 1.x; with sdk-session.ts the only code that uses the SDK client. */
+export class SdkDialer implements SessionDialer {
+  async dial(server: McpServerConfig, options: DialOptions): Promise<McpSession> {
+    const client = new Client(options.clientInfo, {
+      capabilities: {
+        // applyDefaults: an accepted form gets the schema's defaults for fields left out.
+        elicitation: { form: { applyDefaults: true } },
+        roots: { listChanged: true },
+        ...(server.sampling ? { sampling: {} } : {}),
+      },
+      jsonSchemaValidator: noValidation,
+    });
+    const session = new SdkSession(server.name, client);
+    installHandlers(client, server, options);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      session.events.emit("tools-changed");
+    });
+    const tail = new StderrTail(options.stderrLines ?? 40);
+    const transport = createTransport(server, tail, options);
+    session.transport = transport;
+    try {
+      await withRequestSignal(options.signal, (signal) =>
+        client.connect(transport, { signal, timeout: NO_SDK_TIMEOUT }),
+      );
+    } catch (error) {
+      await closeQuietly(client, transport);
+      throw describeConnectFailure(server, error, transport, tail, options.signal);
+    }
+    session.stderr = tail;
+    session.watchClose();
+    return session;
+  }
+}
+
+function installHandlers(client: Client, server: McpServerConfig, options: DialOptions): void {
+  const { handlers } = options;
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    if (!handlers.elicit) return { action: "decline" };
+    const params = request.params as {
+      message: string;
+      requestedSchema?: Record<string, unknown>;
+      mode?: string;
+    };
+    if (params.mode === "url") return { action: "decline" };
+    const answer = await handlers.elicit({
+      source: `mcp:${server.name}`,
+      message: params.message,
+      requestedSchema: params.requestedSchema ?? { type: "object", properties: {} },
+      signal: extra.signal,
+    });
+    return answer.action === "accept"
+      ? { action: "accept", content: answer.content ?? {} }
+      : { action: answer.action };
+  });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: handlers.roots() }));
+  if (server.sampling) {
+    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
+      if (!handlers.sample)
+        throw new McpError(ErrorCode.InvalidRequest, "Sampling is not available in this client.");
+      const params = request.params;
+      const response = await handlers.sample(
+        {
+          server: server.name,
+          messages: params.messages as never,
+          ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
+          maxTokens: params.maxTokens,
+        },
+        extra.signal,
+      );
+      return { ...response };
+    });
+  }
+}
+
+function createTransport(
+  server: McpServerConfig,
+  tail: StderrTail,
+  options: DialOptions,
+): Transport {
+  if (server.transport === "stdio") {
+    return new StdioProcessTransport({
+      command: server.command!,
+      args: server.args,
+      env: childEnvironment(server.env, server.inheritEnv),
+      ...(server.cwd ? { cwd: server.cwd } : {}),
+      stderrTail: tail,
+      ...(options.onStderr ? { onStderrLine: options.onStderr } : {}),
+    });
+  }
+  const requestInit: RequestInit = { headers: server.headers };
+  if (server.transport === "sse")
+    return new SSEClientTransport(new URL(server.url!), { requestInit });
+  return new StreamableHTTPClientTransport(new URL(server.url!), { requestInit });
+}
+
+function describeConnectFailure(
+  server: McpServerConfig,
+  error: unknown,
+  transport: Transport,
+  tail: StderrTail,
+  signal: AbortSignal,
+): Error {
+  const base = error instanceof Error ? error.message : String(error);
+  if (transport instanceof StdioProcessTransport) {
+    const exit = transport.exitInfo;
+    const stderr = `\nLast stderr lines of "${server.command}":\n${tail.describe(10)}`;
+    // Checked first: when the budget ran out, we are the ones who ended the process.
+    if (signal.aborted) {
+      return new Error(
+        `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    if (exit) {
+      const how =
+        exit.code !== null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
+      return new Error(`The server process ${how} before the MCP handshake finished.${stderr}`, {
+        cause: error,
+      });
+    }
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      return new Error(`Cannot start "${server.command}": command not found.`, { cause: error });
+    }
+    if (signal.aborted) {
+      return new Error(
+        `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
+        { cause: error },
+      );
+    }
+    return new Error(`${base}${stderr}`, { cause: error });
+  }
+  if (signal.aborted)
+    return new Error(
+      `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.`,
+      { cause: error },
+    );
+  return new Error(`Cannot connect to ${server.url}: ${describeHttpError(error)}`, {
+    cause: error,
+  });
+}
+
+function describeHttpError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: string } }).cause;
+  if (cause?.code) return `${error.message} (${cause.code})`;
+  const code = (error as { code?: number }).code;
+  return typeof code === "number" ? `HTTP ${code}: ${error.message}` : error.message;
+}
+
+async function closeQuietly(client: Client, transport: Transport): Promise<void> {
+  try {
+    await client.close();
+  } catch {
+    // The connection failed already; closing is best effort.
+  }
+  try {
+    await transport.close();
+  } catch {
+    // Same.
+  }
+}
