@@ -2,19 +2,17 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "eventemitter3";
 import { type DependencyContainer, type InjectionToken, inject, injectable } from "tsyringe";
 import { Conversation } from "../conversation/conversation.js";
-import type { ToolResultMessage } from "../conversation/message.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { ConfigError } from "../errors.js";
 import { PluginHost } from "../plugin/plugin-host.js";
 import { PolicyEngine } from "../policy/policy-engine.js";
 import { SystemPromptBuilder } from "../prompt/system-prompt.js";
-import { adaptResultContent } from "../provider/content-support.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
 import { ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
-import { type ToolResult, toolFailure } from "../tools/tool-result.js";
+import { toolFailure } from "../tools/tool-result.js";
 import type {
   Agent,
   CallToolOptions,
@@ -28,11 +26,10 @@ import { AgentSettings } from "./agent.js";
 import { AgentCallbacks } from "./agent-callbacks.js";
 import { AgentContainer } from "./agent-container.js";
 import type { AgentEvents } from "./agent-events.js";
-import { decideToolCall, type ToolCallVerdict } from "./decide-tool-call.js";
-import { planBatches } from "./execution-plan.js";
 import { addUsage, runModelTurn } from "./model-turn.js";
 import { OfferedTools } from "./offered-tools.js";
 import { ProviderRef } from "./provider-ref.js";
+import { runToolCalls, toolCallRecord } from "./run-tool-calls.js";
 
 /** The ReAct loop: model turn, policy, registry, results back into the conversation. */
 @injectable()
@@ -125,7 +122,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         stopReason = "end_turn";
         break;
       }
-      await this.runToolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records);
+      await this.toolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records);
       if (signal.aborted) {
         stopReason = "aborted";
         break;
@@ -143,7 +140,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   ): Promise<CallToolOutcome> {
     const call: ToolCall = { id: `call_${randomUUID()}`, name, arguments: args };
     const records: ToolCallRecord[] = [];
-    await this.runToolCalls(
+    await this.toolCalls(
       [call],
       0,
       options.signal ?? new AbortController().signal,
@@ -209,79 +206,28 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     });
   }
 
-  /** Decide every call in order (approvals are asked one at a time), then run the batches. */
-  private async runToolCalls(
+  /** One turn's calls through policy, approval and registry; results join the conversation. */
+  private async toolCalls(
     calls: ToolCall[],
     turn: number,
     signal: AbortSignal,
     timeoutMs: number | undefined,
     records: ToolCallRecord[],
   ): Promise<void> {
-    const prepared: Array<{ call: ToolCall; record?: ToolCallRecord; tool?: ToolDefinition }> = [];
-    for (const call of calls) {
-      this.emit("tool-call-start", { turn, call });
-      const tool = this.registry.get(call.name)?.definition;
-      if (!tool) {
-        const result = await this.registry.execute(call, { signal });
-        const record = this.record(call, turn, "deny", `Unknown tool "${call.name}".`, result);
-        record.matched = { kind: "unknown_tool" };
-        prepared.push({ call, record });
-        continue;
-      }
-      const verdict = await decideToolCall(
-        tool,
-        call,
-        this.policy,
-        this.callbacks.approve,
-        signal,
-        () => this.registry.checkArguments(call),
-      );
-      this.emit("tool-decision", {
-        turn,
-        call,
-        decision: verdict.decision,
-        approval: verdict.approval,
-      });
-      if (!verdict.allowed) {
-        const result =
-          verdict.refused ??
-          toolFailure("denied", verdict.denial ?? verdict.decision.reason, {
-            metadata: { tool: call.name, source: tool.source, call_id: call.id },
-          });
-        prepared.push({ call, record: this.decidedRecord(call, turn, verdict, result) });
-        continue;
-      }
-      prepared.push({ call, record: this.decidedRecord(call, turn, verdict, undefined), tool });
-    }
-    const runnable = prepared.filter((item) => item.tool);
-    for (const batch of planBatches(runnable, (item) => item.tool!.safety === "read_only")) {
-      await Promise.all(
-        batch.map(async (item) => {
-          item.record!.result = await this.registry.execute(item.call, {
-            signal,
-            ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-            onProgress: (progress) =>
-              this.emit("tool-progress", { turn, call: item.call, progress }),
-          });
-        }),
-      );
-    }
-    const messages: ToolResultMessage[] = [];
-    // What the model will see: kinds its provider cannot take become explicit placeholders.
-    const accepted = turn > 0 ? this.providerRef.provider?.toolResultContent : undefined;
-    for (const item of prepared) {
-      const record = item.record!;
-      record.result = adaptResultContent(record.result, accepted);
-      records.push(record);
-      this.emit("tool-call-end", { turn, call: item.call, record, result: record.result });
-      messages.push({
-        role: "tool",
-        callId: item.call.id,
-        toolName: item.call.name,
-        result: record.result,
-      });
-    }
-    if (turn > 0) this.conversation.append(...messages);
+    const done = await runToolCalls(
+      {
+        registry: this.registry,
+        policy: this.policy,
+        approve: this.callbacks.approve,
+        // Turn 0 is a direct callTool: no model reads it, so nothing is projected.
+        toolResultContent: turn > 0 ? this.providerRef.provider?.toolResultContent : undefined,
+        emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
+      },
+      calls,
+      { turn, signal, timeoutMs },
+    );
+    records.push(...done.records);
+    if (turn > 0) this.conversation.append(...done.messages);
   }
 
   /** Calls the model asked for but the run ended before: answer them so the history stays valid. */
@@ -293,44 +239,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   ): void {
     for (const call of calls) {
       const result = toolFailure(code, `Call to "${call.name}" was not run: the run was aborted.`);
-      records.push(this.record(call, turn, "deny", "Run aborted.", result));
+      records.push(toolCallRecord(call, turn, "deny", "Run aborted.", result));
       this.conversation.append({ role: "tool", callId: call.id, toolName: call.name, result });
     }
-  }
-
-  private decidedRecord(
-    call: ToolCall,
-    turn: number,
-    verdict: ToolCallVerdict,
-    result: ToolResult | undefined,
-  ): ToolCallRecord {
-    const record = this.record(
-      call,
-      turn,
-      verdict.decision.decision,
-      verdict.decision.reason,
-      result,
-    );
-    record.matched = verdict.decision.matched;
-    if (verdict.approval) record.approval = verdict.approval;
-    return record;
-  }
-
-  private record(
-    call: ToolCall,
-    turn: number,
-    decision: ToolCallRecord["decision"],
-    reason: string,
-    result: ToolResult | undefined,
-  ): ToolCallRecord {
-    return {
-      id: call.id,
-      name: call.name,
-      arguments: call.arguments,
-      turn,
-      decision,
-      reason,
-      result: result ?? toolFailure("internal_error", "The call did not produce a result."),
-    };
   }
 }
