@@ -120,6 +120,12 @@ export {
   type ProviderUsage,
   type StopReason,
 } from "./provider/provider.js";
+export {
+  createToolNameMap,
+  type ToolNameMap,
+  WIRE_TOOL_NAME,
+  wireToolName,
+} from "./provider/tool-name-map.js";
 export { DefaultToolRegistry } from "./registry/default-tool-registry.js";
 export {
   DEFAULT_TOOL_TIMEOUT_MS,

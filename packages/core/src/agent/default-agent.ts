@@ -221,6 +221,10 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         approve: this.callbacks.approve,
         // Turn 0 is a direct callTool: no model reads it, so nothing is projected.
         toolResultContent: turn > 0 ? this.providerRef.provider?.toolResultContent : undefined,
+        acceptsContent:
+          turn > 0 && this.providerRef.provider?.acceptsContent
+            ? (block) => this.providerRef.provider?.acceptsContent?.(block) ?? true
+            : undefined,
         emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
       },
       calls,

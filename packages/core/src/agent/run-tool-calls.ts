@@ -2,7 +2,7 @@ import type { ToolResultMessage } from "../conversation/message.js";
 import type { PolicyEngine } from "../policy/policy-engine.js";
 import { adaptResultContent } from "../provider/content-support.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
-import type { ContentKind } from "../tools/content.js";
+import type { ContentBlock, ContentKind } from "../tools/content.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
@@ -18,6 +18,8 @@ export interface ToolCallStepDeps {
   approve: Approver | undefined;
   /** Content kinds the model reads in results (see adaptResultContent); undefined: all. */
   toolResultContent: readonly ContentKind[] | undefined;
+  /** The provider's finer check of single blocks, if it has one. */
+  acceptsContent: ((block: ContentBlock) => boolean) | undefined;
   emit<E extends keyof AgentEvents>(event: E, payload: AgentEvents[E][0]): void;
 }
 
@@ -76,7 +78,7 @@ export async function runToolCalls(
   const messages: ToolResultMessage[] = [];
   for (const { call, record } of prepared) {
     // What the model will see: kinds its provider cannot take become explicit placeholders.
-    record.result = adaptResultContent(record.result, deps.toolResultContent);
+    record.result = adaptResultContent(record.result, deps.toolResultContent, deps.acceptsContent);
     records.push(record);
     emit("tool-call-end", { turn, call, record, result: record.result });
     messages.push({ role: "tool", callId: call.id, toolName: call.name, result: record.result });

@@ -9,12 +9,13 @@ import type { ToolResult } from "../tools/tool-result.js";
 export function adaptResultContent(
   result: ToolResult,
   accepted: readonly ContentKind[] | undefined,
+  accepts?: (block: ContentBlock) => boolean,
 ): ToolResult {
-  if (!accepted) return result;
+  if (!accepted && !accepts) return result;
   const placeholders: Partial<Record<ContentKind, number>> = {};
   let changed = false;
   const content: ContentBlock[] = result.content.map((block) => {
-    if (isAccepted(block, accepted)) return block;
+    if ((!accepted || isAccepted(block, accepted)) && (accepts?.(block) ?? true)) return block;
     changed = true;
     placeholders[block.type] = (placeholders[block.type] ?? 0) + 1;
     return { type: "text", text: describeContentBlock(block) };

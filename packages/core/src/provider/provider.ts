@@ -1,5 +1,5 @@
 import type { Message } from "../conversation/message.js";
-import type { ContentKind } from "../tools/content.js";
+import type { ContentBlock, ContentKind } from "../tools/content.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 
@@ -12,6 +12,10 @@ export interface ProviderRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * Tokens of one model call. `inputTokens` excludes cache reads and writes, which are counted
+ * on their own, so the numbers mean the same for every provider.
+ */
 export interface ProviderUsage {
   inputTokens?: number;
   outputTokens?: number;
@@ -47,6 +51,11 @@ export interface Provider {
    * placeholders (counted in the result's `metadata.content_placeholders`). Default: all.
    */
   readonly toolResultContent?: readonly ContentKind[];
+  /**
+   * Finer than kinds: whether the API takes this block (e.g. which image types it decodes).
+   * Rejected blocks become counted placeholders like unsupported kinds.
+   */
+  acceptsContent?(block: ContentBlock): boolean;
   stream(request: ProviderRequest): AsyncIterable<ProviderEvent>;
 }
 
