@@ -1,10 +1,12 @@
 import type { Plugin } from "@pseudoclaude/core";
+import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
 import { mcp } from "@pseudoclaude/plugin-mcp";
+import { providerSectionPlugin } from "./provider-section.js";
 
 /**
  * The plugins every `pseudoclaude` command starts with, before any `--plugin`. A function so
  * each agent gets fresh instances.
  */
 export function defaultPlugins(): Plugin[] {
-  return [mcp()];
+  return [mcp(), builtinTools(), providerSectionPlugin()];
 }

@@ -1,20 +1,45 @@
 import path from "node:path";
-import { type LoadedConfig, type Provider, UsageError } from "@pseudoclaude/core";
+import { ConfigError, type LoadedConfig, type Provider, UsageError } from "@pseudoclaude/core";
+import { anthropic } from "@pseudoclaude/provider-anthropic";
+import { OPENAI_API_KEY_ENV, OPENAI_BASE_URL_ENV, openai } from "@pseudoclaude/provider-openai";
 import { ScriptedProvider } from "@pseudoclaude/testing";
+import {
+  type ProviderSection,
+  readProviderSection,
+  requireValidProviderSection,
+} from "./provider-section.js";
 
 /** What the command line says about the model. Paths are resolved against `cwd`. */
 export interface ProviderFlags {
   model?: string;
   script?: string;
   cwd: string;
+  /** Where keys and endpoints are read from. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Builds one provider from the flags and the loaded configuration. */
-export type ProviderFactory = (flags: ProviderFlags, config: LoadedConfig) => Provider;
+/**
+ * Builds one provider from the flags and the config's `provider` section (already merged
+ * across layers; empty when the config names another provider).
+ */
+export type ProviderFactory = (flags: ProviderFlags, section: ProviderSection) => Provider;
+
+/** Options every SDK-backed provider takes, from flags first, then config. */
+function common(flags: ProviderFlags, section: ProviderSection) {
+  return {
+    model: flags.model ?? section.model,
+    apiKeyEnv: section.api_key_env,
+    baseURL: section.base_url,
+    maxTokens: section.max_tokens,
+    maxRetries: section.max_retries,
+    timeout: section.timeout_ms,
+    env: flags.env ?? process.env,
+  };
+}
 
 /**
- * Providers `--provider NAME` can choose. Adding `anthropic` or `openai` is one entry here;
- * nothing else in the CLI changes.
+ * Providers `--provider NAME` (or config `provider.name`) can choose. Adding one is one entry
+ * here; nothing else in the CLI changes.
  */
 export const PROVIDERS: Readonly<Record<string, ProviderFactory>> = {
   scripted: (flags) => {
@@ -28,26 +53,71 @@ export const PROVIDERS: Readonly<Record<string, ProviderFactory>> = {
     // fromFile throws a ConfigError for an unreadable or invalid script: a usage-class error.
     return ScriptedProvider.fromFile(path.resolve(flags.cwd, flags.script));
   },
+  anthropic: (flags, section) => anthropic(common(flags, section)),
+  openai: (flags, section) =>
+    openai({ ...common(flags, section), api: section.api, strict: section.strict }),
+  /**
+   * A local or third-party server that speaks the OpenAI API (Ollama, vLLM, llama.cpp, LM
+   * Studio, OpenRouter): the endpoint and model are required, the key optional (local servers
+   * ignore it).
+   */
+  "openai-compatible": (flags, section) => {
+    const options = { ...common(flags, section), api: section.api, strict: section.strict };
+    if (!options.baseURL && !options.env[OPENAI_BASE_URL_ENV]) {
+      throw new ConfigError(
+        "missing_base_url",
+        `The openai-compatible provider needs the server's URL: set provider.base_url in the config or the ${OPENAI_BASE_URL_ENV} environment variable.`,
+        { details: { provider: "openai-compatible", variable: OPENAI_BASE_URL_ENV } },
+      );
+    }
+    if (!options.model) {
+      throw new ConfigError(
+        "missing_model",
+        "The openai-compatible provider needs the model the server serves: --model M or provider.model in the config.",
+        { details: { provider: "openai-compatible" } },
+      );
+    }
+    const keyVariable = options.apiKeyEnv ?? OPENAI_API_KEY_ENV;
+    // Servers that check no key still get a syntactically valid header.
+    const apiKey = options.env[keyVariable] ? undefined : "not-needed";
+    return openai({ ...options, apiKey });
+  },
 };
 
 /**
- * The provider named on the command line. `--script` alone means `scripted`; no provider
- * at all gives `undefined` (a provider plugin may still register one).
+ * The provider for `run`. Which one: `--provider`, else `--script` (meaning `scripted`), else
+ * config `provider.name`; none at all gives `undefined` (a provider plugin may still
+ * register one). Settings: flags, then the project and user config (when it is about the
+ * same provider), then the environment, then the provider's defaults.
  */
 export function createProvider(
   name: string | undefined,
   flags: ProviderFlags,
   config: LoadedConfig,
 ): Provider | undefined {
-  const chosen = name ?? (flags.script !== undefined ? "scripted" : undefined);
-  if (chosen === undefined) return undefined;
+  const read = readProviderSection(config);
+  const configured = read.section.name;
+  const chosen = name ?? (flags.script !== undefined ? "scripted" : configured);
+  if (chosen === undefined) {
+    requireValidProviderSection(read);
+    return undefined;
+  }
   const factory = Object.hasOwn(PROVIDERS, chosen) ? PROVIDERS[chosen] : undefined;
   if (!factory) {
-    throw new UsageError(
+    const fromConfig = name === undefined && flags.script === undefined;
+    throw new (fromConfig ? ConfigError : UsageError)(
       "unknown_provider",
-      `Unknown provider "${chosen}". Available: ${Object.keys(PROVIDERS).join(", ")}.`,
-      { details: { flag: "provider", value: chosen } },
+      `Unknown provider "${chosen}"${fromConfig ? " (config provider.name)" : ""}. Available: ${Object.keys(PROVIDERS).join(", ")}.`,
+      {
+        details: fromConfig
+          ? { section: "provider", value: chosen }
+          : { flag: "provider", value: chosen },
+      },
     );
   }
-  return factory(flags, config);
+  // The config's settings belong to the provider it names; another one chosen by flag
+  // starts from its own defaults.
+  const applies = configured === undefined || configured === chosen;
+  const section = applies ? requireValidProviderSection(read) : {};
+  return factory(flags, section);
 }

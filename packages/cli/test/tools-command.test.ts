@@ -3,9 +3,14 @@ import { describe, it } from "node:test";
 import { fixture, parseJson, runCli, TOOLS_PLUGIN, withWorkspace } from "./support/cli.js";
 
 interface ToolsJson {
-  tools: Array<Record<string, unknown> & { name: string; offered: boolean }>;
+  tools: Array<Record<string, unknown> & { name: string; source: string; offered: boolean }>;
   sources: Array<Record<string, unknown>>;
   diagnostics: Array<Record<string, unknown> & { severity: string }>;
+}
+
+/** The fixture plugin's tools, without those of the default plugins. */
+function fixtureTools(json: ToolsJson): ToolsJson["tools"] {
+  return json.tools.filter((tool) => tool.source === "fixture");
 }
 
 describe("pseudoclaude tools", () => {
@@ -15,8 +20,9 @@ describe("pseudoclaude tools", () => {
       assert.equal(run.code, 0, run.stderr);
       const json = parseJson<ToolsJson>(run);
       assert.deepEqual(Object.keys(json), ["tools", "sources", "totals", "diagnostics"]);
+      // The default plugins' tools (the built-ins) are listed too; these tests look at the fixture's.
       assert.deepEqual(
-        json.tools.map((tool) => tool.name),
+        fixtureTools(json).map((tool) => tool.name),
         ["echo", "fail", "slow", "write_note"],
       );
       const echo = json.tools.find((tool) => tool.name === "echo");
@@ -33,7 +39,10 @@ describe("pseudoclaude tools", () => {
         offered: true,
       });
       assert.equal(json.tools.find((tool) => tool.name === "write_note")?.safety, "side_effect");
-      assert.deepEqual(json.sources, [{ id: "fixture", state: "ready", stats: { tools: 4 } }]);
+      assert.deepEqual(
+        json.sources.filter((source) => source.id === "fixture"),
+        [{ id: "fixture", state: "ready", stats: { tools: 4 } }],
+      );
       assert.deepEqual(json.diagnostics, []);
       assert.equal(run.stderr, "");
     });
@@ -45,7 +54,9 @@ describe("pseudoclaude tools", () => {
       const json = parseJson<ToolsJson>(
         await runCli(workspace, ["tools", "--json", "--plugin", TOOLS_PLUGIN]),
       );
-      const offered = Object.fromEntries(json.tools.map((tool) => [tool.name, tool.offered]));
+      const offered = Object.fromEntries(
+        fixtureTools(json).map((tool) => [tool.name, tool.offered]),
+      );
       assert.deepEqual(offered, { echo: true, fail: true, slow: true, write_note: false });
     });
   });
@@ -60,7 +71,7 @@ describe("pseudoclaude tools", () => {
       const run = await runCli(workspace, ["tools", "--json", "--plugin", TOOLS_PLUGIN]);
       assert.equal(run.code, 0, run.stderr);
       const json = parseJson<ToolsJson>(run);
-      assert.equal(json.tools.length, 4);
+      assert.equal(fixtureTools(json).length, 4);
       // The user layer still counts: its deny rule hides "fail" from the model.
       assert.equal(json.tools.find((tool) => tool.name === "fail")?.offered, false);
       assert.equal(json.tools.find((tool) => tool.name === "echo")?.offered, true);
@@ -109,9 +120,9 @@ describe("pseudoclaude tools", () => {
         fixture("child-process-plugin.mjs"),
       ]);
       assert.equal(run.code, 0, run.stderr);
-      assert.deepEqual(
-        parseJson<ToolsJson>(run).sources.map((source) => source.id),
-        ["fixture-child"],
+      assert.ok(
+        parseJson<ToolsJson>(run).sources.some((source) => source.id === "fixture-child"),
+        run.stdout,
       );
     });
   });

@@ -19,8 +19,9 @@ export const runCommand: CommandSpec = {
 Run the agent loop: the model's text streams to stdout, tool calls, policy decisions and
 results are short lines on stderr.
 
-  --provider NAME   the model provider: scripted (more to come)
-  --model M         model name, passed to the provider
+  --provider NAME   the model provider: anthropic, openai, openai-compatible, scripted
+                    (default: config provider.name)
+  --model M         model name (default: config provider.model, else the provider's default)
   --script FILE     JSON list of model turns for the scripted provider (implies it)
   --mode M          default | plan | accept_edits | bypass (overrides the config)
   --yes, -y         approve every call the policy would ask about

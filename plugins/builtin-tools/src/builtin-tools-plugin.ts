@@ -1,0 +1,47 @@
+import { realpathSync } from "node:fs";
+import { definePlugin, type Plugin, StaticToolSource } from "@pseudoclaude/core";
+import { createPathGuard, PathGuard } from "./paths/path-guard.js";
+import { CommandRunner, createCommandRunner } from "./process/command-runner.js";
+import type { BuiltinToolsOptions } from "./settings/builtin-tools-settings.js";
+import { loadBuiltinToolsSettings } from "./settings/load-settings.js";
+import { createBuiltinTools } from "./tools/builtin-tool-list.js";
+import { BUILTIN_SOURCE_ID } from "./tools/tool-kit.js";
+
+export const BUILTIN_TOOLS_PLUGIN_NAME = "builtin-tools";
+
+/**
+ * The local tools a coding agent needs - read_file, list_dir, glob, grep (read-only) and
+ * write_file, edit_file, run_command (side effects) - as one ordinary tool source `builtin`,
+ * so they go through the same registry, policy, timeout and events as any other tool.
+ * Every path is confined to the workspace and the configured extra roots.
+ */
+export function builtinTools(options: BuiltinToolsOptions = {}): Plugin {
+  return definePlugin({
+    name: BUILTIN_TOOLS_PLUGIN_NAME,
+    register(context) {
+      const { settings, diagnostics } = loadBuiltinToolsSettings(context.config, {
+        workspace: context.workspace,
+        code: options,
+      });
+      for (const diagnostic of diagnostics) context.report(diagnostic);
+      const guard = createPathGuard(realWorkspace(context.workspace), settings.extraRoots);
+      const commands = createCommandRunner();
+      context.container.registerInstance(PathGuard, guard);
+      context.container.registerInstance(CommandRunner, commands);
+      const tools = createBuiltinTools({ guard, settings, commands });
+      // Closing the source ends every command still running.
+      context.addToolSource(
+        new StaticToolSource(BUILTIN_SOURCE_ID, tools, { close: () => commands.close() }),
+      );
+    },
+  });
+}
+
+/** Symbolic links in the workspace path itself (macOS `/tmp`) must not look like an escape. */
+function realWorkspace(workspace: string): string {
+  try {
+    return realpathSync(workspace);
+  } catch {
+    return workspace;
+  }
+}

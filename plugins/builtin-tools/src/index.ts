@@ -1,0 +1,34 @@
+/** @pseudoclaude/plugin-builtin-tools - local file, search and command tools, confined and bounded. */
+export { BUILTIN_TOOLS_PLUGIN_NAME, builtinTools } from "./builtin-tools-plugin.js";
+export { writeFileAtomic } from "./files/atomic-write.js";
+export { searchFiles } from "./grep/grep-engine.js";
+export type { GrepMode, GrepOutcome, GrepRequest } from "./grep/grep-request.js";
+export {
+  type ConfinedPath,
+  createPathGuard,
+  DefaultPathGuard,
+  type PathCheck,
+  PathGuard,
+} from "./paths/path-guard.js";
+export { type RealPath, resolveRealPath } from "./paths/real-path.js";
+export {
+  type CommandOutcome,
+  type CommandRequest,
+  CommandRunner,
+  createCommandRunner,
+  DefaultCommandRunner,
+  type StopReason,
+} from "./process/command-runner.js";
+export { BUILTIN_TOOLS_SECTION } from "./settings/builtin-tools-section.js";
+export {
+  type BuiltinToolsOptions,
+  type BuiltinToolsSettings,
+  DEFAULT_KILL_GRACE_MS,
+  DEFAULT_MAX_OUTPUT_CHARS,
+  DEFAULT_SHELL,
+} from "./settings/builtin-tools-settings.js";
+export { type LoadedSettings, loadBuiltinToolsSettings } from "./settings/load-settings.js";
+export { HeadTailBuffer } from "./text/head-tail-buffer.js";
+export { createBuiltinTools } from "./tools/builtin-tool-list.js";
+export { BUILTIN_SOURCE_ID, type ToolKit } from "./tools/tool-kit.js";
+export { type WalkEntry, type WalkOptions, walkTree } from "./walk/walk-tree.js";

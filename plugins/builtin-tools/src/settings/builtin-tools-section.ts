@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/** The config section this plugin owns. */
+export const BUILTIN_TOOLS_SECTION = "builtin_tools";
+
+/**
+ * One schema per key, so a bad key in a layer is reported at its line and skipped while the
+ * layer's other keys still apply.
+ */
+export const sectionFieldSchemas = {
+  extra_roots: z.array(z.unknown()),
+  max_output_chars: z.number().int().min(1_000).max(1_000_000),
+  command_timeout_ms: z.number().int().positive(),
+  shell: z.string().min(1),
+} as const;
+
+/** One entry of `extra_roots`. */
+export const extraRootSchema = z.string().min(1, "must be a non-empty path");
+
+export type SectionKey = keyof typeof sectionFieldSchemas;

@@ -1,0 +1,31 @@
+/** Limits and roots every built-in tool works within, after config layers and code combine. */
+export interface BuiltinToolsSettings {
+  /** Extra directories besides the workspace that paths may lead into (absolute, real). */
+  extraRoots: string[];
+  /** Cap on the text any one tool returns; longer output is cut with a note saying so. */
+  maxOutputChars: number;
+  /** `run_command`'s own timeout (the `tool` level of the one effective timeout). */
+  commandTimeoutMs?: number;
+  /** Shell that runs commands as `SHELL -c COMMAND`. */
+  shell: string;
+  /** Time a command's process group gets between SIGTERM and SIGKILL. */
+  killGraceMs: number;
+}
+
+/** What `builtinTools({...})` accepts in code. It beats the config files, roots add up. */
+export interface BuiltinToolsOptions {
+  /** Absolute, or relative to the workspace. */
+  extraRoots?: string[];
+  maxOutputChars?: number;
+  commandTimeoutMs?: number;
+  shell?: string;
+  /**
+   * Default 400 ms: short enough that a command ignoring SIGTERM is killed and reported within
+   * the registry's default 1 s grace after a timeout.
+   */
+  killGraceMs?: number;
+}
+
+export const DEFAULT_MAX_OUTPUT_CHARS = 30_000;
+export const DEFAULT_SHELL = "/bin/sh";
+export const DEFAULT_KILL_GRACE_MS = 400;

@@ -1,0 +1,118 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
+import picomatch from "picomatch";
+import { z } from "zod";
+import { clipText, plural } from "../text/bounded-text.js";
+import { walkTree } from "../walk/walk-tree.js";
+import {
+  BUILTIN_SOURCE_ID,
+  confine,
+  describeFsError,
+  isToolResult,
+  type ToolKit,
+} from "./tool-kit.js";
+
+export const GLOB_DEFAULT_RESULTS = 200;
+export const GLOB_MAX_RESULTS = 2_000;
+
+const input = z.strictObject({
+  pattern: z
+    .string()
+    .min(1)
+    .refine((value) => !path.isAbsolute(value) && !value.split("/").includes(".."), {
+      message:
+        "must be relative to `path` and must not contain `..`; set `path` to search elsewhere",
+    })
+    .describe(
+      "Glob relative to `path`, e.g. `**/*.ts`, `src/**/*.{ts,tsx}`, `*.md` (top level only).",
+    ),
+  path: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "Directory to search from: relative to the workspace, or absolute inside it. Default: the workspace.",
+    ),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(GLOB_MAX_RESULTS)
+    .optional()
+    .describe(`Most paths to return. Default ${GLOB_DEFAULT_RESULTS}.`),
+  include_ignored: z
+    .boolean()
+    .optional()
+    .describe("Also match files that .gitignore excludes. Default false."),
+});
+
+/** `glob`: files whose path matches a pattern, honouring `.gitignore`. */
+export function globTool(kit: ToolKit): Tool {
+  return defineTool({
+    name: "glob",
+    description: `Find files by glob pattern (\`*\`, \`**\`, \`?\`, \`[...]\`, \`{a,b}\`), relative to \`path\`. Files that .gitignore excludes and the .git folder are skipped; hidden files are included. Returns workspace-relative paths in name order, at most ${GLOB_DEFAULT_RESULTS} unless \`limit\` says otherwise.`,
+    input,
+    safety: "read_only",
+    source: BUILTIN_SOURCE_ID,
+    permissionKey: { argument: "path", match: "path" },
+    async execute(args, context) {
+      const base = await confine(kit, args.path ?? ".");
+      if (isToolResult(base)) return base;
+      const info = await stat(base.real).catch((error: unknown) => error as Error);
+      if (info instanceof Error)
+        return toolFailure("tool_error", describeFsError(info, base.display));
+      if (!info.isDirectory()) {
+        return toolFailure(
+          "tool_error",
+          `${base.display} is not a directory; \`path\` must be one.`,
+        );
+      }
+      const pattern = args.pattern.replace(/^(\.\/)+/, "");
+      const scan = picomatch.scan(pattern);
+      // Only the pattern's fixed leading folders need walking (`src/**/*.ts` walks `src`).
+      const start = await confine(kit, path.join(base.real, scan.base));
+      if (isToolResult(start)) return start;
+      const limit = args.limit ?? GLOB_DEFAULT_RESULTS;
+      const found: string[] = [];
+      let limitReached = false;
+      if (!scan.isGlob) {
+        if (start.exists) found.push(join(base.display, pattern));
+      } else if (start.exists) {
+        const matches = picomatch(pattern, { dot: true });
+        const walk = walkTree({
+          start: start.real,
+          root: kit.guard.rootOf(start.real) ?? start.real,
+          respectGitignore: !args.include_ignored,
+          signal: context.signal,
+        });
+        for await (const entry of walk) {
+          if (entry.kind === "other") continue;
+          const relative = scan.base ? `${scan.base}/${entry.relative}` : entry.relative;
+          if (!matches(relative)) continue;
+          if (found.length >= limit) {
+            limitReached = true;
+            break;
+          }
+          found.push(join(base.display, relative));
+        }
+      }
+      if (found.length === 0) {
+        return toolSuccess(`No files match ${pattern} in ${base.display}.`, {
+          structured: { files: [], truncated: false },
+        });
+      }
+      let text = found.join("\n");
+      if (limitReached)
+        text += `\n[first ${plural(limit, "match", "matches")} shown; narrow the pattern or raise limit]`;
+      const clipped = clipText(text, kit.settings.maxOutputChars, "narrow the pattern");
+      return toolSuccess(clipped.text, {
+        structured: { files: found, truncated: limitReached || clipped.truncated },
+      });
+    },
+  });
+}
+
+function join(base: string, relative: string): string {
+  return base === "." ? relative : `${base}/${relative}`;
+}

@@ -1,0 +1,38 @@
+/**
+ * The current Claude Sonnet at the time of writing (the newest Sonnet in the SDK's `Model`
+ * union). Override with the `model` option, config `provider.model` or `--model`.
+ */
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-5-5";
+
+/** The Messages API needs a ceiling on output tokens; this leaves room for long answers. */
+export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
+
+/** The variable the official SDK reads the key from. */
+export const ANTHROPIC_API_KEY_ENV = "ANTHROPIC_API_KEY";
+
+/** The variable the official SDK reads the endpoint from. */
+export const ANTHROPIC_BASE_URL_ENV = "ANTHROPIC_BASE_URL";
+
+/** Options of {@link anthropic}. Everything is optional: the environment fills the rest. */
+export interface AnthropicOptions {
+  /** Model id. Default {@link DEFAULT_ANTHROPIC_MODEL}. */
+  model?: string;
+  /** The API key. Default: the variable named by `apiKeyEnv`. */
+  apiKey?: string;
+  /** Environment variable holding the key. Default `ANTHROPIC_API_KEY`. */
+  apiKeyEnv?: string;
+  /** Endpoint. Default: `ANTHROPIC_BASE_URL`, else the SDK's (api.anthropic.com). */
+  baseURL?: string;
+  /** `max_tokens` of every request. Default {@link DEFAULT_ANTHROPIC_MAX_TOKENS}. */
+  maxTokens?: number;
+  /** Retries on 408/409/429/5xx and connection errors, as the SDK does them. Default 2. */
+  maxRetries?: number;
+  /** Per-request timeout in ms, as the SDK applies it. Default 10 minutes. */
+  timeout?: number;
+  /** Extra HTTP headers on every request. */
+  headers?: Record<string, string>;
+  /** Mark the system prompt and the tool definitions as a cache prefix. Default true. */
+  promptCaching?: boolean;
+  /** Where keys and endpoints are read from. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+}

@@ -1,0 +1,77 @@
+import Anthropic from "@anthropic-ai/sdk";
+import type { ContentKind, Provider, ProviderEvent, ProviderRequest } from "@pseudoclaude/core";
+import type { AnthropicOptions } from "./anthropic-options.js";
+import { toModelError } from "./model-error.js";
+import { type AnthropicSettings, resolveAnthropicSettings } from "./resolve-settings.js";
+import { translateStream } from "./stream-events.js";
+import {
+  ANTHROPIC_TOOL_RESULT_CONTENT,
+  anthropicAcceptsContent,
+  toAnthropicMessages,
+} from "./wire-messages.js";
+import { AnthropicToolProjector } from "./wire-tools.js";
+
+/**
+ * Claude through the official SDK's streaming Messages API. Retries (429, 5xx, connection
+ * errors) are the SDK's; everything the SDK finally throws becomes a ModelError.
+ */
+export class AnthropicProvider implements Provider {
+  readonly name = "anthropic";
+  readonly model: string;
+  readonly toolResultContent: readonly ContentKind[] = ANTHROPIC_TOOL_RESULT_CONTENT;
+  /** SVG and other image types the API cannot decode become counted placeholders. */
+  readonly acceptsContent = anthropicAcceptsContent;
+  /** The SDK client, for callers that need an endpoint this provider does not wrap. */
+  readonly client: Anthropic;
+  private readonly settings: AnthropicSettings;
+  private readonly projector: AnthropicToolProjector;
+
+  /** Throws a ConfigError naming the variable to set when no key is found. */
+  constructor(options: AnthropicOptions = {}) {
+    this.settings = resolveAnthropicSettings(options);
+    this.model = this.settings.model;
+    this.projector = new AnthropicToolProjector(this.settings.promptCaching);
+    this.client = new Anthropic({
+      apiKey: this.settings.apiKey,
+      // null, not undefined: the SDK would read ANTHROPIC_BASE_URL itself, bypassing `env`.
+      baseURL: this.settings.baseURL ?? null,
+      ...(this.settings.maxRetries !== undefined ? { maxRetries: this.settings.maxRetries } : {}),
+      ...(this.settings.timeout !== undefined ? { timeout: this.settings.timeout } : {}),
+      ...(this.settings.headers ? { defaultHeaders: this.settings.headers } : {}),
+    });
+  }
+
+  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    const { tools, names } = this.projector.project(request.tools);
+    const body: Anthropic.MessageCreateParamsStreaming = {
+      model: this.model,
+      max_tokens: this.settings.maxTokens,
+      messages: toAnthropicMessages(request.messages, names),
+      stream: true,
+    };
+    if (request.system) {
+      body.system = [{ type: "text", text: request.system }];
+      if (this.settings.promptCaching) body.system[0]!.cache_control = { type: "ephemeral" };
+    }
+    if (tools.length > 0) body.tools = tools;
+    try {
+      const events = await this.client.messages.create(
+        body,
+        request.signal ? { signal: request.signal } : undefined,
+      );
+      yield* translateStream(events, names, request.signal);
+    } catch (error) {
+      if (request.signal?.aborted) return;
+      throw toModelError(error, {
+        model: this.model,
+        baseURL: this.client.baseURL,
+        apiKey: this.settings.apiKey,
+      });
+    }
+  }
+}
+
+/** The Anthropic provider: `createAgent({ provider: anthropic({ model: "..." }) })`. */
+export function anthropic(options: AnthropicOptions = {}): AnthropicProvider {
+  return new AnthropicProvider(options);
+}

@@ -1,0 +1,23 @@
+/**
+ * @pseudoclaude/provider-anthropic - Claude through the official `@anthropic-ai/sdk`:
+ * streaming Messages API, tool use, images in tool results, prompt caching, SDK retries.
+ */
+export {
+  ANTHROPIC_API_KEY_ENV,
+  ANTHROPIC_BASE_URL_ENV,
+  type AnthropicOptions,
+  DEFAULT_ANTHROPIC_MAX_TOKENS,
+  DEFAULT_ANTHROPIC_MODEL,
+} from "./anthropic-options.js";
+export { anthropicPlugin } from "./anthropic-plugin.js";
+export { AnthropicProvider, anthropic } from "./anthropic-provider.js";
+export { toModelError } from "./model-error.js";
+export { type AnthropicSettings, resolveAnthropicSettings } from "./resolve-settings.js";
+export { toStopReason } from "./stop-reason.js";
+export { translateStream } from "./stream-events.js";
+export {
+  ANTHROPIC_TOOL_RESULT_CONTENT,
+  toAnthropicMessages,
+  toToolResultBlock,
+} from "./wire-messages.js";
+export { AnthropicToolProjector, toInputSchema, type WireTools } from "./wire-tools.js";

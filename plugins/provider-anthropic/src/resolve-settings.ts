@@ -1,0 +1,59 @@
+import { ConfigError } from "@pseudoclaude/core";
+import {
+  ANTHROPIC_API_KEY_ENV,
+  ANTHROPIC_BASE_URL_ENV,
+  type AnthropicOptions,
+  DEFAULT_ANTHROPIC_MAX_TOKENS,
+  DEFAULT_ANTHROPIC_MODEL,
+} from "./anthropic-options.js";
+
+/** Options with every default applied and the key found. */
+export interface AnthropicSettings {
+  model: string;
+  apiKey: string;
+  baseURL: string | undefined;
+  maxTokens: number;
+  maxRetries: number | undefined;
+  timeout: number | undefined;
+  headers: Record<string, string> | undefined;
+  promptCaching: boolean;
+}
+
+/**
+ * Apply defaults: code options first, then the environment as the SDK reads it. A missing
+ * key fails here, naming the variable to set, rather than as a 401 on the first turn.
+ */
+export function resolveAnthropicSettings(options: AnthropicOptions): AnthropicSettings {
+  const env = options.env ?? process.env;
+  const keyVariable = options.apiKeyEnv ?? ANTHROPIC_API_KEY_ENV;
+  const apiKey = options.apiKey ?? nonEmpty(env[keyVariable]);
+  if (apiKey === undefined) {
+    throw new ConfigError(
+      "missing_api_key",
+      `No API key for the Anthropic provider: set the ${keyVariable} environment variable.`,
+      { details: { provider: "anthropic", variable: keyVariable } },
+    );
+  }
+  const maxTokens = options.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
+  if (!Number.isInteger(maxTokens) || maxTokens <= 0) {
+    throw new ConfigError(
+      "invalid_provider_option",
+      `Anthropic maxTokens must be a positive integer (got ${maxTokens}).`,
+      { details: { provider: "anthropic", option: "maxTokens" } },
+    );
+  }
+  return {
+    model: options.model ?? DEFAULT_ANTHROPIC_MODEL,
+    apiKey,
+    baseURL: options.baseURL ?? nonEmpty(env[ANTHROPIC_BASE_URL_ENV]),
+    maxTokens,
+    maxRetries: options.maxRetries,
+    timeout: options.timeout,
+    headers: options.headers,
+    promptCaching: options.promptCaching ?? true,
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === "" ? undefined : value;
+}

@@ -1,0 +1,131 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import type { ToolNameMap } from "@pseudoclaude/core";
+import {
+  adaptResultContent,
+  type ContentBlock,
+  type ContentKind,
+  describeContentBlock,
+  isPlainObject,
+  type Message,
+  type ToolResult,
+} from "@pseudoclaude/core";
+
+/** Content kinds a `tool_result` block can carry to the model (text resources count as text). */
+export const ANTHROPIC_TOOL_RESULT_CONTENT: readonly ContentKind[] = ["text", "image"];
+
+/** Image types the Messages API decodes; other images become placeholders. */
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+
+/** Whether the Messages API takes this block in a tool result (image types it decodes). */
+export function anthropicAcceptsContent(block: ContentBlock): boolean {
+  return block.type !== "image" || (IMAGE_TYPES as readonly string[]).includes(block.mimeType);
+}
+type ImageType = (typeof IMAGE_TYPES)[number];
+
+type UserBlock = Anthropic.ContentBlockParam;
+
+/**
+ * The conversation as Messages API turns. Tool results become `tool_result` blocks in a user
+ * turn (results of one assistant turn share it), and consecutive turns of one role merge,
+ * because the API wants user and assistant to alternate.
+ */
+export function toAnthropicMessages(
+  messages: readonly Message[],
+  names: ToolNameMap,
+): Anthropic.MessageParam[] {
+  const out: Anthropic.MessageParam[] = [];
+  const push = (role: "user" | "assistant", content: UserBlock[]) => {
+    if (content.length === 0) return; // The API rejects empty turns.
+    const previous = out.at(-1);
+    if (previous?.role === role && Array.isArray(previous.content)) {
+      previous.content.push(...content);
+    } else {
+      out.push({ role, content });
+    }
+  };
+  for (const message of messages) {
+    switch (message.role) {
+      case "user":
+        push(
+          "user",
+          typeof message.content === "string"
+            ? textBlocks(message.content)
+            : message.content.map(toContentBlock),
+        );
+        break;
+      case "assistant": {
+        const content: UserBlock[] = textBlocks(message.text);
+        for (const call of message.toolCalls) {
+          content.push({
+            type: "tool_use",
+            id: call.id,
+            name: names.toWire(call.name),
+            input: toolInput(call.arguments),
+          });
+        }
+        push("assistant", content);
+        break;
+      }
+      case "tool":
+        push("user", [toToolResultBlock(message.callId, message.result)]);
+        break;
+    }
+  }
+  return out;
+}
+
+/** One tool result; kinds the API cannot take are explicit placeholders, never dropped. */
+export function toToolResultBlock(
+  callId: string,
+  result: ToolResult,
+): Anthropic.ToolResultBlockParam {
+  // The agent already adapted the result; this keeps direct callers just as safe.
+  const adapted = adaptResultContent(
+    result,
+    ANTHROPIC_TOOL_RESULT_CONTENT,
+    anthropicAcceptsContent,
+  );
+  const content = adapted.content.map(toContentBlock) as Array<
+    Anthropic.TextBlockParam | Anthropic.ImageBlockParam
+  >;
+  if (content.length === 0 && result.error) {
+    content.push({ type: "text", text: result.error.message });
+  }
+  const block: Anthropic.ToolResultBlockParam = { type: "tool_result", tool_use_id: callId };
+  if (content.length > 0) block.content = content;
+  if (!result.ok) block.is_error = true;
+  return block;
+}
+
+function toContentBlock(block: ContentBlock): Anthropic.TextBlockParam | Anthropic.ImageBlockParam {
+  if (block.type === "image" && (IMAGE_TYPES as readonly string[]).includes(block.mimeType)) {
+    return {
+      type: "image",
+      source: { type: "base64", media_type: block.mimeType as ImageType, data: block.data },
+    };
+  }
+  // Text as is; everything else (an SVG image, audio, a binary resource) as what it was.
+  return { type: "text", text: describeContentBlock(block) };
+}
+
+function textBlocks(text: string): Anthropic.TextBlockParam[] {
+  // The API rejects empty (and whitespace-only) text blocks.
+  return text.trim() === "" ? [] : [{ type: "text", text }];
+}
+
+/**
+ * `tool_use.input` must be an object. Arguments the model broke (kept as the raw string so the
+ * registry answered `invalid_arguments`) are sent as an object that still shows them.
+ */
+function toolInput(args: unknown): Record<string, unknown> {
+  if (isPlainObject(args)) return args;
+  if (typeof args === "string") {
+    try {
+      const parsed: unknown = JSON.parse(args);
+      if (isPlainObject(parsed)) return parsed;
+    } catch {
+      // Not JSON: fall through.
+    }
+  }
+  return args === undefined ? {} : { _invalid_arguments: args };
+}

@@ -1,0 +1,57 @@
+/**
+ * A current general-purpose OpenAI model (the one the SDK's own README uses for Chat
+ * Completions and Responses). Override with the `model` option, config `provider.model` or
+ * `--model`; OpenAI-compatible servers need their own model name.
+ */
+export const DEFAULT_OPENAI_MODEL = "gpt-5.5";
+
+/** The variable the official SDK reads the key from. */
+export const OPENAI_API_KEY_ENV = "OPENAI_API_KEY";
+
+/** The variable the official SDK reads the endpoint from. */
+export const OPENAI_BASE_URL_ENV = "OPENAI_BASE_URL";
+
+/** Which OpenAI API the provider speaks. */
+export type OpenAIApi = "chat" | "responses";
+
+/** Options of {@link openai}. Everything is optional: the environment fills the rest. */
+export interface OpenAIOptions {
+  /** Model id. Default {@link DEFAULT_OPENAI_MODEL}. */
+  model?: string;
+  /** The API key. Default: the variable named by `apiKeyEnv`. */
+  apiKey?: string;
+  /** Environment variable holding the key. Default `OPENAI_API_KEY`. */
+  apiKeyEnv?: string;
+  /**
+   * Endpoint, e.g. `http://localhost:11434/v1` for Ollama. Default: `OPENAI_BASE_URL`, else
+   * the SDK's (api.openai.com).
+   */
+  baseURL?: string;
+  /** `chat` (Chat Completions, every compatible server) or `responses`. Default `chat`. */
+  api?: OpenAIApi;
+  /**
+   * Send tool schemas in strict mode (constrained decoding). Schemas strict mode cannot
+   * express are sent non-strict, tool by tool. Default false.
+   */
+  strict?: boolean;
+  /** Output token limit. Default: the server's. */
+  maxTokens?: number;
+  /**
+   * The Chat Completions field for `maxTokens`: OpenAI's current `max_completion_tokens`, or
+   * `max_tokens` for servers that only know the older name. Default `max_completion_tokens`.
+   */
+  maxTokensField?: "max_completion_tokens" | "max_tokens";
+  /** Ask for usage in the stream (`stream_options.include_usage`). Default true. */
+  streamUsage?: boolean;
+  /** Retries on 408/409/429/5xx and connection errors, as the SDK does them. Default 2. */
+  maxRetries?: number;
+  /** Per-request timeout in ms, as the SDK applies it. Default 10 minutes. */
+  timeout?: number;
+  /** Extra HTTP headers on every request (e.g. OpenRouter's `HTTP-Referer`). */
+  headers?: Record<string, string>;
+  /** `OpenAI-Organization` / `OpenAI-Project`. Default `OPENAI_ORG_ID` / `OPENAI_PROJECT_ID`. */
+  organization?: string;
+  project?: string;
+  /** Where keys and endpoints are read from. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+}

@@ -1,0 +1,122 @@
+import type { ContentKind, Provider, ProviderEvent, ProviderRequest } from "@pseudoclaude/core";
+import OpenAI from "openai";
+import { CHAT_TOOL_RESULT_CONTENT, toChatMessages } from "./chat-messages.js";
+import { translateChatStream } from "./chat-stream.js";
+import { toModelError } from "./model-error.js";
+import type { OpenAIOptions } from "./openai-options.js";
+import { type OpenAISettings, resolveOpenAISettings } from "./resolve-settings.js";
+import { RESPONSES_TOOL_RESULT_CONTENT, toResponsesInput } from "./responses-input.js";
+import { translateResponsesStream } from "./responses-stream.js";
+import { OpenAIToolProjector } from "./wire-tools.js";
+
+/**
+ * OpenAI, or any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter)
+ * through `baseURL`, via the official SDK with streaming. Chat Completions by default; the
+ * Responses API with `api: "responses"`. Retries are the SDK's; everything it finally throws
+ * becomes a ModelError.
+ */
+export class OpenAIProvider implements Provider {
+  readonly name = "openai";
+  readonly model: string;
+  readonly toolResultContent: readonly ContentKind[];
+  /** The SDK client, for callers that need an endpoint this provider does not wrap. */
+  readonly client: OpenAI;
+  private readonly settings: OpenAISettings;
+  private readonly projector: OpenAIToolProjector;
+
+  /** Throws a ConfigError naming the variable to set when no key is found. */
+  constructor(options: OpenAIOptions = {}) {
+    this.settings = resolveOpenAISettings(options);
+    this.model = this.settings.model;
+    this.toolResultContent =
+      this.settings.api === "responses" ? RESPONSES_TOOL_RESULT_CONTENT : CHAT_TOOL_RESULT_CONTENT;
+    this.projector = new OpenAIToolProjector(this.settings.strict);
+    this.client = new OpenAI({
+      apiKey: this.settings.apiKey,
+      // null, not undefined: the SDK would read OPENAI_* itself, bypassing `env`.
+      baseURL: this.settings.baseURL ?? null,
+      organization: this.settings.organization ?? null,
+      project: this.settings.project ?? null,
+      ...(this.settings.maxRetries !== undefined ? { maxRetries: this.settings.maxRetries } : {}),
+      ...(this.settings.timeout !== undefined ? { timeout: this.settings.timeout } : {}),
+      ...(this.settings.headers ? { defaultHeaders: this.settings.headers } : {}),
+    });
+  }
+
+  async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
+    const options = request.signal ? { signal: request.signal } : undefined;
+    try {
+      if (this.settings.api === "responses") {
+        yield* this.streamResponses(request, options);
+      } else {
+        yield* this.streamChat(request, options);
+      }
+    } catch (error) {
+      if (request.signal?.aborted) return;
+      throw toModelError(error, {
+        model: this.model,
+        baseURL: this.client.baseURL,
+        apiKey: this.settings.apiKey,
+      });
+    }
+  }
+
+  private async *streamChat(
+    request: ProviderRequest,
+    options: { signal: AbortSignal } | undefined,
+  ): AsyncIterable<ProviderEvent> {
+    const tools = this.projector.project(request.tools);
+    const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming = {
+      model: this.model,
+      messages: toChatMessages(request.system, request.messages, tools.names),
+      stream: true,
+    };
+    if (this.settings.streamUsage) body.stream_options = { include_usage: true };
+    // Some compatible servers reject an empty list: leave the field out instead.
+    if (tools.functions.length > 0) {
+      body.tools = tools.functions.map(({ strict, ...fn }) => ({
+        type: "function",
+        function: strict ? { ...fn, strict } : fn,
+      }));
+    }
+    if (this.settings.maxTokens !== undefined)
+      body[this.settings.maxTokensField] = this.settings.maxTokens;
+    const chunks = await this.client.chat.completions.create(body, options);
+    yield* translateChatStream(chunks, tools, request.signal);
+  }
+
+  private async *streamResponses(
+    request: ProviderRequest,
+    options: { signal: AbortSignal } | undefined,
+  ): AsyncIterable<ProviderEvent> {
+    const tools = this.projector.project(request.tools);
+    const body: OpenAI.Responses.ResponseCreateParamsStreaming = {
+      model: this.model,
+      input: toResponsesInput(request.messages, tools.names),
+      stream: true,
+      // The conversation is resent each turn; nothing needs to live on the server.
+      store: false,
+    };
+    if (request.system) body.instructions = request.system;
+    if (tools.functions.length > 0) {
+      body.tools = tools.functions.map((fn) => ({
+        type: "function",
+        name: fn.name,
+        description: fn.description,
+        parameters: fn.parameters,
+        strict: fn.strict,
+      }));
+    }
+    if (this.settings.maxTokens !== undefined) body.max_output_tokens = this.settings.maxTokens;
+    const events = await this.client.responses.create(body, options);
+    yield* translateResponsesStream(events, tools, request.signal);
+  }
+}
+
+/**
+ * The OpenAI provider: `createAgent({ provider: openai({ model: "..." }) })`, or with
+ * `baseURL` for an OpenAI-compatible server.
+ */
+export function openai(options: OpenAIOptions = {}): OpenAIProvider {
+  return new OpenAIProvider(options);
+}

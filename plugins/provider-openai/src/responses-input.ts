@@ -1,0 +1,88 @@
+import type { ToolNameMap } from "@pseudoclaude/core";
+import {
+  adaptResultContent,
+  type ContentBlock,
+  type ContentKind,
+  describeContentBlock,
+  type Message,
+  type ToolResult,
+} from "@pseudoclaude/core";
+import type OpenAI from "openai";
+import { argumentsText } from "./chat-messages.js";
+import { toolResultText } from "./tool-result-text.js";
+
+/** A Responses `function_call_output` carries text and images; other kinds become placeholders. */
+export const RESPONSES_TOOL_RESULT_CONTENT: readonly ContentKind[] = ["text", "image"];
+
+type InputItem = OpenAI.Responses.ResponseInputItem;
+type OutputPart = OpenAI.Responses.ResponseFunctionCallOutputItem;
+type UserPart = OpenAI.Responses.ResponseInputContent;
+
+/**
+ * The conversation as Responses input items: messages, then each tool call as a
+ * `function_call` item and its result as a `function_call_output` item. The system prompt
+ * goes in `instructions`, not here.
+ */
+export function toResponsesInput(messages: readonly Message[], names: ToolNameMap): InputItem[] {
+  const out: InputItem[] = [];
+  for (const message of messages) {
+    switch (message.role) {
+      case "user":
+        out.push({
+          role: "user",
+          content:
+            typeof message.content === "string" ? message.content : message.content.map(toUserPart),
+        });
+        break;
+      case "assistant":
+        if (message.text !== "") out.push({ role: "assistant", content: message.text });
+        for (const call of message.toolCalls) {
+          out.push({
+            type: "function_call",
+            call_id: call.id,
+            name: names.toWire(call.name),
+            arguments: argumentsText(call.arguments),
+          });
+        }
+        break;
+      case "tool":
+        out.push({
+          type: "function_call_output",
+          call_id: message.callId,
+          output: toOutput(message.result),
+        });
+        break;
+    }
+  }
+  return out;
+}
+
+/** Text alone stays a string; with images, a list of parts in the result's order. */
+function toOutput(result: ToolResult): string | OutputPart[] {
+  const adapted = adaptResultContent(result, RESPONSES_TOOL_RESULT_CONTENT);
+  if (!adapted.content.some((block) => block.type === "image")) {
+    return toolResultText(adapted, RESPONSES_TOOL_RESULT_CONTENT);
+  }
+  const parts: OutputPart[] = [];
+  if (!result.ok)
+    parts.push({ type: "input_text", text: `[error: ${result.error?.code ?? "tool_error"}]` });
+  for (const block of adapted.content) {
+    parts.push(
+      block.type === "image"
+        ? { type: "input_image", image_url: `data:${block.mimeType};base64,${block.data}` }
+        : { type: "input_text", text: describeContentBlock(block) },
+    );
+  }
+  return parts;
+}
+
+function toUserPart(block: ContentBlock): UserPart {
+  if (block.type === "image") {
+    return {
+      type: "input_image",
+      detail: "auto",
+      image_url: `data:${block.mimeType};base64,${block.data}`,
+    };
+  }
+  return { type: "input_text", text: describeContentBlock(block) };
+}

@@ -1,0 +1,105 @@
+import {
+  ModelError,
+  type ProviderEvent,
+  type ProviderUsage,
+  type StopReason,
+} from "@pseudoclaude/core";
+import type OpenAI from "openai";
+import { parseArguments } from "./parse-arguments.js";
+import { toUsage } from "./usage.js";
+import type { WireTools } from "./wire-tools.js";
+
+type ResponseEvent = OpenAI.Responses.ResponseStreamEvent;
+
+/**
+ * Turn a Responses stream into kernel events: text deltas, each function call when its item
+ * is done (arguments complete), then usage and the stop reason from the final
+ * `response.completed` / `response.incomplete`. A failed response or an `error` event is a
+ * ModelError; a stream without a final event was cut off.
+ */
+export async function* translateResponsesStream(
+  events: AsyncIterable<ResponseEvent>,
+  tools: WireTools,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ProviderEvent> {
+  let calls = 0;
+  let refused = false;
+  for await (const event of events) {
+    switch (event.type) {
+      case "response.output_text.delta":
+        yield { type: "text-delta", text: event.delta };
+        break;
+      case "response.refusal.delta":
+        refused = true;
+        yield { type: "text-delta", text: event.delta };
+        break;
+      case "response.output_item.done":
+        if (event.item.type === "function_call") {
+          calls += 1;
+          const read = tools.readCall(event.item.name, parseArguments(event.item.arguments));
+          yield {
+            type: "tool-call",
+            call: { id: event.item.call_id, name: read.name, arguments: read.arguments },
+          };
+        }
+        break;
+      case "response.completed":
+      case "response.incomplete": {
+        const usage = event.response.usage;
+        if (usage) yield { type: "usage", usage: readUsage(usage) };
+        const reason: StopReason =
+          event.type === "response.completed"
+            ? refused
+              ? "refusal"
+              : calls > 0
+                ? "tool_use"
+                : "end_turn"
+            : incompleteReason(event.response.incomplete_details?.reason);
+        yield { type: "stop", reason };
+        return;
+      }
+      case "response.failed": {
+        const failure = event.response.error;
+        throw new ModelError(
+          "response_failed",
+          `The OpenAI response failed${failure ? ` (${failure.code}): ${failure.message}` : "."}`,
+          { details: { provider: "openai", ...(failure ? { error_code: failure.code } : {}) } },
+        );
+      }
+      case "error":
+        throw new ModelError(
+          "api_error",
+          `OpenAI API error in the stream${event.code ? ` (${event.code})` : ""}: ${event.message}`,
+          {
+            details: { provider: "openai", ...(event.code ? { error_code: event.code } : {}) },
+          },
+        );
+    }
+  }
+  if (signal?.aborted) return;
+  throw new ModelError(
+    "stream_incomplete",
+    "The OpenAI stream ended before response.completed: the answer is incomplete.",
+    { details: { provider: "openai" } },
+  );
+}
+
+function readUsage(usage: OpenAI.Responses.ResponseUsage): ProviderUsage {
+  const result = toUsage(
+    usage.input_tokens,
+    usage.output_tokens,
+    usage.input_tokens_details?.cached_tokens,
+  );
+  const written = usage.input_tokens_details?.cache_write_tokens;
+  if (typeof written === "number" && written > 0) {
+    result.cacheWriteTokens = written;
+    result.inputTokens = Math.max(0, (result.inputTokens ?? 0) - written);
+  }
+  return result;
+}
+
+function incompleteReason(reason: string | undefined): StopReason {
+  if (reason === "max_output_tokens") return "max_tokens";
+  if (reason === "content_filter") return "refusal";
+  return "other";
+}
