@@ -225,6 +225,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
           turn > 0 && this.providerRef.provider?.acceptsContent
             ? (block) => this.providerRef.provider?.acceptsContent?.(block) ?? true
             : undefined,
+        progressWanted: () => this.listenerCount("tool-progress") > 0,
         emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
       },
       calls,

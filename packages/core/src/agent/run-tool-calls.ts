@@ -3,7 +3,7 @@ import type { PolicyEngine } from "../policy/policy-engine.js";
 import { adaptResultContent } from "../provider/content-support.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { ContentBlock, ContentKind } from "../tools/content.js";
-import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
 import type { ToolCallRecord } from "./agent.js";
@@ -21,6 +21,8 @@ export interface ToolCallStepDeps {
   /** The provider's finer check of single blocks, if it has one. */
   acceptsContent: ((block: ContentBlock) => boolean) | undefined;
   emit<E extends keyof AgentEvents>(event: E, payload: AgentEvents[E][0]): void;
+  /** Whether anyone listens to `tool-progress` (progress is only requested then). */
+  progressWanted(): boolean;
 }
 
 /**
@@ -69,7 +71,9 @@ export async function runToolCalls(
           signal,
           argumentsChecked: item.record.approval === "approved",
           ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-          onProgress: (progress) => emit("tool-progress", { turn, call: item.call, progress }),
+          ...(deps.progressWanted()
+            ? { onProgress: (progress: ToolProgress) => emit("tool-progress", { turn, call: item.call, progress }) }
+            : {}),
         });
       }),
     );

@@ -243,6 +243,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
         timeoutMs,
         workspace: this.workspace,
         reportProgress: (progress) => options.onProgress?.(progress),
+        progressWanted: options.onProgress !== undefined,
       });
       if (!result || typeof result !== "object" || !Array.isArray(result.content)) {
         return toolFailure("tool_error", `Tool "${call.name}" returned a malformed result.`);

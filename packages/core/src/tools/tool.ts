@@ -11,6 +11,11 @@ export interface ToolExecutionContext {
   timeoutMs: number;
   workspace: string;
   reportProgress(progress: ToolProgress): void;
+  /**
+   * Whether anyone listens to progress. Asking a remote server for progress has a cost (MCP
+   * progress tokens), so sources only ask when this is true.
+   */
+  progressWanted: boolean;
 }
 
 /** Outcome of validating arguments before a call: `ok`, or a message naming the failing path. */

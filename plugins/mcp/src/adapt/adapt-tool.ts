@@ -5,6 +5,7 @@ import {
   type Tool,
   type ToolAnnotations,
   type ToolDefinition,
+  type ToolProgress,
   toolFailure,
 } from "@pseudoclaude/core";
 import type { McpServerConfig } from "../config/server-config.js";
@@ -88,7 +89,9 @@ export function adaptTool(
       try {
         const result = await caller.call(remote.name, args, {
           signal: context.signal,
-          onProgress: (progress) => context.reportProgress(progress),
+          ...(context.progressWanted
+            ? { onProgress: (progress: ToolProgress) => context.reportProgress(progress) }
+            : {}),
         });
         return convertCallResult(result, {
           server: server.name,
