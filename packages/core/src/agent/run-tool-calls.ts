@@ -72,7 +72,10 @@ export async function runToolCalls(
           argumentsChecked: item.record.approval === "approved",
           ...(timeoutMs !== undefined ? { timeoutMs } : {}),
           ...(deps.progressWanted()
-            ? { onProgress: (progress: ToolProgress) => emit("tool-progress", { turn, call: item.call, progress }) }
+            ? {
+                onProgress: (progress: ToolProgress) =>
+                  emit("tool-progress", { turn, call: item.call, progress }),
+              }
             : {}),
         });
       }),
