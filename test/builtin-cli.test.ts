@@ -2,23 +2,14 @@
 // its own HOME: listing, one call, and scripted runs that edit a file and run a command
 // through policy - approved with --yes, denied without it.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { parseJson, runCli } from "./support/cli.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = path.join(ROOT, "packages", "cli", "dist", "src", "bin.js");
 const TIMEOUT = { timeout: 60_000 };
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 interface ResultJson {
   ok: boolean;
@@ -41,43 +32,12 @@ interface ToolsJson {
   tools: Array<{ name: string; source: string; safety: string; offered: boolean }>;
 }
 
+/** The CLI on the workspace (also as --workspace, so both ways of naming it agree). */
+const cli = (workspace: TempWorkspace, args: readonly string[]) =>
+  runCli(workspace, [...args, "--workspace", workspace.root]);
+const json = parseJson;
+
 const README = "# Demo\nThe answer is 41.\n";
-
-/** Run the CLI in the workspace with HOME set to its fake home; stdin closed (no terminal). */
-function cli(workspace: TempWorkspace, args: readonly string[]): Promise<CliRun> {
-  const child = spawn(process.execPath, [BIN, ...args, "--workspace", workspace.root], {
-    cwd: workspace.root,
-    env: { ...process.env, HOME: workspace.home, USERPROFILE: workspace.home },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  // A hang guard: a stuck CLI fails the test instead of the suite.
-  const guard = setTimeout(() => child.kill("SIGKILL"), 50_000);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-function json<T>(run: CliRun): T {
-  try {
-    return JSON.parse(run.stdout) as T;
-  } catch {
-    throw new Error(
-      `stdout is not JSON (exit ${run.code}):\n${run.stdout}\nstderr:\n${run.stderr}`,
-    );
-  }
-}
 
 const textOf = (result: ResultJson) => result.content.map((block) => block.text ?? "").join("\n");
 

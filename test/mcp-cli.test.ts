@@ -1,12 +1,12 @@
 // The built `pseudoclaude` CLI with MCP servers from a project config, over real stdio: what
 // a user runs. Every command must leave no server process behind.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { type CliRun, parseJson, runCli } from "./support/cli.js";
 import {
   describePids,
   markedProcesses,
@@ -16,7 +16,6 @@ import {
 } from "./support/processes.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = path.join(ROOT, "packages", "cli", "dist", "src", "bin.js");
 const BEHAVIOURS = fileURLToPath(new URL("./fixtures/mcp/behaviours.js", import.meta.url));
 const EVERYTHING = path.join(
   ROOT,
@@ -28,12 +27,6 @@ const EVERYTHING = path.join(
 );
 
 const TIMEOUT = { timeout: 30_000 };
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** A workspace whose project config declares one stdio server, and what that server logged. */
 interface Project {
@@ -92,43 +85,6 @@ async function withProject(
   }
 }
 
-/** `node bin.js ...args` in the workspace, HOME set to its fake home, stdin closed (no TTY). */
-function runCli(workspace: TempWorkspace, args: readonly string[]): Promise<CliRun> {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: workspace.root,
-    env: { ...process.env, HOME: workspace.home, USERPROFILE: workspace.home },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  child.stdin.end();
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  // A hung CLI must fail its test, not hang the suite.
-  const guard = setTimeout(() => child.kill("SIGKILL"), 25_000);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-function json<T = Record<string, unknown>>(run: CliRun): T {
-  try {
-    return JSON.parse(run.stdout) as T;
-  } catch (error) {
-    throw new Error(
-      `stdout is not one JSON document (${(error as Error).message}):\n${run.stdout}\nstderr:\n${run.stderr}`,
-    );
-  }
-}
-
 interface ToolsJson {
   tools: Array<{ name: string; source: string; safety: string; offered: boolean }>;
   sources: Array<{ id: string; state: string; stats: Record<string, number> }>;
@@ -155,7 +111,7 @@ describe("pseudoclaude with MCP servers from the project config", () => {
       await withProject(async (project) => {
         const run = await project.run(["tools", "--json"]);
         assert.equal(run.code, 0, run.stderr);
-        const listing = json<ToolsJson>(run);
+        const listing = parseJson<ToolsJson>(run);
         const remote = listing.tools.filter((tool) => tool.name.startsWith("mcp__beh__"));
         assert.ok(
           remote.some((tool) => tool.name === "mcp__beh__echo"),
@@ -199,7 +155,7 @@ describe("pseudoclaude with MCP servers from the project config", () => {
           "--yes",
         ]);
         assert.equal(run.code, 0, run.stderr);
-        const result = json<ResultJson>(run);
+        const result = parseJson<ResultJson>(run);
         assert.equal(result.ok, true);
         assert.deepEqual(result.content, [{ type: "text", text: "hi" }]);
         assert.equal(result.metadata.server, "beh");
@@ -221,7 +177,7 @@ describe("pseudoclaude with MCP servers from the project config", () => {
       await withProject(async (project) => {
         const run = await project.run(["call", "mcp__beh__echo", '{"text":"hi"}', "--json"]);
         assert.equal(run.code, 1, run.stderr);
-        const result = json<ResultJson>(run);
+        const result = parseJson<ResultJson>(run);
         assert.equal(result.ok, false);
         assert.equal(result.error?.code, "denied");
         assert.match(result.error?.message ?? "", /--yes/);
@@ -240,7 +196,7 @@ describe("pseudoclaude with MCP servers from the project config", () => {
       await withProject(async (project) => {
         const run = await project.run(["call", "mcp__beh__echo", "[1]", "--json", "--yes"]);
         assert.equal(run.code, 1, run.stderr);
-        const result = json<ResultJson>(run);
+        const result = parseJson<ResultJson>(run);
         assert.equal(result.ok, false);
         assert.equal(result.error?.code, "invalid_arguments");
         const log = await project.serverLog();
@@ -274,7 +230,7 @@ describe("pseudoclaude with MCP servers from the project config", () => {
           "--json",
         ]);
         assert.equal(run.code, 0, run.stderr);
-        const output = json<{
+        const output = parseJson<{
           text: string;
           turns: number;
           stop_reason: string;
@@ -309,7 +265,7 @@ describe("pseudoclaude with MCP servers from the project config", () => {
         async (project) => {
           const listed = await project.run(["tools", "--json"]);
           assert.equal(listed.code, 0, listed.stderr);
-          const remote = json<ToolsJson>(listed).tools.filter((tool) =>
+          const remote = parseJson<ToolsJson>(listed).tools.filter((tool) =>
             tool.name.startsWith("mcp__beh__"),
           );
           assert.ok(remote.length > 0, "the tools are still registered");
@@ -323,7 +279,7 @@ describe("pseudoclaude with MCP servers from the project config", () => {
             "--yes",
           ]);
           assert.equal(run.code, 1, run.stderr);
-          const result = json<ResultJson>(run);
+          const result = parseJson<ResultJson>(run);
           assert.equal(result.error?.code, "denied");
           assert.equal(result.decision?.decision, "deny");
           assert.equal(result.approval, undefined, "a deny rule is not up for approval");
@@ -345,7 +301,7 @@ describe("pseudoclaude with MCP servers from the project config", () => {
           "--yes",
         ]);
         assert.equal(run.code, 0, run.stderr);
-        const result = json<ResultJson>(run);
+        const result = parseJson<ResultJson>(run);
         assert.equal(result.ok, true);
         assert.deepEqual(result.structured, {
           temperature: 33,

@@ -2,8 +2,6 @@
 // endpoints in the environment (or the config's `provider` section), talking to local servers
 // of ours that speak each API's wire format.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_ANTHROPIC_MODEL } from "@pseudoclaude/provider-anthropic";
@@ -11,15 +9,9 @@ import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { anthropicStream } from "./fixtures/providers/anthropic-wire.js";
 import { chatStream } from "./fixtures/providers/openai-wire.js";
 import { startWireServer, type WireServer } from "./fixtures/providers/wire-server.js";
+import { type CliRun, runCli } from "./support/cli.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = path.join(ROOT, "packages", "cli", "dist", "src", "bin.js");
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+const _ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Variables of this process that would change what the CLI picks; each test sets its own. */
 const PROVIDER_VARIABLES = [
@@ -33,35 +25,13 @@ const PROVIDER_VARIABLES = [
   "MY_ANTHROPIC_KEY",
 ];
 
-/** Run the built CLI in the workspace with HOME at its fake home and exactly these variables. */
-function runCli(
+function cli(
   workspace: TempWorkspace,
-  args: string[],
+  args: readonly string[],
   env: Record<string, string>,
 ): Promise<CliRun> {
-  const base = { ...process.env };
-  for (const name of PROVIDER_VARIABLES) delete base[name];
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: workspace.root,
-    env: { ...base, HOME: workspace.home, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  // The machine's own keys and endpoints must not leak into these runs.
+  return runCli(workspace, args, { env, unset: PROVIDER_VARIABLES, timeoutMs: 30_000 });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the CLI's JSON output, read by path.
@@ -98,7 +68,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
   it("--provider anthropic alone works with the key and endpoint from the environment", async () => {
     const ws = await fresh();
     anthropicServer.reply(anthropicStream({ text: "Hello from Claude." }));
-    const run = await runCli(ws, ["run", "Say hello", "--provider", "anthropic", "--json"], {
+    const run = await cli(ws, ["run", "Say hello", "--provider", "anthropic", "--json"], {
       ANTHROPIC_API_KEY: "sk-ant-cli-test",
       ANTHROPIC_BASE_URL: anthropicServer.baseURL,
     });
@@ -114,7 +84,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
 
   it("without a key, exits 2 and names the variable to set", async () => {
     const ws = await fresh();
-    const run = await runCli(ws, ["run", "hi", "--provider", "anthropic", "--json"], {
+    const run = await cli(ws, ["run", "hi", "--provider", "anthropic", "--json"], {
       ANTHROPIC_BASE_URL: anthropicServer.baseURL,
     });
     assert.equal(run.code, 2, run.stderr);
@@ -126,7 +96,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
   it("--provider openai works through OPENAI_BASE_URL, and --model wins over the default", async () => {
     const ws = await fresh();
     openaiServer.reply(chatStream({ text: "Hello from GPT." }));
-    const run = await runCli(
+    const run = await cli(
       ws,
       ["run", "Say hello", "--provider", "openai", "--model", "gpt-test", "--json"],
       {
@@ -142,7 +112,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
 
   it("--provider openai without a key exits 2 naming OPENAI_API_KEY", async () => {
     const ws = await fresh();
-    const run = await runCli(ws, ["run", "hi", "--provider", "openai"], {
+    const run = await cli(ws, ["run", "hi", "--provider", "openai"], {
       OPENAI_BASE_URL: openaiServer.baseURL,
     });
     assert.equal(run.code, 2, run.stderr);
@@ -165,7 +135,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
       ].join("\n"),
     );
     anthropicServer.reply(anthropicStream({ text: "Configured." }));
-    const run = await runCli(ws, ["run", "hi", "--json"], {
+    const run = await cli(ws, ["run", "hi", "--json"], {
       MY_ANTHROPIC_KEY: "sk-ant-from-custom-variable",
       // The config's base_url wins over this unreachable endpoint.
       ANTHROPIC_BASE_URL: "http://127.0.0.1:9/unreachable",
@@ -185,7 +155,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
   it("a missing key named by api_key_env is reported with that variable", async () => {
     const ws = await fresh();
     await ws.writeConfig("project", "provider:\n  name: openai\n  api_key_env: TEAM_OPENAI_KEY\n");
-    const run = await runCli(ws, ["run", "hi", "--json"], { OPENAI_API_KEY: "not-this-one" });
+    const run = await cli(ws, ["run", "hi", "--json"], { OPENAI_API_KEY: "not-this-one" });
     assert.equal(run.code, 2, run.stderr);
     assert.match(json(run).error.message, /set the TEAM_OPENAI_KEY environment variable/);
   });
@@ -196,7 +166,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
       "project",
       "provider:\n  name: anthropic\n  max_tokens: lots\n",
     );
-    const run = await runCli(ws, ["run", "hi", "--json"], { ANTHROPIC_API_KEY: "k" });
+    const run = await cli(ws, ["run", "hi", "--json"], { ANTHROPIC_API_KEY: "k" });
     assert.equal(run.code, 2, run.stderr);
     const error = json(run).error;
     assert.equal(error.code, "config_invalid");
@@ -207,7 +177,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
   it("commands without a model still check the section and never call it unknown", async () => {
     const ws = await fresh();
     await ws.writeConfig("project", "provider:\n  name: anthropic\n  base_url: not a url\n");
-    const run = await runCli(ws, ["tools", "--json"], {});
+    const run = await cli(ws, ["tools", "--json"], {});
     assert.equal(run.code, 0, run.stderr);
     const diagnostics = json(run).diagnostics as Array<{
       code: string;
@@ -228,13 +198,13 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
       `provider:\n  name: openai-compatible\n  base_url: ${openaiServer.baseURL}\n  model: llama3.2\n`,
     );
     openaiServer.reply(chatStream({ text: "Hello from a local model." }));
-    const run = await runCli(ws, ["run", "hi", "--json"], {});
+    const run = await cli(ws, ["run", "hi", "--json"], {});
     assert.equal(run.code, 0, run.stderr);
     assert.equal(json(run).text, "Hello from a local model.");
     assert.equal(openaiServer.requests[0]?.body.model, "llama3.2");
 
     await ws.writeConfig("project", "");
-    const missing = await runCli(
+    const missing = await cli(
       ws,
       ["run", "hi", "--provider", "openai-compatible", "--model", "m", "--json"],
       {},
@@ -249,7 +219,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
   it("an unknown provider name in config is a configuration error listing the known ones", async () => {
     const ws = await fresh();
     await ws.writeConfig("project", "provider:\n  name: gemini\n");
-    const run = await runCli(ws, ["run", "hi", "--json"], {});
+    const run = await cli(ws, ["run", "hi", "--json"], {});
     assert.equal(run.code, 2, run.stderr);
     assert.match(
       json(run).error.message,

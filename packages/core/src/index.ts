@@ -183,4 +183,12 @@ export {
 export { abortKind, CallAbortReason } from "./util/abort.js";
 export { type Disposable, toDisposable } from "./util/disposable.js";
 export { isPlainObject } from "./util/plain-object.js";
+export {
+  groupAlive,
+  signalGroup,
+  terminateGroup,
+  trackGroup,
+  untrackGroup,
+  waitForGroupEnd,
+} from "./util/process-group.js";
 export { WorkspaceRoot } from "./workspace.js";

@@ -1,8 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
-import { abortKind } from "@pseudoclaude/core";
+import {
+  abortKind,
+  groupAlive,
+  terminateGroup,
+  trackGroup,
+  untrackGroup,
+} from "@pseudoclaude/core";
 import { HeadTailBuffer } from "../text/head-tail-buffer.js";
-import { groupAlive, terminateGroup, trackGroup, untrackGroup } from "./process-group.js";
 
 export interface CommandRequest {
   shell: string;

@@ -1,5 +1,6 @@
-// Commands run as leaders of their own process group, so one signal reaches everything they
-// started: pipelines, background jobs, the grandchildren of a wrapper script.
+// Child processes (commands, stdio MCP servers) run as leaders of their own process group, so
+// one signal reaches everything they started: pipelines, background jobs, the grandchildren of
+// an `npx` or `sh -c` wrapper. Shared by every plugin that starts processes.
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Signal a whole group; false when no process of the group is left. */

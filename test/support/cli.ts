@@ -1,0 +1,70 @@
+// Runs the built `pseudoclaude` command the way a person or a script would: a real child
+// process in a temp workspace, HOME pointing at the workspace's fake home, no terminal.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TempWorkspace } from "@pseudoclaude/testing";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+export const CLI_BIN = path.join(ROOT, "packages", "cli", "dist", "src", "bin.js");
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  /** Extra environment, applied last. */
+  env?: Record<string, string>;
+  /** Variables removed from the inherited environment (e.g. API keys of the machine). */
+  unset?: readonly string[];
+  /** Hang guard: a stuck CLI is killed so it fails its test instead of the suite. */
+  timeoutMs?: number;
+}
+
+export function runCli(
+  workspace: TempWorkspace,
+  args: readonly string[],
+  options: CliOptions = {},
+): Promise<CliRun> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: workspace.home,
+    USERPROFILE: workspace.home,
+  };
+  for (const name of options.unset ?? []) delete env[name];
+  Object.assign(env, options.env);
+  const child = spawn(process.execPath, [CLI_BIN, ...args], {
+    cwd: workspace.root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const guard = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 50_000);
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** stdout as exactly one JSON document, or a failure that shows what came instead. */
+export function parseJson<T>(run: CliRun): T {
+  try {
+    return JSON.parse(run.stdout) as T;
+  } catch (error) {
+    throw new Error(
+      `stdout is not one JSON document (${(error as Error).message}).\nexit ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`,
+    );
+  }
+}
