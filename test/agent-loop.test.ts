@@ -406,6 +406,46 @@ describe("agent loop", () => {
     assert.deepEqual(result.toolCalls[0]!.result, seen, "the record holds what the model saw");
   });
 
+  it("refuses a second run while one is in progress, and runs again after it", async () => {
+    const slow = createTestTool({
+      name: "slow",
+      safety: "read_only",
+      run: () => sleep(50).then(() => "done"),
+    });
+    const { agent } = await agentWith(
+      [slow],
+      [{ tool_calls: [{ name: "slow" }] }, { text: "one" }, { text: "two" }],
+    );
+    const first = agent.run("first");
+    await assert.rejects(agent.run("second"), /already in progress/);
+    assert.equal((await first).text, "one");
+    assert.equal((await agent.run("third")).text, "two");
+    await agent.close();
+  });
+
+  it("aborts a run in progress when the agent is closed, and refuses runs after", async () => {
+    const slow = createTestTool({
+      name: "slow",
+      safety: "read_only",
+      run: async (_args, context) => {
+        await sleep(10_000, context.signal);
+        return "never";
+      },
+    });
+    const { agent } = await agentWith(
+      [slow],
+      [{ tool_calls: [{ name: "slow" }] }, { text: "unreached" }],
+      {
+        abortGraceMs: 100,
+      },
+    );
+    agent.on("tool-call-start", () => setTimeout(() => void agent.close(), 20));
+    const result = await agent.run("go");
+    assert.equal(result.stopReason, "aborted");
+    assert.equal(result.toolCalls[0]!.result.error?.code, "cancelled");
+    await assert.rejects(agent.run("again"), /agent is closed/);
+  });
+
   it("keeps the conversation across runs", async () => {
     const { agent, provider } = await agentWith([], [{ text: "one" }, { text: "two" }]);
     await agent.run("first");

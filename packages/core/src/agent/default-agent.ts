@@ -4,7 +4,7 @@ import { type DependencyContainer, type InjectionToken, inject, injectable } fro
 import { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
-import { ConfigError } from "../errors.js";
+import { ConfigError, UsageError } from "../errors.js";
 import { PluginHost } from "../plugin/plugin-host.js";
 import { PolicyEngine } from "../policy/policy-engine.js";
 import { SystemPromptBuilder } from "../prompt/system-prompt.js";
@@ -37,6 +37,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   readonly conversation = new Conversation();
   private readonly offered: OfferedTools;
   private closed = false;
+  private running: AbortController | undefined;
 
   constructor(
     @inject(ToolRegistry) readonly registry: ToolRegistry,
@@ -80,8 +81,35 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   }
 
   async run(prompt: string, options: RunOptions = {}): Promise<RunResult> {
+    if (this.closed)
+      throw new UsageError("agent_closed", "This agent is closed; create a new one.");
+    if (this.running) {
+      // Two runs would interleave their turns in one conversation.
+      throw new UsageError(
+        "run_in_progress",
+        "A run is already in progress on this agent; await it (or abort it) first.",
+      );
+    }
     const provider = this.requireProvider();
-    const signal = options.signal ?? new AbortController().signal;
+    const controller = new AbortController();
+    const forward = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) forward();
+    else options.signal?.addEventListener("abort", forward, { once: true });
+    this.running = controller;
+    try {
+      return await this.loop(provider, prompt, options, controller.signal);
+    } finally {
+      this.running = undefined;
+      options.signal?.removeEventListener("abort", forward);
+    }
+  }
+
+  private async loop(
+    provider: Provider,
+    prompt: string,
+    options: RunOptions,
+    signal: AbortSignal,
+  ): Promise<RunResult> {
     const maxTurns = options.maxTurns ?? this.settings.maxTurns;
     const usage: ProviderUsage = {};
     const records: ToolCallRecord[] = [];
@@ -175,6 +203,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // A run still going is aborted first, so its calls end before their sources close.
+    this.running?.abort(new Error("agent closed"));
     await this.host.close();
   }
 
