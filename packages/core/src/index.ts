@@ -120,6 +120,7 @@ export {
   type ProviderUsage,
   type StopReason,
 } from "./provider/provider.js";
+export { describeCause, modelErrorCode, withoutSecret } from "./provider/provider-errors.js";
 export {
   createToolNameMap,
   type ToolNameMap,

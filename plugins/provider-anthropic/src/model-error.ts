@@ -1,16 +1,11 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk";
-import { errorMessage, ModelError, PseudoClaudeError } from "@pseudoclaude/core";
-
-/** Stable codes for HTTP statuses, so callers branch on `code`, not on message text. */
-const STATUS_CODES: Record<number, string> = {
-  400: "bad_request",
-  401: "authentication_failed",
-  403: "permission_denied",
-  404: "not_found",
-  413: "request_too_large",
-  429: "rate_limited",
-  529: "overloaded",
-};
+import {
+  describeCause,
+  ModelError,
+  modelErrorCode,
+  PseudoClaudeError,
+  withoutSecret,
+} from "@pseudoclaude/core";
 
 /**
  * A ModelError for whatever the SDK threw (after its own retries). Details carry the status,
@@ -21,15 +16,7 @@ export function toModelError(
   context: { model: string; baseURL: string; apiKey?: string },
 ): Error {
   if (PseudoClaudeError.is(error)) return error;
-  const made = classify(error, context);
-  // Some servers echo the key they refused: keep it out of the message, and leave out a
-  // cause that carries it.
-  const secret = context.apiKey;
-  if (!secret || (!made.message.includes(secret) && !errorMessage(error).includes(secret)))
-    return made;
-  return new ModelError(made.code, made.message.split(secret).join("[redacted]"), {
-    details: { ...made.details },
-  });
+  return withoutSecret(error, classify(error, context), context.apiKey);
 }
 
 function classify(error: unknown, context: { model: string; baseURL: string }): ModelError {
@@ -43,7 +30,7 @@ function classify(error: unknown, context: { model: string; baseURL: string }): 
   if (error instanceof APIConnectionError) {
     return new ModelError(
       "connection_failed",
-      `Cannot reach the Anthropic API at ${context.baseURL}: ${causeMessage(error)}`,
+      `Cannot reach the Anthropic API at ${context.baseURL}: ${describeCause(error)}`,
       { cause: error, details: { ...details, base_url: context.baseURL } },
     );
   }
@@ -56,7 +43,7 @@ function classify(error: unknown, context: { model: string; baseURL: string }): 
         ? error.type === "overloaded_error"
           ? "overloaded"
           : "api_error"
-        : (STATUS_CODES[error.status] ?? (error.status >= 500 ? "server_error" : "api_error"));
+        : modelErrorCode(error.status);
     const status = error.status === undefined ? "in the stream" : `${error.status}`;
     const reason = error.apiMessage ?? error.message;
     return new ModelError(
@@ -68,13 +55,7 @@ function classify(error: unknown, context: { model: string; baseURL: string }): 
   // Anything else came from reading the body: the connection broke mid-answer.
   return new ModelError(
     "stream_interrupted",
-    `The Anthropic stream broke off: ${causeMessage(error)}`,
+    `The Anthropic stream broke off: ${describeCause(error)}`,
     { cause: error, details },
   );
-}
-
-function causeMessage(error: unknown): string {
-  const message = errorMessage(error);
-  const cause = (error as { cause?: unknown }).cause;
-  return cause === undefined ? message : `${message} (${errorMessage(cause)})`;
 }
