@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 import type { TempWorkspace } from "@pseudoclaude/testing";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-export const CLI_BIN = path.join(ROOT, "packages", "cli", "dist", "src", "bin.js");
+// Through the committed launcher, exactly as `npx pseudoclaude` runs it.
+export const CLI_BIN = path.join(ROOT, "packages", "cli", "bin", "pseudoclaude.js");
 
 export interface CliRun {
   code: number | null;
