@@ -205,6 +205,20 @@ describe("calling remote tools", () => {
   });
 });
 
+describe("large results", () => {
+  it("takes a result far over the SDK's 10 MB read buffer and cuts it for the model", async () => {
+    const agent = await mcpAgent({ b: stdioFixture("behaviours") }, bypass);
+    try {
+      const { result } = await agent.callTool("mcp__b__huge", { chars: 12_000_000 });
+      assert.equal(result.ok, true, JSON.stringify(result.error));
+      assert.equal(result.metadata.original_chars, 12_000_000);
+      assert.equal(result.metadata.truncated, true);
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
 describe("servers that die", () => {
   it("fails the call in flight with mcp_call_error and reconnects on the next use", async () => {
     const log = await scratch();

@@ -5,6 +5,7 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type Disposable, toDisposable } from "@pseudoclaude/core";
 import { EventEmitter } from "eventemitter3";
 import { classifyError } from "./classify-error.js";
+import { DirectCalls } from "./direct-calls.js";
 import type {
   CallOptions,
   McpSession,
@@ -48,7 +49,12 @@ export class SdkSession implements McpSession {
     return (this.client.getServerCapabilities() ?? {}) as McpSession["capabilities"];
   }
 
+  /** The lighter tools/call path for stdio (see DirectCalls); set up after connect. */
+  private direct: DirectCalls | undefined;
+
   watchClose(): void {
+    if (this.transport instanceof StdioProcessTransport)
+      this.direct = new DirectCalls(this.transport);
     this.client.onclose = () => {
       if (this.closing) return;
       const exit =
@@ -94,6 +100,10 @@ export class SdkSession implements McpSession {
     args: Record<string, unknown>,
     options: CallOptions,
   ): Promise<RemoteCallResult> {
+    // Progress needs the SDK's progress-token bookkeeping; plain calls take the direct path.
+    if (this.direct && !options.onProgress) {
+      return withRequestSignal(options.signal, (signal) => this.direct!.call(name, args, signal));
+    }
     const result = await this.request(options.signal, (request) =>
       this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
         ...request,

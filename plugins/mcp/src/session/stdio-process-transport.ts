@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { groupAlive, signalGroup, trackGroup, untrackGroup } from "@pseudoclaude/core";
+import { JsonLineReader } from "./json-line-reader.js";
 import { StderrTail } from "./stderr-tail.js";
 
 export interface StdioProcessOptions {
@@ -33,7 +34,7 @@ export class StdioProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child: ChildProcess | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly reader = new JsonLineReader();
   private exited: Promise<void> | undefined;
   private exit: ExitInfo | undefined;
   private closing: Promise<void> | undefined;
@@ -92,18 +93,9 @@ export class StdioProcessTransport implements Transport {
       child.once("close", () => this.onclose?.());
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
-        this.buffer.append(chunk);
-        for (;;) {
-          let message: JSONRPCMessage | null;
-          try {
-            message = this.buffer.readMessage();
-          } catch (error) {
-            // A non-JSON line on stdout (a stray console.log) is reported, not fatal.
-            this.onerror?.(error as Error);
-            continue;
-          }
-          if (message === null) break;
-          this.deliver(message);
+        for (const item of this.reader.push(chunk)) {
+          if ("message" in item) this.deliver(item.message);
+          else this.onerror?.(item.error);
         }
       });
       child.stderr?.on("data", (chunk: Buffer) => {
@@ -154,7 +146,6 @@ export class StdioProcessTransport implements Transport {
     if (groupAlive(pid)) signalGroup(pid, "SIGKILL");
     await waitFor(this.exited!, 1_000);
     untrackGroup(pid);
-    this.buffer.clear();
   }
 }
 
