@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import path from "node:path";
 import { describe, it } from "node:test";
 import {
   buildPolicySettings,
@@ -114,6 +115,34 @@ describe("default policy engine", () => {
     assert.equal(policy.decide(writeTool, { path: "docs/a.md" }).decision, "ask");
     assert.equal(policy.decide(writeTool, { path: "src/../../etc/passwd" }).decision, "ask");
     assert.equal(policy.decide(writeTool, { path: "config/prod.env" }).decision, "deny");
+  });
+
+  it("judges a path by its real target too, so a symbolic link cannot dodge a deny rule", async () => {
+    const { mkdtemp, mkdir, symlink, rm } = await import("node:fs/promises");
+    const os = await import("node:os");
+    const base = await mkdtemp(path.join(os.tmpdir(), "pc-policy-"));
+    try {
+      const ws = path.join(base, "ws");
+      await mkdir(path.join(ws, "secrets"), { recursive: true });
+      await mkdir(path.join(ws, "src"), { recursive: true });
+      await mkdir(path.join(base, "outside"));
+      await symlink(path.join(ws, "secrets"), path.join(ws, "alias"));
+      await symlink(path.join(base, "outside"), path.join(ws, "src", "escape"));
+      const policy = createPolicyEngine({
+        mode: "default",
+        workspace: ws,
+        rules: [rule("deny", "write_file(secrets/**)"), rule("allow", "write_file(src/**)")],
+      });
+      assert.equal(policy.decide(writeTool, { path: "alias/key" }).decision, "deny");
+      assert.equal(policy.decide(writeTool, { path: "src/new/file.ts" }).decision, "allow");
+      assert.equal(
+        policy.decide(writeTool, { path: "src/escape/file.ts" }).decision,
+        "ask",
+        "an allow rule needs the real target inside too",
+      );
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
   });
 
   it("never matches an argument pattern for a tool that does not declare how", () => {

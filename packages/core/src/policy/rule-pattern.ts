@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { ConfigError } from "../errors.js";
@@ -75,9 +76,31 @@ export function argumentMatches(
 /**
  * gitignore-style: a pattern without `/` matches the file name at any depth; a leading `/`
  * anchors to the workspace root; `**` crosses directories. Paths are relative to the workspace.
+ * A path is judged both as written and as its real target (symbolic links resolved), so a link
+ * cannot carry a call past a deny rule: deny rules match if either form matches, allow and ask
+ * rules only if both do.
  */
 function pathMatches(pattern: string, value: string, workspace: string, strict: boolean): boolean {
-  const absolute = path.resolve(workspace, value);
+  const lexical = path.resolve(workspace, value);
+  const real = realTarget(lexical);
+  const forms =
+    real === lexical
+      ? [{ target: lexical, root: workspace }]
+      : [
+          { target: lexical, root: workspace },
+          { target: real, root: realTarget(workspace) },
+        ];
+  return strict
+    ? forms.every((form) => matchesForm(pattern, form.target, form.root, strict))
+    : forms.some((form) => matchesForm(pattern, form.target, form.root, strict));
+}
+
+function matchesForm(
+  pattern: string,
+  absolute: string,
+  workspace: string,
+  strict: boolean,
+): boolean {
   const relative = path.relative(workspace, absolute).split(path.sep).join("/");
   const outside = relative.startsWith("..") || path.isAbsolute(relative);
   if (outside) {
@@ -89,4 +112,20 @@ function pathMatches(pattern: string, value: string, workspace: string, strict: 
   const anchored = pattern.startsWith("/") ? pattern.slice(1) : pattern;
   const basename = !pattern.includes("/");
   return picomatch(anchored, { dot: true, basename })(relative === "" ? "." : relative);
+}
+
+/** The real path of the nearest existing ancestor, with the rest of the path appended. */
+function realTarget(absolute: string): string {
+  let existing = absolute;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return path.join(realpathSync(existing), ...rest.reverse());
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return absolute;
+      rest.push(path.basename(existing));
+      existing = parent;
+    }
+  }
 }
