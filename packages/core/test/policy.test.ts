@@ -100,6 +100,23 @@ describe("default policy engine", () => {
     assert.equal(policy.decide(shell, { command: "ls" }).decision, "allow");
   });
 
+  it("sees through variable assignments, wrappers and program paths for deny rules only", () => {
+    const policy = engine({ mode: "bypass", rules: [rule("deny", "run_command(rm *)")] });
+    for (const command of [
+      "FOO=1 rm -rf x",
+      "sudo rm -rf x",
+      "/bin/rm -rf x",
+      "ls && env A=b nohup /usr/bin/rm x",
+    ]) {
+      assert.equal(policy.decide(shell, { command }).decision, "deny", command);
+    }
+    const allowing = engine({ rules: [rule("allow", "run_command(npm test*)")] });
+    assert.equal(
+      allowing.decide(shell, { command: "NODE_OPTIONS=--require=x npm test" }).decision,
+      "ask",
+    );
+  });
+
   it("supports the `:*` prefix form without matching longer words", () => {
     assert.equal(commandMatches("git status:*", "git status", "every"), true);
     assert.equal(commandMatches("git status:*", "git status --short", "every"), true);

@@ -25,7 +25,41 @@ export function commandMatches(pattern: string, command: string, mode: "every" |
     if (OPAQUE.test(command) || parts.length === 0) return false;
     return parts.every((part) => matcher(part));
   }
-  return matcher(command.trim()) || parts.some((part) => matcher(part));
+  return (
+    matcher(command.trim()) || parts.some((part) => denyForms(part).some((form) => matcher(form)))
+  );
+}
+
+/** Leading `NAME=value` assignments and wrappers that run the command that follows. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"[^"]*"|\S*)\s+/;
+const WRAPPERS = new Set(["command", "exec", "sudo", "env", "nohup", "time", "nice"]);
+
+/**
+ * The ways a deny rule should see one sub-command: as written, without leading variable
+ * assignments and wrappers (`FOO=1 sudo rm -rf x`), and with a path to the program cut to its
+ * name (`/bin/rm`). Only deny rules look this deep; allow rules match what is written.
+ */
+function denyForms(part: string): string[] {
+  const forms = [part];
+  let rest = part;
+  for (;;) {
+    const assignment = ASSIGNMENT.exec(rest);
+    if (assignment) {
+      rest = rest.slice(assignment[0].length);
+      continue;
+    }
+    const [first = "", ...others] = rest.split(/\s+/);
+    if (WRAPPERS.has(first) && others.length > 0) {
+      rest = others.join(" ");
+      continue;
+    }
+    break;
+  }
+  if (rest !== part) forms.push(rest);
+  const [program = "", ...args] = rest.split(/\s+/);
+  if (program.includes("/"))
+    forms.push([program.slice(program.lastIndexOf("/") + 1), ...args].join(" "));
+  return forms;
 }
 
 /** `*` matches anything; a trailing `:*` means "this command, alone or with arguments". */
