@@ -244,12 +244,10 @@ describe("list_changed", () => {
     agent.registry.on("tool-added", ({ definition }) => added.push(definition.name));
     agent.registry.on("tool-removed", ({ definition }) => removed.push(definition.name));
     try {
-      // The list is refreshed after the notification, so wait for it before the next turn.
-      agent.on("tool-call-end", () => undefined);
       const run = agent.run("add a tool");
       await eventually(() => added.includes("mcp__b__fresh"), 5_000, "tool-added event");
       const result = await run;
-      assert.ok(["I see fresh", "no fresh"].includes(result.text));
+      assert.equal(result.toolCalls[0]!.result.ok, true);
       const second = await agent.callTool("mcp__b__fresh", {});
       assert.equal(second.result.ok, true);
       await agent.callTool("mcp__b__remove_tool", { name: "fresh" });
