@@ -84,7 +84,11 @@ describe("calling remote tools", () => {
         3_000,
         "server saw cancellation",
       );
-      const echo = await agent.callTool("mcp__b__echo", { text: "still alive" });
+      const echo = await agent.callTool(
+        "mcp__b__echo",
+        { text: "still alive" },
+        { timeoutMs: 10_000 },
+      );
       assert.equal(echo.result.ok, true, "the session survives a timed-out call");
     } finally {
       await agent.close();
