@@ -410,18 +410,18 @@ describe("HTTP headers, failures and secrets against a server that wants a beare
   });
 
   it("never sends notifications/cancelled for the handshake and listing it already finished", async () => {
-    // The connect budget (here 500 ms) must only limit connecting; once it lapses, or the
+    // The connect budget (here 1.5 s) must only limit connecting; once it lapses, or the
     // agent closes, finished requests must not be cancelled (the spec forbids cancelling
     // initialize, and a server may log or act on a cancellation of an id it reuses).
     workspace = await createTempWorkspace();
     process.env.TEST_MCP_TOKEN = TOKEN;
     const mark = (await serverLog.lines()).length;
     const agent = await configAgent(
-      `mcp_servers:\n${authServer("auth", "    connect_timeout_ms: 500")}\n`,
+      `mcp_servers:\n${authServer("auth", "    connect_timeout_ms: 1500")}\n`,
       true,
     );
     try {
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      await new Promise((resolve) => setTimeout(resolve, 1_900));
       const { result } = await agent.callTool("mcp__auth__add", { a: 1, b: 1 });
       assert.equal(textOf(result.content), "2");
     } finally {
