@@ -16,11 +16,12 @@ const bypass = { policy: { mode: "bypass" as const } };
 describe("calling remote tools", () => {
   it("keeps the stdio process alive long after a short connect budget (seed defect 1)", async () => {
     const agent = await mcpAgent(
-      { b: stdioFixture("behaviours", { connect_timeout_ms: 400 }) },
+      { b: stdioFixture("behaviours", { connect_timeout_ms: 2_000 }) },
       bypass,
     );
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Well past the budget: the seed's process was killed when the budget's context ended.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
       const { result } = await agent.callTool("mcp__b__echo", { text: "late" });
       assert.equal(result.ok, true);
       assert.deepEqual(result.content, [{ type: "text", text: "late" }]);
