@@ -11,6 +11,14 @@ process.on("SIGINT", () => {
   process.stderr.write("\nInterrupted; closing (Ctrl-C again to force).\n");
   interrupt.abort(new Error("Interrupted (SIGINT)."));
 });
+// Killed by a supervisor or a closed terminal: close the agent too, so no server or command
+// it started outlives it (Node's default would exit at once, skipping every cleanup).
+for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (interrupt.signal.aborted) process.exit(EXIT.interrupted);
+    interrupt.abort(new Error(`Terminated (${signal}).`));
+  });
+}
 
 const code = await main(process.argv.slice(2), {
   stdout: process.stdout,

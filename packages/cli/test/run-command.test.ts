@@ -149,34 +149,36 @@ describe("pseudoclaude run", () => {
     });
   });
 
-  it("aborts on SIGINT, closes the agent and its child processes, and exits 130", async () => {
-    await withWorkspace(async (workspace) => {
-      await script(workspace, [{ tool_calls: [{ name: "slow", arguments: {} }] }, { text: "x" }]);
-      const cli = startCli(workspace, [
-        ...run("go", "--script", "script.json", "--json"),
-        "--plugin",
-        fixture("child-process-plugin.mjs"),
-      ]);
-      let childPid: number | undefined;
-      try {
-        await waitFor(() => toolsThatRan(workspace).includes("slow"), "the slow tool to start");
-        childPid = Number(readFileSync(path.join(workspace.root, "child.pid"), "utf8"));
-        assert.ok(isAlive(childPid), "the source's child process runs during the session");
-        cli.child.kill("SIGINT");
-        const result = await cli.done;
-        assert.equal(result.code, 130, result.stderr);
-        const json = parseJson<RunJson>(result);
-        assert.equal(json.stop_reason, "aborted");
-        assert.equal(json.tool_calls[0]?.result.error?.code, "cancelled");
-        const pid = childPid;
-        await waitFor(() => !isAlive(pid), "the child process to end", 5_000);
-      } finally {
-        // Whatever failed above, leave nothing running.
-        cli.child.kill("SIGKILL");
-        if (childPid !== undefined && isAlive(childPid)) process.kill(childPid, "SIGKILL");
-      }
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    it(`aborts on ${signal}, closes the agent and its child processes, and exits 130`, async () => {
+      await withWorkspace(async (workspace) => {
+        await script(workspace, [{ tool_calls: [{ name: "slow", arguments: {} }] }, { text: "x" }]);
+        const cli = startCli(workspace, [
+          ...run("go", "--script", "script.json", "--json"),
+          "--plugin",
+          fixture("child-process-plugin.mjs"),
+        ]);
+        let childPid: number | undefined;
+        try {
+          await waitFor(() => toolsThatRan(workspace).includes("slow"), "the slow tool to start");
+          childPid = Number(readFileSync(path.join(workspace.root, "child.pid"), "utf8"));
+          assert.ok(isAlive(childPid), "the source's child process runs during the session");
+          cli.child.kill(signal);
+          const result = await cli.done;
+          assert.equal(result.code, 130, result.stderr);
+          const json = parseJson<RunJson>(result);
+          assert.equal(json.stop_reason, "aborted");
+          assert.equal(json.tool_calls[0]?.result.error?.code, "cancelled");
+          const pid = childPid;
+          await waitFor(() => !isAlive(pid), "the child process to end", 5_000);
+        } finally {
+          // Whatever failed above, leave nothing running.
+          cli.child.kill("SIGKILL");
+          if (childPid !== undefined && isAlive(childPid)) process.kill(childPid, "SIGKILL");
+        }
+      });
     });
-  });
+  }
 });
 
 /** Alive and not a zombie (an exited child not yet reaped still has a process entry). */
