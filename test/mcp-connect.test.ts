@@ -137,6 +137,29 @@ describe("client features", () => {
     }
   });
 
+  it("shows URL-mode elicitation to the callback and declines URLs that are not web pages", async () => {
+    const seen: Array<{ mode?: string; url?: string }> = [];
+    const agent = await mcpAgent(
+      { b: stdioFixture("behaviours") },
+      {
+        policy: { mode: "bypass" },
+        elicit: async (request) => {
+          seen.push({ mode: request.mode, url: request.url });
+          return { action: "accept" };
+        },
+      },
+    );
+    try {
+      const web = await agent.callTool("mcp__b__ask_url", { url: "https://example.com/login" });
+      assert.deepEqual(web.result.content, [{ type: "text", text: "url elicitation accept" }]);
+      const script = await agent.callTool("mcp__b__ask_url", { url: "javascript:alert(1)" });
+      assert.deepEqual(script.result.content, [{ type: "text", text: "url elicitation decline" }]);
+      assert.deepEqual(seen, [{ mode: "url", url: "https://example.com/login" }]);
+    } finally {
+      await agent.close();
+    }
+  });
+
   it("puts a server's instructions into the system prompt, attributed and capped", async () => {
     const agent = await mcpAgent(
       {

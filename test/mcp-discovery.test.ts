@@ -218,7 +218,7 @@ describe("tool filters", () => {
     });
     try {
       assert.deepEqual(names(agent), ["mcp__b__echo", "mcp__b__pid", "mcp__b__progress"]);
-      assert.equal(stats(agent, "b").filtered, 10);
+      assert.equal(stats(agent, "b").filtered, 11);
     } finally {
       await agent.close();
     }

@@ -55,6 +55,16 @@ async function elicitInTerminal(
 ): Promise<ElicitationResponse> {
   const { prompter, stderr } = options;
   const ask = (question: string) => prompter.ask(question, request.signal);
+  if (request.mode === "url") {
+    // We never open it ourselves: the person sees the whole address and decides.
+    writeLine(stderr, `${request.source} asks you to open a page: ${request.message}`);
+    writeLine(stderr, `  ${request.url}`);
+    return {
+      action: isYes(await ask("Open it (in your browser) and continue? [y/N] "))
+        ? "accept"
+        : "decline",
+    };
+  }
   writeLine(stderr, `${request.source} asks: ${request.message}`);
   if (!isYes(await ask("Answer? [y/N] "))) return { action: "decline" };
   const schema = request.requestedSchema as {

@@ -21,8 +21,16 @@ export interface ElicitationRequest {
   /** Who asks, e.g. `mcp:context7`. */
   source: string;
   message: string;
-  /** JSON Schema of the requested object (flat, primitive properties). */
+  /**
+   * `form`: answer the fields of `requestedSchema`. `url`: the person is asked to open `url`
+   * (a sign-in, a payment) outside the agent; accepting means they agree to go there, and no
+   * content is sent back. Default `form`.
+   */
+  mode?: "form" | "url";
+  /** JSON Schema of the requested object (flat, primitive properties); form mode. */
   requestedSchema: Record<string, unknown>;
+  /** The page to open; url mode. */
+  url?: string;
   signal?: AbortSignal;
 }
 

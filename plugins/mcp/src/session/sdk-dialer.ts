@@ -33,7 +33,7 @@ export class SdkDialer implements SessionDialer {
     const client = new Client(options.clientInfo, {
       capabilities: {
         // applyDefaults: an accepted form gets the schema's defaults for fields left out.
-        elicitation: { form: { applyDefaults: true } },
+        elicitation: { form: { applyDefaults: true }, url: {} },
         roots: { listChanged: true },
         ...(server.sampling ? { sampling: {} } : {}),
       },
@@ -69,8 +69,22 @@ function installHandlers(client: Client, server: McpServerConfig, options: DialO
       message: string;
       requestedSchema?: Record<string, unknown>;
       mode?: string;
+      url?: string;
     };
-    if (params.mode === "url") return { action: "decline" };
+    if (params.mode === "url") {
+      // Only an http(s) page is worth showing a person; anything else is declined unseen.
+      const url = safeUrl(params.url);
+      if (!url) return { action: "decline" };
+      const answer = await handlers.elicit({
+        source: `mcp:${server.name}`,
+        message: params.message,
+        mode: "url",
+        url,
+        requestedSchema: { type: "object", properties: {} },
+        signal: extra.signal,
+      });
+      return { action: answer.action };
+    }
     const answer = await handlers.elicit({
       source: `mcp:${server.name}`,
       message: params.message,
@@ -188,5 +202,15 @@ async function closeQuietly(client: Client, transport: Transport): Promise<void>
     await transport.close();
   } catch {
     // Same.
+  }
+}
+
+function safeUrl(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
+  } catch {
+    return undefined;
   }
 }
