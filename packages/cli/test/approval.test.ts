@@ -131,6 +131,32 @@ describe("elicitation", () => {
     }
   });
 
+  it("shows the whole address of a URL request and accepts only on yes, opening nothing", async () => {
+    const urlRequest: ElicitationRequest = {
+      source: "mcp:bank",
+      message: "Sign in to continue",
+      mode: "url",
+      url: "https://bank.example.com/login?session=1",
+      requestedSchema: { type: "object", properties: {} },
+    };
+    const yes = elicitor("y\n", true);
+    try {
+      assert.deepEqual(await yes.elicit(urlRequest), { action: "accept" });
+      assert.match(
+        yes.stderr.text,
+        /mcp:bank asks you to open a page: Sign in to continue\n {2}https:\/\/bank\.example\.com\/login\?session=1/,
+      );
+    } finally {
+      yes.prompter.close();
+    }
+    const no = elicitor("\n", true);
+    try {
+      assert.deepEqual(await no.elicit(urlRequest), { action: "decline" });
+    } finally {
+      no.prompter.close();
+    }
+  });
+
   it("declines when the person does not want to answer", async () => {
     const { elicit, prompter } = elicitor("n\n", true);
     try {
