@@ -111,7 +111,15 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     options: CallOptions,
   ): Promise<RemoteCallResult> {
     const session = await this.usableSession(options.signal);
-    return session.callTool(remoteName, args, options);
+    try {
+      return await session.callTool(remoteName, args, options);
+    } catch (error) {
+      // The server lost our session before running anything: once more, on a new session.
+      if (!(error instanceof McpCallError) || !error.retryable || options.signal.aborted)
+        throw error;
+      const fresh = await this.usableSession(options.signal);
+      return fresh.callTool(remoteName, args, options);
+    }
   }
 
   /** A live session, reconnecting if allowed; throws McpCallError("session") otherwise. */
@@ -268,6 +276,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     if (this.session !== session || this.state === "closed") return;
     this.session = undefined;
     this.lastError = reason;
+    // Release what is left of it (an HTTP client, a dead process's pipes); best effort.
+    void session.close().catch(() => undefined);
     this.setState("disconnected");
     this.report(
       "runtime",

@@ -53,13 +53,20 @@ export interface RemoteCallResult {
 
 /** A session-level failure: the call never got a tool answer. `reason` goes to metadata. */
 export class McpCallError extends Error {
+  /**
+   * The request never reached a live session (an HTTP session the server no longer knows):
+   * safe to send again once, on a new session.
+   */
+  readonly retryable: boolean;
+
   constructor(
     readonly reason: "transport" | "session" | "protocol" | "timeout" | "cancelled",
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryable?: boolean },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "McpCallError";
+    this.retryable = options?.retryable ?? false;
   }
 }
 

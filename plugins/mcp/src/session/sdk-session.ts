@@ -1,17 +1,21 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { type Disposable, toDisposable } from "@pseudoclaude/core";
 import { EventEmitter } from "eventemitter3";
 import { classifyError } from "./classify-error.js";
 import { DirectCalls } from "./direct-calls.js";
-import type {
-  CallOptions,
-  McpSession,
-  RemoteCallResult,
-  RemoteTool,
-  ToolsPage,
+import {
+  type CallOptions,
+  McpCallError,
+  type McpSession,
+  type RemoteCallResult,
+  type RemoteTool,
+  type ToolsPage,
 } from "./mcp-session.js";
 import { lenientToolsPage, parseTools } from "./parse-tools.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
@@ -161,6 +165,17 @@ export class SdkSession implements McpSession {
     )) as Record<string, unknown>;
   }
 
+  /**
+   * A Streamable HTTP request refused because the server lost our session (it restarted, or
+   * the session timed out). The spec says 404; some servers answer 400 "No valid session ID".
+   */
+  private sessionExpired(error: unknown): boolean {
+    if (!(this.transport instanceof StreamableHTTPClientTransport) || !this.transport.sessionId)
+      return false;
+    if (!(error instanceof StreamableHTTPError)) return false;
+    return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
+  }
+
   onToolsChanged(listener: () => void): Disposable {
     this.events.on("tools-changed", listener);
     return toDisposable(() => this.events.off("tools-changed", listener));
@@ -193,6 +208,16 @@ export class SdkSession implements McpSession {
         run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
       );
     } catch (error) {
+      if (this.sessionExpired(error)) {
+        // The spec: on 404 for a request with a session id, start a new session. Reporting the
+        // session closed makes the connection re-initialize on the next use.
+        this.events.emit("closed", "HTTP session expired on the server");
+        throw new McpCallError(
+          "session",
+          `The server no longer knows this session: ${(error as Error).message}`,
+          { cause: error, retryable: true },
+        );
+      }
       throw classifyError(error);
     }
   }
