@@ -95,7 +95,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
   async start(signal: AbortSignal): Promise<void> {
     this.setState("connecting");
     try {
-      this.session = await this.connect(signal, "start");
+      const session = await this.connect(signal, "start");
+      if (this.discardIfClosed(session)) return;
+      this.session = session;
       this.setState("ready");
     } catch (error) {
       this.lastError = errorMessage(error);
@@ -154,6 +156,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     this.setState("connecting");
     try {
       const session = await this.connect(signal, "reconnect");
+      if (this.discardIfClosed(session))
+        throw new McpCallError("session", `MCP server "${this.name}" is closed.`);
       this.session = session;
       this.backoffMs = 0;
       this.retryAt = 0;
@@ -241,6 +245,13 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     this.stats.filtered = adapted.filtered;
     this.current = adapted.tools;
     this.emit("tools", this.current);
+  }
+
+  /** A session that finished connecting after close() must not outlive it (a process leak). */
+  private discardIfClosed(session: McpSession): boolean {
+    if (this.state !== "closed") return false;
+    void session.close().catch(() => undefined);
+    return true;
   }
 
   private scheduleRelist(): void {
