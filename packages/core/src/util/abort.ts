@@ -17,14 +17,3 @@ export function abortKind(signal: AbortSignal): "timeout" | "cancelled" | undefi
   if (reason instanceof Error && reason.name === "TimeoutError") return "timeout";
   return "cancelled";
 }
-
-/** Rejects when the signal aborts; resolves never otherwise. For `Promise.race`. */
-export function whenAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-  });
-}
