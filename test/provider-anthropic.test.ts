@@ -186,6 +186,43 @@ describe("Anthropic provider against a local Messages API server", () => {
     }
   });
 
+  it("streams extended thinking as reasoning and sends the signed block back with the tool results", async () => {
+    const tools = providerTestTools();
+    const agent = await providerAgent(provider({ thinkingBudgetTokens: 2048 }), tools);
+    const reasoning: string[] = [];
+    agent.on("reasoning-delta", ({ text }) => reasoning.push(text));
+    try {
+      server.reply(
+        anthropicStream({
+          thinking: { deltas: ["The user wants ", "the weather."], signature: "EqQBCkgIARABGAIiQ" },
+          toolCalls: [{ id: "toolu_T", name: "get_forecast", input: { city: "Porto" } }],
+        }),
+        anthropicStream({ text: "Sunny in Porto." }),
+      );
+      const result = await agent.run("Weather in Porto?");
+      assert.equal(result.text, "Sunny in Porto.");
+      assert.deepEqual(reasoning, ["The user wants ", "the weather."]);
+      assert.deepEqual(server.requests[0]?.body.thinking, { type: "enabled", budget_tokens: 2048 });
+      const replayed = server.requests[1]?.body.messages[1];
+      assert.equal(replayed.role, "assistant");
+      assert.deepEqual(replayed.content[0], {
+        type: "thinking",
+        thinking: "The user wants the weather.",
+        signature: "EqQBCkgIARABGAIiQ",
+      });
+      assert.equal(replayed.content[1].type, "tool_use");
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("refuses a thinking budget the API would refuse, before any request", () => {
+    assert.throws(
+      () => provider({ thinkingBudgetTokens: 100 }),
+      /thinkingBudgetTokens must be an integer from 1024/,
+    );
+  });
+
   it("sends images in tool results as image blocks, placeholders for audio, and flags failures", async () => {
     const agent = await providerAgent(provider());
     try {

@@ -53,7 +53,8 @@ export const PROVIDERS: Readonly<Record<string, ProviderFactory>> = {
     // fromFile throws a ConfigError for an unreadable or invalid script: a usage-class error.
     return ScriptedProvider.fromFile(path.resolve(flags.cwd, flags.script));
   },
-  anthropic: (flags, section) => anthropic(common(flags, section)),
+  anthropic: (flags, section) =>
+    anthropic({ ...common(flags, section), thinkingBudgetTokens: section.thinking_budget_tokens }),
   openai: (flags, section) =>
     openai({ ...common(flags, section), api: section.api, strict: section.strict }),
   /**

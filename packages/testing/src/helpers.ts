@@ -41,6 +41,7 @@ export function recordEvents(agent: Pick<Agent, "on">): Array<[keyof AgentEvents
     "run-start",
     "turn-start",
     "text-delta",
+    "reasoning-delta",
     "tool-call-start",
     "tool-decision",
     "tool-progress",

@@ -31,6 +31,12 @@ export interface AnthropicOptions {
   timeout?: number;
   /** Extra HTTP headers on every request. */
   headers?: Record<string, string>;
+  /**
+   * Extended thinking with this many tokens of budget (must be below `maxTokens`). The model's
+   * reasoning streams as `reasoning-delta` events, and its signed thinking blocks go back to the
+   * API with the tool results, as the API requires. Default: off.
+   */
+  thinkingBudgetTokens?: number;
   /** Mark the system prompt and the tool definitions as a cache prefix. Default true. */
   promptCaching?: boolean;
   /** Where keys and endpoints are read from. Default `process.env`. */

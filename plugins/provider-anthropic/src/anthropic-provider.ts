@@ -54,6 +54,9 @@ export class AnthropicProvider implements Provider {
       if (this.settings.promptCaching) body.system[0]!.cache_control = { type: "ephemeral" };
     }
     if (tools.length > 0) body.tools = tools;
+    if (this.settings.thinkingBudgetTokens !== undefined) {
+      body.thinking = { type: "enabled", budget_tokens: this.settings.thinkingBudgetTokens };
+    }
     try {
       const events = await this.client.messages.create(
         body,

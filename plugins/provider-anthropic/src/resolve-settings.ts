@@ -17,6 +17,7 @@ export interface AnthropicSettings {
   timeout: number | undefined;
   headers: Record<string, string> | undefined;
   promptCaching: boolean;
+  thinkingBudgetTokens: number | undefined;
 }
 
 /**
@@ -51,7 +52,21 @@ export function resolveAnthropicSettings(options: AnthropicOptions): AnthropicSe
     timeout: options.timeout,
     headers: options.headers,
     promptCaching: options.promptCaching ?? true,
+    thinkingBudgetTokens: thinkingBudget(options.thinkingBudgetTokens, maxTokens),
   };
+}
+
+function thinkingBudget(budget: number | undefined, maxTokens: number): number | undefined {
+  if (budget === undefined) return undefined;
+  // The API wants at least 1024 and less than max_tokens; say so here, not as a 400 later.
+  if (!Number.isInteger(budget) || budget < 1024 || budget >= maxTokens) {
+    throw new ConfigError(
+      "invalid_provider_option",
+      `Anthropic thinkingBudgetTokens must be an integer from 1024 up to maxTokens - 1 (got ${budget}, maxTokens ${maxTokens}).`,
+      { details: { provider: "anthropic", option: "thinkingBudgetTokens" } },
+    );
+  }
+  return budget;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -5,6 +5,11 @@ import { toStopReason } from "./stop-reason.js";
 
 type StreamEvent = Anthropic.RawMessageStreamEvent;
 
+/** A thinking block as the API wants it back: text with its signature, or redacted data. */
+export type ThinkingBlock =
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "redacted_thinking"; data: string };
+
 interface ToolBlock {
   id: string;
   name: string;
@@ -24,6 +29,9 @@ export async function* translateStream(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<ProviderEvent> {
   const tools = new Map<number, ToolBlock>();
+  // Signed thinking blocks must go back to the API unchanged with the tool results.
+  const thinking = new Map<number, ThinkingBlock>();
+  const finished: ThinkingBlock[] = [];
   const usage: ProviderUsage = {};
   let stopReason: string | null | undefined;
   for await (const event of events) {
@@ -34,6 +42,17 @@ export async function* translateStream(
       case "content_block_start": {
         const block = event.content_block;
         if (block.type === "text" && block.text) yield { type: "text-delta", text: block.text };
+        if (block.type === "thinking") {
+          thinking.set(event.index, {
+            type: "thinking",
+            thinking: block.thinking ?? "",
+            signature: "",
+          });
+          if (block.thinking) yield { type: "reasoning-delta", text: block.thinking };
+        }
+        if (block.type === "redacted_thinking") {
+          finished.push({ type: "redacted_thinking", data: block.data });
+        }
         if (block.type === "tool_use") {
           tools.set(event.index, {
             id: block.id,
@@ -47,12 +66,24 @@ export async function* translateStream(
       case "content_block_delta":
         if (event.delta.type === "text_delta") {
           yield { type: "text-delta", text: event.delta.text };
+        } else if (event.delta.type === "thinking_delta") {
+          const block = thinking.get(event.index);
+          if (block?.type === "thinking") block.thinking += event.delta.thinking;
+          yield { type: "reasoning-delta", text: event.delta.thinking };
+        } else if (event.delta.type === "signature_delta") {
+          const block = thinking.get(event.index);
+          if (block?.type === "thinking") block.signature += event.delta.signature;
         } else if (event.delta.type === "input_json_delta") {
           const tool = tools.get(event.index);
           if (tool) tool.json += event.delta.partial_json;
         }
         break;
       case "content_block_stop": {
+        const closed = thinking.get(event.index);
+        if (closed) {
+          thinking.delete(event.index);
+          finished.push(closed);
+        }
         const tool = tools.get(event.index);
         if (!tool) break;
         tools.delete(event.index);
@@ -67,6 +98,8 @@ export async function* translateStream(
         stopReason = event.delta.stop_reason;
         break;
       case "message_stop":
+        if (finished.length > 0)
+          yield { type: "provider-data", data: { anthropic: { thinking: finished } } };
         yield { type: "usage", usage };
         yield { type: "stop", reason: toStopReason(stopReason) };
         return;

@@ -54,7 +54,11 @@ export function toAnthropicMessages(
         );
         break;
       case "assistant": {
-        const content: UserBlock[] = textBlocks(message.text);
+        // Thinking first, exactly as received: the API checks their signatures.
+        const content: UserBlock[] = [
+          ...thinkingOf(message.providerData),
+          ...textBlocks(message.text),
+        ];
         for (const call of message.toolCalls) {
           content.push({
             type: "tool_use",
@@ -128,4 +132,10 @@ function toolInput(args: unknown): Record<string, unknown> {
     }
   }
   return args === undefined ? {} : { _invalid_arguments: args };
+}
+
+/** The signed thinking blocks this provider stored on an assistant turn, if any. */
+function thinkingOf(providerData: Record<string, unknown> | undefined): UserBlock[] {
+  const stored = (providerData?.anthropic as { thinking?: unknown } | undefined)?.thinking;
+  return Array.isArray(stored) ? (stored as UserBlock[]) : [];
 }

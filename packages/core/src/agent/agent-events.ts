@@ -10,6 +10,8 @@ export interface AgentEvents {
   "run-start": [{ prompt: string }];
   "turn-start": [{ turn: number; tools: string[] }];
   "text-delta": [{ turn: number; text: string }];
+  /** The model's visible reasoning, for display (extended thinking). */
+  "reasoning-delta": [{ turn: number; text: string }];
   "tool-call-start": [{ turn: number; call: ToolCall }];
   "tool-decision": [
     {

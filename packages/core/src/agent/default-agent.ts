@@ -133,6 +133,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         role: "assistant",
         text: answer.text,
         toolCalls: answer.toolCalls,
+        ...(answer.providerData ? { providerData: answer.providerData } : {}),
       });
       this.emit("turn-end", {
         turn,
@@ -230,6 +231,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       { system: this.systemPrompt(), messages: this.conversation.messages, tools, signal },
       turn,
       (text) => this.emit("text-delta", { turn, text }),
+      (text) => this.emit("reasoning-delta", { turn, text }),
     ).catch((error: unknown) => {
       this.emit("error", { stage: "model", error });
       throw error;

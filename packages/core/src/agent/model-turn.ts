@@ -6,6 +6,8 @@ import type { ToolDefinition } from "../tools/tool-definition.js";
 
 export interface ModelTurn {
   text: string;
+  reasoning: string;
+  providerData?: Record<string, unknown>;
   toolCalls: ToolCall[];
   stopReason: StopReason | undefined;
   usage: ProviderUsage;
@@ -22,8 +24,15 @@ export async function runModelTurn(
   },
   turn: number,
   onText: (text: string) => void,
+  onReasoning: (text: string) => void = () => {},
 ): Promise<ModelTurn> {
-  const result: ModelTurn = { text: "", toolCalls: [], stopReason: undefined, usage: {} };
+  const result: ModelTurn = {
+    text: "",
+    reasoning: "",
+    toolCalls: [],
+    stopReason: undefined,
+    usage: {},
+  };
   const ids = new Set<string>();
   try {
     for await (const event of provider.stream(request)) {
@@ -41,6 +50,13 @@ export async function runModelTurn(
           result.toolCalls.push({ ...event.call, id });
           break;
         }
+        case "reasoning-delta":
+          result.reasoning += event.text;
+          onReasoning(event.text);
+          break;
+        case "provider-data":
+          result.providerData = { ...result.providerData, ...event.data };
+          break;
         case "usage":
           addUsage(result.usage, event.usage);
           break;

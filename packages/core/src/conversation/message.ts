@@ -14,6 +14,8 @@ export interface AssistantMessage {
   role: "assistant";
   text: string;
   toolCalls: ToolCall[];
+  /** What the provider asked to get back with this turn (see the `provider-data` event). */
+  providerData?: Record<string, unknown>;
 }
 
 /** The result of one tool call, in the form the model will read it. */

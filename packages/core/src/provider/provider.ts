@@ -34,6 +34,13 @@ export type StopReason =
 /** One event of a model's streamed answer. */
 export type ProviderEvent =
   | { type: "text-delta"; text: string }
+  /** The model's visible reasoning (extended thinking), for display; not part of the answer. */
+  | { type: "reasoning-delta"; text: string }
+  /**
+   * Opaque data the provider needs back on its next request (e.g. signed thinking blocks that
+   * must precede tool results). Stored on the assistant message under the provider's name.
+   */
+  | { type: "provider-data"; data: Record<string, unknown> }
   | { type: "tool-call"; call: ToolCall }
   | { type: "usage"; usage: ProviderUsage }
   | { type: "stop"; reason: StopReason };
