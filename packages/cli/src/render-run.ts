@@ -18,6 +18,10 @@ export class RunRenderer {
       io.stdout.write(text);
       this.stdoutAtLineStart = text.endsWith("\n");
     });
+    // Reasoning goes to stderr: stdout stays the answer alone, for pipes.
+    agent.on("reasoning-delta", ({ text }) => {
+      if (text !== "") io.stderr.write(text);
+    });
     agent.on("tool-call-start", ({ call }) => {
       this.note(`> ${call.name} ${compactArgs(call.arguments)}`);
     });
