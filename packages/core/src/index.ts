@@ -120,7 +120,15 @@ export {
   type ProviderUsage,
   type StopReason,
 } from "./provider/provider.js";
-export { describeCause, modelErrorCode, withoutSecret } from "./provider/provider-errors.js";
+export {
+  type ApiErrorFacts,
+  describeCause,
+  modelErrorCode,
+  type SdkErrorClasses,
+  type SdkErrorContext,
+  sdkModelError,
+  withoutSecret,
+} from "./provider/provider-errors.js";
 export {
   createToolNameMap,
   type ToolNameMap,
