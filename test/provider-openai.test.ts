@@ -397,6 +397,33 @@ describe("OpenAI provider against a local Responses API server", () => {
     });
   });
 
+  it("streams the reasoning summary and sends the encrypted reasoning back before the calls", async () => {
+    const agent = await providerAgent(provider({ reasoningEffort: "low" }));
+    const reasoning: string[] = [];
+    agent.on("reasoning-delta", ({ text }) => reasoning.push(text));
+    try {
+      server.reply(
+        responsesStream({
+          reasoning: { summary: ["Need the ", "chart."], encrypted: "gAAAAB-opaque" },
+          toolCalls: [{ id: "call_r", name: "render_chart", input: {} }],
+        }),
+        responsesStream({ text: "Done." }),
+      );
+      const result = await agent.run("Chart please");
+      assert.equal(result.text, "Done.");
+      assert.deepEqual(reasoning, ["Need the ", "chart."]);
+      const first = server.requests[0]?.body;
+      assert.deepEqual(first.reasoning, { effort: "low", summary: "auto" });
+      assert.deepEqual(first.include, ["reasoning.encrypted_content"]);
+      const input = server.requests[1]?.body.input;
+      assert.equal(input[1].type, "reasoning");
+      assert.equal(input[1].encrypted_content, "gAAAAB-opaque");
+      assert.equal(input[2].type, "function_call");
+    } finally {
+      await agent.close();
+    }
+  });
+
   it("runs tool calls and sends images in function_call_output", async () => {
     const agent = await providerAgent(provider());
     try {

@@ -33,6 +33,8 @@ export const providerSectionSchema = z
     timeout_ms: z.number().int().positive().optional(),
     api: z.enum(["chat", "responses"]).optional(),
     strict: z.boolean().optional(),
+    /** OpenAI reasoning effort (reasoning models). */
+    reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).optional(),
     /** Anthropic extended thinking budget (tokens). */
     thinking_budget_tokens: z.number().int().min(1024).optional(),
   })

@@ -56,7 +56,12 @@ export const PROVIDERS: Readonly<Record<string, ProviderFactory>> = {
   anthropic: (flags, section) =>
     anthropic({ ...common(flags, section), thinkingBudgetTokens: section.thinking_budget_tokens }),
   openai: (flags, section) =>
-    openai({ ...common(flags, section), api: section.api, strict: section.strict }),
+    openai({
+      ...common(flags, section),
+      api: section.api,
+      strict: section.strict,
+      reasoningEffort: section.reasoning_effort,
+    }),
   /**
    * A local or third-party server that speaks the OpenAI API (Ollama, vLLM, llama.cpp, LM
    * Studio, OpenRouter): the endpoint and model are required, the key optional (local servers

@@ -34,6 +34,12 @@ export interface OpenAIOptions {
    * express are sent non-strict, tool by tool. Default false.
    */
   strict?: boolean;
+  /**
+   * Reasoning effort for reasoning models. With the Responses API the reasoning summary streams
+   * as `reasoning-delta` events and the encrypted reasoning items go back with the tool results
+   * (the conversation is not stored on the server). Default: the model's.
+   */
+  reasoningEffort?: "minimal" | "low" | "medium" | "high";
   /** Output token limit. Default: the server's. */
   maxTokens?: number;
   /**

@@ -81,6 +81,7 @@ export class OpenAIProvider implements Provider {
     }
     if (this.settings.maxTokens !== undefined)
       body[this.settings.maxTokensField] = this.settings.maxTokens;
+    if (this.settings.reasoningEffort) body.reasoning_effort = this.settings.reasoningEffort;
     const chunks = await this.client.chat.completions.create(body, options);
     yield* translateChatStream(chunks, tools, request.signal);
   }
@@ -108,6 +109,11 @@ export class OpenAIProvider implements Provider {
       }));
     }
     if (this.settings.maxTokens !== undefined) body.max_output_tokens = this.settings.maxTokens;
+    if (this.settings.reasoningEffort) {
+      body.reasoning = { effort: this.settings.reasoningEffort, summary: "auto" };
+      // Nothing is stored server-side, so the reasoning must travel with the conversation.
+      body.include = ["reasoning.encrypted_content"];
+    }
     const events = await this.client.responses.create(body, options);
     yield* translateResponsesStream(events, tools, request.signal);
   }

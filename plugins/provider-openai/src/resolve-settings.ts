@@ -22,6 +22,7 @@ export interface OpenAISettings {
   headers: Record<string, string> | undefined;
   organization: string | undefined;
   project: string | undefined;
+  reasoningEffort: OpenAIOptions["reasoningEffort"];
 }
 
 /**
@@ -65,6 +66,7 @@ export function resolveOpenAISettings(options: OpenAIOptions): OpenAISettings {
     strict: options.strict ?? false,
     maxTokens: options.maxTokens,
     maxTokensField: options.maxTokensField ?? "max_completion_tokens",
+    reasoningEffort: options.reasoningEffort,
     streamUsage: options.streamUsage ?? true,
     maxRetries: options.maxRetries,
     timeout: options.timeout,

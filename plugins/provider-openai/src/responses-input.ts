@@ -35,6 +35,8 @@ export function toResponsesInput(messages: readonly Message[], names: ToolNameMa
         });
         break;
       case "assistant":
+        // The turn's reasoning items first, as they came, so the model keeps its reasoning.
+        out.push(...reasoningOf(message.providerData));
         if (message.text !== "") out.push({ role: "assistant", content: message.text });
         for (const call of message.toolCalls) {
           out.push({
@@ -85,4 +87,12 @@ function toUserPart(block: ContentBlock): UserPart {
     };
   }
   return { type: "input_text", text: describeContentBlock(block) };
+}
+
+/** Reasoning items this provider stored on an assistant turn, if any. */
+function reasoningOf(
+  providerData: Record<string, unknown> | undefined,
+): OpenAI.Responses.ResponseInputItem[] {
+  const stored = (providerData?.openai as { reasoning?: unknown } | undefined)?.reasoning;
+  return Array.isArray(stored) ? (stored as OpenAI.Responses.ResponseInputItem[]) : [];
 }

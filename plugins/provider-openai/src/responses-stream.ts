@@ -24,6 +24,8 @@ export async function* translateResponsesStream(
 ): AsyncGenerator<ProviderEvent> {
   let calls = 0;
   let refused = false;
+  // Encrypted reasoning items: sent back before this turn's function calls next time.
+  const reasoning: unknown[] = [];
   for await (const event of events) {
     switch (event.type) {
       case "response.output_text.delta":
@@ -33,7 +35,11 @@ export async function* translateResponsesStream(
         refused = true;
         yield { type: "text-delta", text: event.delta };
         break;
+      case "response.reasoning_summary_text.delta":
+        yield { type: "reasoning-delta", text: event.delta };
+        break;
       case "response.output_item.done":
+        if (event.item.type === "reasoning") reasoning.push(event.item);
         if (event.item.type === "function_call") {
           calls += 1;
           const read = tools.readCall(event.item.name, parseArguments(event.item.arguments));
@@ -45,6 +51,7 @@ export async function* translateResponsesStream(
         break;
       case "response.completed":
       case "response.incomplete": {
+        if (reasoning.length > 0) yield { type: "provider-data", data: { openai: { reasoning } } };
         const usage = event.response.usage;
         if (usage) yield { type: "usage", usage: readUsage(usage) };
         const reason: StopReason =
