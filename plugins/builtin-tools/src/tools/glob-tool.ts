@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
 import picomatch from "picomatch";
@@ -8,7 +7,7 @@ import { walkTree } from "../walk/walk-tree.js";
 import {
   BUILTIN_SOURCE_ID,
   confine,
-  describeFsError,
+  confineExisting,
   isToolResult,
   type ToolKit,
 } from "./tool-kit.js";
@@ -57,11 +56,9 @@ export function globTool(kit: ToolKit): Tool {
     source: BUILTIN_SOURCE_ID,
     permissionKey: { argument: "path", match: "path" },
     async execute(args, context) {
-      const base = await confine(kit, args.path ?? ".");
-      if (isToolResult(base)) return base;
-      const info = await stat(base.real).catch((error: unknown) => error as Error);
-      if (info instanceof Error)
-        return toolFailure("tool_error", describeFsError(info, base.display));
+      const checked = await confineExisting(kit, args.path ?? ".");
+      if (isToolResult(checked)) return checked;
+      const { path: base, info } = checked;
       if (!info.isDirectory()) {
         return toolFailure(
           "tool_error",

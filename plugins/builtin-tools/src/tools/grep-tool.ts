@@ -1,16 +1,9 @@
-import { stat } from "node:fs/promises";
 import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
 import { z } from "zod";
 import type { GrepOutcome, GrepRequest } from "../grep/grep-request.js";
 import { runGrep } from "../grep/run-grep.js";
 import { plural } from "../text/bounded-text.js";
-import {
-  BUILTIN_SOURCE_ID,
-  confine,
-  describeFsError,
-  isToolResult,
-  type ToolKit,
-} from "./tool-kit.js";
+import { BUILTIN_SOURCE_ID, confineExisting, isToolResult, type ToolKit } from "./tool-kit.js";
 
 export const GREP_DEFAULT_RESULTS = 100;
 export const GREP_MAX_RESULTS = 2_000;
@@ -84,11 +77,9 @@ export function grepTool(kit: ToolKit): Tool {
     source: BUILTIN_SOURCE_ID,
     permissionKey: { argument: "path", match: "path" },
     async execute(args, context) {
-      const target = await confine(kit, args.path ?? ".");
-      if (isToolResult(target)) return target;
-      const info = await stat(target.real).catch((error: unknown) => error as Error);
-      if (info instanceof Error)
-        return toolFailure("tool_error", describeFsError(info, target.display));
+      const checked = await confineExisting(kit, args.path ?? ".");
+      if (isToolResult(checked)) return checked;
+      const { path: target, info } = checked;
       if (!info.isDirectory() && !info.isFile()) {
         return toolFailure("tool_error", `${target.display} is not a regular file or a directory.`);
       }

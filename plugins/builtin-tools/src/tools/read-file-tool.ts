@@ -1,4 +1,3 @@
-import { stat } from "node:fs/promises";
 import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
 import { z } from "zod";
 import { BinaryFileError } from "../files/binary-file.js";
@@ -6,8 +5,7 @@ import { formatBytes } from "../text/bounded-text.js";
 import { readLines } from "../text/line-reader.js";
 import {
   BUILTIN_SOURCE_ID,
-  confine,
-  describeFsError,
+  confineExisting,
   isToolResult,
   numberedLine,
   type ToolKit,
@@ -49,11 +47,10 @@ export function readFileTool(kit: ToolKit): Tool {
     source: BUILTIN_SOURCE_ID,
     permissionKey: { argument: "path", match: "path" },
     async execute(args, context) {
-      const target = await confine(kit, args.path);
-      if (isToolResult(target)) return target;
+      const checked = await confineExisting(kit, args.path);
+      if (isToolResult(checked)) return checked;
+      const { path: target, info } = checked;
       const shown = target.display;
-      const info = await stat(target.real).catch((error: unknown) => error as Error);
-      if (info instanceof Error) return toolFailure("tool_error", describeFsError(info, shown));
       if (info.isDirectory()) {
         return toolFailure(
           "tool_error",

@@ -1,14 +1,7 @@
-import { stat } from "node:fs/promises";
 import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
 import { z } from "zod";
 import type { CommandOutcome } from "../process/command-runner.js";
-import {
-  BUILTIN_SOURCE_ID,
-  confine,
-  describeFsError,
-  isToolResult,
-  type ToolKit,
-} from "./tool-kit.js";
+import { BUILTIN_SOURCE_ID, confineExisting, isToolResult, type ToolKit } from "./tool-kit.js";
 
 const input = z.strictObject({
   command: z.string().min(1).describe("Shell command line, run as `sh -c COMMAND`."),
@@ -43,11 +36,9 @@ export function runCommandTool(kit: ToolKit): Tool {
       ? { timeoutMs: kit.settings.commandTimeoutMs }
       : {}),
     async execute(args, context) {
-      const cwd = await confine(kit, args.cwd ?? ".");
-      if (isToolResult(cwd)) return cwd;
-      const info = await stat(cwd.real).catch((error: unknown) => error as Error);
-      if (info instanceof Error)
-        return toolFailure("tool_error", describeFsError(info, cwd.display));
+      const checked = await confineExisting(kit, args.cwd ?? ".");
+      if (isToolResult(checked)) return checked;
+      const { path: cwd, info } = checked;
       if (!info.isDirectory()) {
         return toolFailure("tool_error", `cwd ${cwd.display} is not a directory.`);
       }

@@ -1,3 +1,5 @@
+import { type Stats } from "node:fs";
+import { stat } from "node:fs/promises";
 import { type ToolResult, toolFailure } from "@pseudoclaude/core";
 import type { ConfinedPath, PathGuard } from "../paths/path-guard.js";
 import type { CommandRunner } from "../process/command-runner.js";
@@ -23,7 +25,23 @@ export async function confine(kit: ToolKit, input: string): Promise<ConfinedPath
   return toolFailure("invalid_arguments", checked.message, { metadata: { path: input } });
 }
 
-export function isToolResult(value: ConfinedPath | ToolResult): value is ToolResult {
+/**
+ * A confined path that exists, with its file status; else the result to hand back: the
+ * refusal of `confine`, or a `tool_error` saying why it cannot be read.
+ */
+export async function confineExisting(
+  kit: ToolKit,
+  input: string,
+): Promise<{ path: ConfinedPath; info: Stats } | ToolResult> {
+  const confined = await confine(kit, input);
+  if (isToolResult(confined)) return confined;
+  const info = await stat(confined.real).catch((error: unknown) => error as Error);
+  if (info instanceof Error)
+    return toolFailure("tool_error", describeFsError(info, confined.display));
+  return { path: confined, info };
+}
+
+export function isToolResult(value: object): value is ToolResult {
   return "ok" in value && "content" in value;
 }
 
