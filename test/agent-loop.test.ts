@@ -68,6 +68,21 @@ function concurrencyProbe(
   });
 }
 
+/** An agent whose model calls a read-only tool that runs until its signal aborts. */
+function agentWithSlowCall(abortGraceMs: number) {
+  const slow = createTestTool({
+    name: "slow",
+    safety: "read_only",
+    run: async (_args, context) => {
+      await sleep(10_000, context.signal);
+      return "never";
+    },
+  });
+  return agentWith([slow], [{ tool_calls: [{ name: "slow" }] }, { text: "unreached" }], {
+    abortGraceMs,
+  });
+}
+
 describe("agent loop", () => {
   it("runs a tool call through the loop and gives the model its result", async () => {
     const echo = createTestTool({
@@ -295,21 +310,7 @@ describe("agent loop", () => {
   });
 
   it("cancels a running tool when the run is aborted", async () => {
-    const slow = createTestTool({
-      name: "slow",
-      safety: "read_only",
-      run: async (_args, context) => {
-        await sleep(10_000, context.signal);
-        return "never";
-      },
-    });
-    const { agent } = await agentWith(
-      [slow],
-      [{ tool_calls: [{ name: "slow" }] }, { text: "unreached" }],
-      {
-        abortGraceMs: 200,
-      },
-    );
+    const { agent } = await agentWithSlowCall(200);
     const controller = new AbortController();
     agent.on("tool-call-start", () => setTimeout(() => controller.abort(), 20));
     const result = await agent.run("go", { signal: controller.signal });
@@ -424,21 +425,7 @@ describe("agent loop", () => {
   });
 
   it("aborts a run in progress when the agent is closed, and refuses runs after", async () => {
-    const slow = createTestTool({
-      name: "slow",
-      safety: "read_only",
-      run: async (_args, context) => {
-        await sleep(10_000, context.signal);
-        return "never";
-      },
-    });
-    const { agent } = await agentWith(
-      [slow],
-      [{ tool_calls: [{ name: "slow" }] }, { text: "unreached" }],
-      {
-        abortGraceMs: 100,
-      },
-    );
+    const { agent } = await agentWithSlowCall(100);
     agent.on("tool-call-start", () => setTimeout(() => void agent.close(), 20));
     const result = await agent.run("go");
     assert.equal(result.stopReason, "aborted");
