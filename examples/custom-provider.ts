@@ -29,7 +29,11 @@ class EchoProvider implements Provider {
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
     if (request.signal?.aborted) return;
     const last = request.messages.at(-1);
-    if (!last) throw new ModelError("empty_conversation", "The echo model needs a question.");
+    if (!last)
+      throw new ModelError<"empty_conversation">(
+        "empty_conversation",
+        "The echo model needs a question.",
+      );
     if (last.role === "tool") {
       // A real provider would send the whole conversation; this model reads the last results.
       const answer = `The tool says: ${resultsOfLastTurn(request.messages).join(" ")}`;

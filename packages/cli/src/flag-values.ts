@@ -1,10 +1,11 @@
-import { PERMISSION_MODES, type PermissionMode, UsageError } from "@pseudoclaude/core";
+import { PERMISSION_MODES, type PermissionMode } from "@pseudoclaude/core";
+import { CliUsageError } from "./cli-errors.js";
 
 /** `--mode` as a core permission mode; anything else is a usage error naming the choices. */
 export function parseMode(value: string | undefined): PermissionMode | undefined {
   if (value === undefined) return undefined;
   if ((PERMISSION_MODES as readonly string[]).includes(value)) return value as PermissionMode;
-  throw new UsageError(
+  throw new CliUsageError(
     "invalid_mode",
     `--mode must be one of ${PERMISSION_MODES.join(", ")} (got "${value}").`,
     { details: { flag: "mode", value } },
@@ -16,7 +17,7 @@ export function parsePositiveInteger(flag: string, value: string | undefined): n
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number <= 0) {
-    throw new UsageError(
+    throw new CliUsageError(
       "invalid_flag_value",
       `--${flag} must be a positive whole number (got "${value}").`,
       { details: { flag, value } },

@@ -3,6 +3,12 @@
  * exported for embedding and for adding providers or default plugins.
  */
 export { type CallbackOptions, createApprover, createElicitor } from "./approval.js";
+export {
+  CliConfigError,
+  type CliConfigErrorCode,
+  CliUsageError,
+  type CliUsageErrorCode,
+} from "./cli-errors.js";
 export { type CliIo, isInteractive, type TextSink } from "./cli-io.js";
 export type { CommandContext, CommandSpec } from "./command.js";
 export { defaultPlugins } from "./default-plugins.js";

@@ -1,7 +1,8 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ConfigError, definePlugin, errorMessage, type Plugin } from "@pseudoclaude/core";
+import { definePlugin, errorMessage, type Plugin } from "@pseudoclaude/core";
+import { CliConfigError } from "./cli-errors.js";
 
 /**
  * Import `--plugin` modules. Each module's default export, or else its `plugin` or `plugins`
@@ -54,8 +55,8 @@ function asPlugin(candidate: unknown, given: string): Plugin {
   }
 }
 
-function pluginLoadError(given: string, why: string, cause?: unknown): ConfigError {
-  return new ConfigError("plugin_load_failed", `Cannot load --plugin ${given}: ${why}.`, {
+function pluginLoadError(given: string, why: string, cause?: unknown): CliConfigError {
+  return new CliConfigError("plugin_load_failed", `Cannot load --plugin ${given}: ${why}.`, {
     details: { plugin: given },
     cause,
   });

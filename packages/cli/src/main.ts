@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { errorMessage, UsageError } from "@pseudoclaude/core";
+import { errorMessage } from "@pseudoclaude/core";
+import { CliUsageError, type CliUsageErrorCode } from "./cli-errors.js";
 import { type CliIo, writeLine } from "./cli-io.js";
 import { CLI_OPTIONS, type CliFlags, GLOBAL_FLAGS } from "./cli-options.js";
 import type { CommandSpec } from "./command.js";
@@ -14,7 +15,7 @@ import { cliVersion } from "./version.js";
 /** Every command, in the order help lists them. */
 export const COMMANDS: readonly CommandSpec[] = [toolsCommand, callCommand, runCommand];
 
-const PARSE_ERROR_CODES: Record<string, string> = {
+const PARSE_ERROR_CODES: Record<string, CliUsageErrorCode> = {
   ERR_PARSE_ARGS_UNKNOWN_OPTION: "unknown_flag",
   ERR_PARSE_ARGS_INVALID_OPTION_VALUE: "invalid_flag_value",
   ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: "unexpected_argument",
@@ -84,7 +85,7 @@ function checkUsage(
   command: CommandSpec,
   tokens: ReturnType<typeof parse>["tokens"],
   args: readonly string[],
-): { code: string; message: string } | undefined {
+): { code: CliUsageErrorCode; message: string } | undefined {
   for (const token of tokens) {
     if (token.kind !== "option") continue;
     const flag = token.name as (typeof command.flags)[number];
@@ -132,6 +133,6 @@ function unknownCommand(io: CliIo, json: boolean, name: string): number {
   );
 }
 
-function usageError(io: CliIo, json: boolean, code: string, message: string): number {
-  return reportFailure(io, json, new UsageError(code, message));
+function usageError(io: CliIo, json: boolean, code: CliUsageErrorCode, message: string): number {
+  return reportFailure(io, json, new CliUsageError(code, message));
 }

@@ -1,8 +1,9 @@
 import path from "node:path";
-import { ConfigError, type LoadedConfig, type Provider, UsageError } from "@pseudoclaude/core";
+import { ConfigError, type LoadedConfig, type Provider } from "@pseudoclaude/core";
 import { anthropic } from "@pseudoclaude/provider-anthropic";
 import { OPENAI_API_KEY_ENV, OPENAI_BASE_URL_ENV, openai } from "@pseudoclaude/provider-openai";
 import { ScriptedProvider } from "@pseudoclaude/testing";
+import { CliConfigError, CliUsageError } from "./cli-errors.js";
 import {
   type ProviderSection,
   readProviderSection,
@@ -44,7 +45,7 @@ function common(flags: ProviderFlags, section: ProviderSection) {
 export const PROVIDERS: Readonly<Record<string, ProviderFactory>> = {
   scripted: (flags) => {
     if (!flags.script) {
-      throw new UsageError(
+      throw new CliUsageError(
         "missing_script",
         "--provider scripted needs --script FILE (a JSON list of model turns).",
         { details: { flag: "script" } },
@@ -111,7 +112,7 @@ export function createProvider(
   const factory = Object.hasOwn(PROVIDERS, chosen) ? PROVIDERS[chosen] : undefined;
   if (!factory) {
     const fromConfig = name === undefined && flags.script === undefined;
-    throw new (fromConfig ? ConfigError : UsageError)(
+    throw new (fromConfig ? CliConfigError : CliUsageError)(
       "unknown_provider",
       `Unknown provider "${chosen}"${fromConfig ? " (config provider.name)" : ""}. Available: ${Object.keys(PROVIDERS).join(", ")}.`,
       {

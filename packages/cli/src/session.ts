@@ -7,9 +7,9 @@ import {
   type LoadedConfig,
   loadConfig,
   type Provider,
-  UsageError,
 } from "@pseudoclaude/core";
 import { createApprover, createElicitor } from "./approval.js";
+import { CliUsageError } from "./cli-errors.js";
 import { type CliIo, isInteractive, writeLine } from "./cli-io.js";
 import type { CliFlags } from "./cli-options.js";
 import { defaultPlugins } from "./default-plugins.js";
@@ -105,7 +105,7 @@ async function resolveWorkspace(cwd: string, given: string | undefined): Promise
   const workspace = path.resolve(cwd, given ?? ".");
   const info = await stat(workspace).catch(() => undefined);
   if (!info?.isDirectory()) {
-    throw new UsageError("invalid_workspace", `--workspace ${workspace} is not a directory.`, {
+    throw new CliUsageError("invalid_workspace", `--workspace ${workspace} is not a directory.`, {
       details: { flag: "workspace", value: workspace },
     });
   }

@@ -2,6 +2,8 @@
 export { createTempWorkspace, recordEvents, type TempWorkspace } from "./helpers.js";
 export {
   type RecordedRequest,
+  type ScriptErrorCode,
+  type ScriptedModelErrorCode,
   ScriptedProvider,
   type ScriptedStep,
   type ScriptedTurn,

@@ -11,6 +11,11 @@ import {
 } from "@pseudoclaude/core";
 import { z } from "zod";
 
+/** Codes of the scripted provider's configuration errors: a script file it cannot use. */
+export type ScriptErrorCode = "script_unreadable" | "script_invalid";
+/** Codes of the model errors a script plays: no turn left, or a turn scripted to fail. */
+export type ScriptedModelErrorCode = "script_exhausted" | "scripted_error";
+
 /** One model turn: text and/or tool calls, as in the script file format. */
 export interface ScriptedTurn {
   text?: string;
@@ -82,7 +87,7 @@ export class ScriptedProvider implements Provider {
     try {
       raw = JSON.parse(readFileSync(file, "utf8"));
     } catch (error) {
-      throw new ConfigError(
+      throw new ConfigError<ScriptErrorCode>(
         "script_unreadable",
         `Cannot read script ${file}: ${(error as Error).message}`,
         {
@@ -100,9 +105,13 @@ export class ScriptedProvider implements Provider {
       const issues = parsed.error.issues
         .map((issue) => `[${issue.path.join(".")}] ${issue.message}`)
         .join("; ");
-      throw new ConfigError("script_invalid", `Invalid script ${where}: ${issues}`, {
-        details: { file: where },
-      });
+      throw new ConfigError<ScriptErrorCode>(
+        "script_invalid",
+        `Invalid script ${where}: ${issues}`,
+        {
+          details: { file: where },
+        },
+      );
     }
     return parsed.data as ScriptedTurn[];
   }
@@ -122,14 +131,14 @@ export class ScriptedProvider implements Provider {
     this.requests.push(recorded);
     const step = this.steps[this.next];
     if (step === undefined) {
-      throw new ModelError(
+      throw new ModelError<ScriptedModelErrorCode>(
         "script_exhausted",
         `The script has no turn ${this.next + 1} (it has ${this.steps.length}); the model was asked once more than scripted.`,
       );
     }
     this.next += 1;
     const turn = typeof step === "function" ? step(recorded) : step;
-    if (turn.error) throw new ModelError("scripted_error", turn.error);
+    if (turn.error) throw new ModelError<ScriptedModelErrorCode>("scripted_error", turn.error);
     if (turn.text) {
       // Stream in word-sized pieces, like a real model, so consumers handle deltas.
       for (const piece of turn.text.match(/\S+\s*|\s+/g) ?? []) {

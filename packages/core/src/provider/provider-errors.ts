@@ -1,11 +1,11 @@
-import { errorMessage, ModelError, PseudoClaudeError } from "../errors.js";
+import { errorMessage, ModelError, type ModelErrorCode, PseudoClaudeError } from "../errors.js";
 
 /**
  * What every HTTP model provider shares when turning API failures into ModelErrors: stable
  * codes for statuses (callers branch on `code`, never on message text), messages that show the
  * cause, and keys kept out of errors even when a server echoes them.
  */
-const STATUS_CODES: Record<number, string> = {
+const STATUS_CODES: Record<number, ModelErrorCode> = {
   400: "bad_request",
   401: "authentication_failed",
   403: "permission_denied",
@@ -17,7 +17,7 @@ const STATUS_CODES: Record<number, string> = {
 };
 
 /** The ModelError code for an HTTP status (`server_error` for other 5xx, else `api_error`). */
-export function modelErrorCode(status: number | undefined): string {
+export function modelErrorCode(status: number | undefined): ModelErrorCode {
   if (status === undefined) return "api_error";
   return STATUS_CODES[status] ?? (status >= 500 ? "server_error" : "api_error");
 }
@@ -60,7 +60,7 @@ export interface ApiErrorFacts {
   requestId?: string;
   message: string;
   /** A code to use instead of the one the status gives (e.g. `overloaded` in a stream). */
-  code?: string;
+  code?: ModelErrorCode;
 }
 
 export interface SdkErrorContext {

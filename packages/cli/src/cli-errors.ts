@@ -1,0 +1,23 @@
+import { ConfigError, UsageError } from "@pseudoclaude/core";
+
+/** Every usage error code the CLI reports (`--json` prints it as `error.code`). */
+export type CliUsageErrorCode =
+  | "invalid_usage"
+  | "unknown_command"
+  | "unknown_flag"
+  | "invalid_flag_value"
+  | "unexpected_argument"
+  | "missing_argument"
+  | "invalid_mode"
+  | "invalid_workspace"
+  | "missing_script"
+  | "unknown_provider";
+
+/** Configuration error codes of the CLI's own: a `--plugin` module or a provider it cannot use. */
+export type CliConfigErrorCode = "plugin_load_failed" | "unknown_provider";
+
+/** A usage error with one of the CLI's codes. */
+export class CliUsageError extends UsageError<CliUsageErrorCode> {}
+
+/** A configuration error with one of the CLI's codes. */
+export class CliConfigError extends ConfigError<CliConfigErrorCode> {}
