@@ -2,18 +2,21 @@
 // that calls the first tool it is offered, then answers with what the tool said. It
 // implements the kernel's Provider contract and nothing else; the agent around it is the same
 // as with Anthropic or OpenAI.
+
 import {
-  type ContentKind,
   createAgent,
   definePlugin,
   defineTool,
-  type Message,
   ModelError,
   type Provider,
-  type ProviderEvent,
-  type ProviderRequest,
   textOf,
 } from "@pseudoclaude/core";
+import { type ContentKind } from "@pseudoclaude/core/plugin";
+import {
+  type Message,
+  type ProviderEvent,
+  type ProviderRequest,
+} from "@pseudoclaude/core/provider";
 import { InMemoryToolSource } from "@pseudoclaude/testing";
 import { z } from "zod";
 

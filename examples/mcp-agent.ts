@@ -23,7 +23,7 @@ const agent = await createAgent({
   policy: { allow: ["mcp__everything__*"] },
 });
 agent.on("tool-call-end", ({ record }) =>
-  console.log(`${record.name} [${record.decision}] -> ${textOf(record.result.content)}`),
+  console.log(`${record.name} [${record.decision.verdict}] -> ${textOf(record.result.content)}`),
 );
 const result = await agent.run("Echo something through MCP.");
 console.log(result.text);

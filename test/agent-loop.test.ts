@@ -7,8 +7,8 @@ import {
   ModelError,
   type PolicyEngine,
   type Tool,
-  type ToolResultMessage,
 } from "@pseudoclaude/core";
+import { type ToolResultMessage } from "@pseudoclaude/core/provider";
 import {
   createTestTool,
   InMemoryToolSource,
@@ -114,7 +114,7 @@ describe("agent loop", () => {
     const [message] = toolMessages(provider, 1);
     assert.equal(message!.callId, "c1");
     assert.deepEqual(message!.result.content, [{ type: "text", text: "echo: hi" }]);
-    assert.equal(result.toolCalls[0]!.decision, "allow");
+    assert.equal(result.toolCalls[0]!.decision.verdict, "allow");
     const names = events.map(([name]) => name).filter((name) => name !== "text-delta");
     assert.deepEqual(names, [
       "run-start",
@@ -188,7 +188,7 @@ describe("agent loop", () => {
     const result = await agent.run("go");
     await agent.close();
     const record = result.toolCalls[0]!;
-    assert.equal(record.decision, "ask");
+    assert.equal(record.decision.verdict, "ask");
     assert.equal(record.approval, "no_approver");
     assert.equal(record.result.error?.code, "denied");
     assert.match(record.result.error!.message, /needs approval/);
@@ -215,7 +215,7 @@ describe("agent loop", () => {
           asked.push(request.tool.name);
           return (request.call.arguments as { n: number }).n === 1
             ? "allow"
-            : { decision: "deny", reason: "not that one" };
+            : { verdict: "deny", reason: "not that one" };
         },
       },
     );
@@ -252,7 +252,7 @@ describe("agent loop", () => {
     const result = await agent.run("go");
     await agent.close();
     assert.equal(asked, 0);
-    assert.equal(result.toolCalls[0]!.decision, "ask");
+    assert.equal(result.toolCalls[0]!.decision.verdict, "ask");
     assert.equal(result.toolCalls[0]!.result.error?.code, "invalid_arguments");
     assert.match(result.toolCalls[0]!.result.error!.message, /path: required/);
     assert.equal(write.calls.length, 0);
@@ -272,7 +272,7 @@ describe("agent loop", () => {
     const result = await agent.run("go");
     await agent.close();
     assert.deepEqual(provider.requests[0]!.toolNames, ["read"]);
-    assert.equal(result.toolCalls[0]!.decision, "deny");
+    assert.equal(result.toolCalls[0]!.decision.verdict, "deny");
     assert.equal(write.calls.length, 0);
   });
 
@@ -354,7 +354,7 @@ describe("agent loop", () => {
     );
     const result = await agent.run("go");
     await agent.close();
-    assert.equal(result.toolCalls[0]!.decision, "deny");
+    assert.equal(result.toolCalls[0]!.decision.verdict, "deny");
     assert.match(result.toolCalls[0]!.result.error!.message, /rules database offline/);
   });
 

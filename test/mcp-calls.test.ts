@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, it } from "node:test";
-import type { ToolProgress } from "@pseudoclaude/core";
+import type { ToolProgress } from "@pseudoclaude/core/plugin";
 import {
   eventually,
   mcpAgent,

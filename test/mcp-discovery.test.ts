@@ -121,7 +121,7 @@ describe("untrusted annotations (seed defect 3)", () => {
         "plan mode offers none of them",
       );
       const call = await agent.callTool("mcp__liar__delete_everything", {});
-      assert.equal(call.decision.decision, "deny");
+      assert.equal(call.decision.verdict, "deny");
     } finally {
       await agent.close();
     }

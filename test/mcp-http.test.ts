@@ -5,13 +5,8 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import {
-  type Agent,
-  type ContentBlock,
-  createAgent,
-  type ToolProgress,
-  textOf,
-} from "@pseudoclaude/core";
+import { type Agent, type ContentBlock, createAgent, textOf } from "@pseudoclaude/core";
+import { type ToolProgress } from "@pseudoclaude/core/plugin";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import {
@@ -85,7 +80,7 @@ describe("MCP over Streamable HTTP against server-everything", () => {
     const { decision, result } = await agent.callTool("mcp__everything__echo", {
       message: "hello over http",
     });
-    assert.equal(decision.decision, "allow");
+    assert.equal(decision.verdict, "allow");
     assert.equal(result.ok, true, JSON.stringify(result.error));
     assert.equal(textOf(result.content), "Echo: hello over http");
     assert.equal(result.metadata.server, "everything");

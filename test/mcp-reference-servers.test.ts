@@ -13,9 +13,9 @@ import {
   createAgent,
   type ElicitationRequest,
   type ToolDefinition,
-  type ToolProgress,
   textOf,
 } from "@pseudoclaude/core";
+import { type ToolProgress } from "@pseudoclaude/core/plugin";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, ScriptedProvider, type TempWorkspace } from "@pseudoclaude/testing";
 import {
@@ -202,7 +202,7 @@ describe("server-everything over stdio", () => {
 
   it("calls echo over stdio and reports the local and remote names", TIMEOUT, async () => {
     const outcome = await agent.callTool("mcp__everything__echo", { message: "hello stdio" });
-    assert.equal(outcome.decision.decision, "allow");
+    assert.equal(outcome.decision.verdict, "allow");
     assert.equal(outcome.result.ok, true, JSON.stringify(outcome.result));
     assert.deepEqual(outcome.result.content, [{ type: "text", text: "Echo: hello stdio" }]);
     assert.equal(outcome.result.metadata.server, "everything");
@@ -591,13 +591,13 @@ describe("server-filesystem over stdio", () => {
           path: target,
           content: "written by the agent",
         });
-        assert.equal(outcome.decision.decision, "ask");
+        assert.equal(outcome.decision.verdict, "ask");
         assert.equal(outcome.approval, "approved");
         assert.equal(outcome.result.ok, true, JSON.stringify(outcome.result));
         assert.equal(await readFile(target, "utf8"), "written by the agent");
 
         const read = await harness.agent.callTool("mcp__fs__read_text_file", { path: target });
-        assert.equal(read.decision.decision, "allow", "read-only tools need no approval");
+        assert.equal(read.decision.verdict, "allow", "read-only tools need no approval");
         assert.equal(textOf(read.result.content), "written by the agent");
         assert.deepEqual(asked, ["mcp__fs__write_file"]);
       } finally {
@@ -644,7 +644,7 @@ describe("server-filesystem over stdio", () => {
         path: target,
         content: "x",
       });
-      assert.equal(write.decision.decision, "deny");
+      assert.equal(write.decision.verdict, "deny");
       assert.equal(write.result.error?.code, "denied");
       await assert.rejects(readFile(target), { code: "ENOENT" });
 
@@ -695,7 +695,12 @@ describe("server-memory over stdio", () => {
         assert.equal(result.stopReason, "end_turn");
         assert.equal(result.text, "done");
         assert.deepEqual(
-          result.toolCalls.map((call) => [call.name, call.decision, call.approval, call.result.ok]),
+          result.toolCalls.map((call) => [
+            call.name,
+            call.decision.verdict,
+            call.approval,
+            call.result.ok,
+          ]),
           [
             ["mcp__memory__create_entities", "ask", "approved", true],
             ["mcp__memory__read_graph", "ask", "approved", true],
@@ -813,7 +818,7 @@ describe("seed defect 1: the connect budget does not bound the server's life", (
         assert.equal(isRunning(pid), true, "the server outlived the connect budget");
 
         const echo = await harness.agent.callTool("mcp__beh__echo", { text: "late" });
-        assert.equal(echo.decision.decision, "allow");
+        assert.equal(echo.decision.verdict, "allow");
         assert.equal(echo.result.ok, true, JSON.stringify(echo.result));
         assert.deepEqual(echo.result.content, [{ type: "text", text: "late" }]);
         // A reconnect would hide the defect: the call must have reached the first process.

@@ -1,12 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  createAgent,
-  definePlugin,
-  PluginError,
-  ToolRegistry,
-  type ToolSource,
-} from "@pseudoclaude/core";
+import { createAgent, definePlugin, PluginError, type ToolSource } from "@pseudoclaude/core";
+import { ToolRegistry } from "@pseudoclaude/core/plugin";
 import {
   createTempWorkspace,
   createTestTool,

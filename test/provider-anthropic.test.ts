@@ -3,7 +3,8 @@
 // sent and what the agent got.
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
-import { ModelError, type ProviderEvent, wireToolName } from "@pseudoclaude/core";
+import { ModelError } from "@pseudoclaude/core";
+import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
 import { anthropic, DEFAULT_ANTHROPIC_MODEL } from "@pseudoclaude/provider-anthropic";
 import {
   anthropicError,

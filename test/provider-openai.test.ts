@@ -3,7 +3,8 @@
 // the provider sent and what the agent got.
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
-import { ModelError, type ProviderEvent, wireToolName } from "@pseudoclaude/core";
+import { ModelError } from "@pseudoclaude/core";
+import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
 import { DEFAULT_OPENAI_MODEL, openai } from "@pseudoclaude/provider-openai";
 import { createTestTool } from "@pseudoclaude/testing";
 import {

@@ -116,7 +116,7 @@ describe("swapping the provider is one line", () => {
           id: call.id,
           name: call.name,
           arguments: call.arguments,
-          decision: call.decision,
+          decision: call.decision.verdict,
           ok: call.result.ok,
           content: call.result.content,
         })),

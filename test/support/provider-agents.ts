@@ -5,12 +5,11 @@ import {
   createAgent,
   definePlugin,
   type Provider,
-  type ProviderEvent,
-  type ProviderRequest,
   type ToolResult,
   toolFailure,
   toolSuccess,
 } from "@pseudoclaude/core";
+import { type ProviderEvent, type ProviderRequest } from "@pseudoclaude/core/provider";
 import { createTestTool, InMemoryToolSource, type TestTool } from "@pseudoclaude/testing";
 
 /** A tiny PNG (1x1), base64, as tools return images. */

@@ -36,7 +36,7 @@ export function createApprover(options: CallbackOptions): Approver | undefined {
       `Allow ${request.tool.name} ${compactArgs(request.call.arguments)}? [y/N] `,
       request.signal,
     );
-    return isYes(answer) ? "allow" : { decision: "deny", reason: "declined at the prompt" };
+    return isYes(answer) ? "allow" : { verdict: "deny", reason: "declined at the prompt" };
   };
 }
 

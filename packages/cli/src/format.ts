@@ -1,4 +1,5 @@
-import { type ContentBlock, describeContentBlock } from "@pseudoclaude/core";
+import { type ContentBlock } from "@pseudoclaude/core";
+import { describeContentBlock } from "@pseudoclaude/core/plugin";
 
 /** Shorten to `max` characters with an ellipsis, keeping lines readable. */
 export function truncate(text: string, max: number): string {

@@ -1,7 +1,8 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { definePlugin, errorMessage, type Plugin } from "@pseudoclaude/core";
+import { definePlugin, type Plugin } from "@pseudoclaude/core";
+import { errorMessage } from "@pseudoclaude/core/plugin";
 import { CliConfigError } from "./cli-errors.js";
 
 /**

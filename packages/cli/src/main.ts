@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { errorMessage } from "@pseudoclaude/core";
+import { errorMessage } from "@pseudoclaude/core/plugin";
 import { CliUsageError, type CliUsageErrorCode } from "./cli-errors.js";
 import { type CliIo, writeLine } from "./cli-io.js";
 import { CLI_OPTIONS, type CliFlags, GLOBAL_FLAGS } from "./cli-options.js";

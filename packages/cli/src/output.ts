@@ -1,12 +1,12 @@
 import type {
   CallToolOutcome,
   Diagnostic,
-  ProviderUsage,
   SourceReport,
   ToolCallRecord,
   ToolDefinition,
   ToolResult,
 } from "@pseudoclaude/core";
+import type { ProviderUsage } from "@pseudoclaude/core/provider";
 
 /** The public JSON form of a ToolResult: `{ ok, content, structured?, error?, metadata }`. */
 export interface ToolResultJson {
@@ -33,7 +33,7 @@ export function callOutcomeToJson(outcome: CallToolOutcome) {
   const { decision } = outcome;
   return {
     ...toolResultToJson(outcome.result),
-    decision: { decision: decision.decision, reason: decision.reason, matched: decision.matched },
+    decision: { decision: decision.verdict, reason: decision.reason, matched: decision.matched },
     ...(outcome.approval ? { approval: outcome.approval } : {}),
   };
 }
@@ -84,8 +84,8 @@ export function toolCallToJson(record: ToolCallRecord) {
     id: record.id,
     name: record.name,
     arguments: record.arguments,
-    decision: record.decision,
-    reason: record.reason,
+    decision: record.decision.verdict,
+    reason: record.decision.reason,
     ...(record.approval ? { approval: record.approval } : {}),
     result: toolResultToJson(record.result),
   };

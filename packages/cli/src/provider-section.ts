@@ -5,8 +5,8 @@ import {
   formatDiagnostic,
   type LoadedConfig,
   type Plugin,
-  validateSection,
 } from "@pseudoclaude/core";
+import { validateSection } from "@pseudoclaude/core/plugin";
 import { z } from "zod";
 
 /** Config key of the model settings. */

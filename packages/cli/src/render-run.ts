@@ -26,7 +26,7 @@ export class RunRenderer {
       this.note(`> ${call.name} ${compactArgs(call.arguments)}`);
     });
     agent.on("tool-decision", ({ decision, approval }) => {
-      const verdict = approval ? `${decision.decision} (${approval})` : decision.decision;
+      const verdict = approval ? `${decision.verdict} (${approval})` : decision.verdict;
       this.note(`  ${verdict}: ${decision.reason}`);
     });
     agent.on("tool-progress", ({ progress }) => {

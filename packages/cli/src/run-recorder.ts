@@ -1,4 +1,5 @@
-import type { Agent, ProviderUsage, ToolCallRecord } from "@pseudoclaude/core";
+import type { Agent, ToolCallRecord } from "@pseudoclaude/core";
+import type { ProviderUsage } from "@pseudoclaude/core/provider";
 
 /**
  * Follows a run through its events, so that when the provider fails part-way the JSON output

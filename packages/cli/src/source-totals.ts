@@ -2,7 +2,7 @@ import type { SourceReport } from "@pseudoclaude/core";
 
 /**
  * Counters summed per kind of source. Sources named `<kind>:<part>` (one per MCP server:
- * `mcp:context7`, `mcp:github`) add up under `<kind>`, which gives the seed's totals
+ * `mcp:context7`, `mcp:github`) add up under `<kind>`, which gives the MCP totals
  * (Configured, Connected, Discovered, Adapted, Registered) across all servers.
  */
 export function sourceTotals(

@@ -2,28 +2,24 @@ import "reflect-metadata";
 import path from "node:path";
 import { container as rootContainer } from "tsyringe";
 import type { Agent } from "./agent/agent.js";
-import { AgentSettings } from "./agent/agent.js";
-import { AgentCallbacks } from "./agent/agent-callbacks.js";
-import { AgentContainer } from "./agent/agent-container.js";
+import type { AgentCallbacks } from "./agent/agent-callbacks.js";
 import type { Approver, Elicitor } from "./agent/callbacks.js";
 import { DefaultAgent } from "./agent/default-agent.js";
-import { ProviderRef } from "./agent/provider-ref.js";
+import type { ProviderRef } from "./agent/provider-ref.js";
 import { readAgentSection } from "./config/agent-section.js";
 import { type LoadConfigOptions, LoadedConfig, loadConfig } from "./config/load-config.js";
-import { DefaultDiagnosticsSink, DiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
+import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
 import type { Plugin } from "./plugin/plugin.js";
-import { DefaultPluginHost, PluginHost } from "./plugin/plugin-host.js";
+import { DefaultPluginHost } from "./plugin/plugin-host.js";
 import { orderPlugins } from "./plugin/plugin-order.js";
 import { DefaultPolicyEngine } from "./policy/default-policy-engine.js";
 import { buildPolicySettings } from "./policy/permissions-section.js";
 import { PolicyEngine } from "./policy/policy-engine.js";
-import { type PolicyOptions, PolicySettings } from "./policy/policy-settings.js";
+import type { PolicyOptions } from "./policy/policy-settings.js";
 import { DefaultSystemPromptBuilder } from "./prompt/default-system-prompt-builder.js";
-import { SystemPromptBuilder } from "./prompt/system-prompt.js";
 import { Provider } from "./provider/provider.js";
 import { DefaultToolRegistry } from "./registry/default-tool-registry.js";
-import { ToolRegistry, ToolRegistryOptions } from "./registry/tool-registry.js";
-import { WorkspaceRoot } from "./workspace.js";
+import { ToolRegistry, type ToolRegistryOptions } from "./registry/tool-registry.js";
 
 export const DEFAULT_MAX_TURNS = 20;
 
@@ -75,6 +71,8 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
   const agentSection = readAgentSection(config, report);
   const ordered = orderPlugins(options.plugins ?? []);
 
+  // The container holds what plugins share and may replace (the registry, the policy engine,
+  // the provider, plugins' own APIs); everything else is built here and passed by hand.
   const container = rootContainer.createChildContainer();
   const providerRef: ProviderRef = { provider: options.provider };
   const callbacks: AgentCallbacks = {};
@@ -84,42 +82,24 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
   const timeout = options.toolTimeoutMs ?? agentSection.tool_timeout_ms;
   if (timeout !== undefined) registryOptions.defaultTimeoutMs = timeout;
   if (options.abortGraceMs !== undefined) registryOptions.abortGraceMs = options.abortGraceMs;
-
-  container.registerInstance(AgentContainer, container);
-  container.registerInstance(WorkspaceRoot, workspace);
-  container.registerInstance(LoadedConfig, config);
-  container.registerInstance(DiagnosticsSink, sink);
-  container.registerInstance(ToolRegistryOptions, registryOptions);
-  container.registerSingleton(ToolRegistry, DefaultToolRegistry);
-  container.registerInstance(
-    PolicySettings,
-    buildPolicySettings(config, options.policy, workspace, report),
-  );
-  if (options.policyEngine) container.registerInstance(PolicyEngine, options.policyEngine);
-  else container.registerSingleton(PolicyEngine, DefaultPolicyEngine);
-  const budget = options.systemPromptBudget ?? {};
-  container.registerInstance(
-    SystemPromptBuilder,
-    new DefaultSystemPromptBuilder({
-      totalChars: budget.totalChars ?? agentSection.system_prompt_budget_chars,
-      sectionChars: budget.sectionChars,
-    }),
-  );
-  container.registerInstance(ProviderRef, providerRef);
-  container.registerInstance(AgentCallbacks, callbacks);
-  container.registerInstance(AgentSettings, {
-    workspace,
-    systemPrompt: options.systemPrompt ?? "",
-    maxTurns: options.maxTurns ?? agentSection.max_turns ?? DEFAULT_MAX_TURNS,
-  } satisfies AgentSettings);
-
-  const registry = container.resolve<ToolRegistry>(ToolRegistry);
+  const registry = new DefaultToolRegistry(registryOptions);
   registry.on("diagnostic", report);
+  container.registerInstance(ToolRegistry, registry);
+  container.registerInstance(
+    PolicyEngine,
+    options.policyEngine ??
+      new DefaultPolicyEngine(buildPolicySettings(config, options.policy, workspace, report)),
+  );
+  const budget = options.systemPromptBudget ?? {};
+  const prompt = new DefaultSystemPromptBuilder({
+    totalChars: budget.totalChars ?? agentSection.system_prompt_budget_chars,
+    sectionChars: budget.sectionChars,
+  });
   const host = new DefaultPluginHost({
     container,
     registry,
     sink,
-    prompt: container.resolve<SystemPromptBuilder>(SystemPromptBuilder),
+    prompt,
     config,
     workspace,
     callbacks,
@@ -128,7 +108,6 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.closeTimeoutMs !== undefined ? { closeTimeoutMs: options.closeTimeoutMs } : {}),
   });
-  container.registerInstance(PluginHost, host);
 
   try {
     await host.registerPlugins(ordered);
@@ -153,8 +132,22 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     await host.close();
     throw error;
   }
-  container.registerSingleton(DefaultAgent, DefaultAgent);
-  return container.resolve(DefaultAgent);
+  return new DefaultAgent({
+    registry,
+    // A plugin may have registered its own engine in place of the default.
+    policy: container.resolve<PolicyEngine>(PolicyEngine),
+    providerRef,
+    prompt,
+    sink,
+    settings: {
+      workspace,
+      systemPrompt: options.systemPrompt ?? "",
+      maxTurns: options.maxTurns ?? agentSection.max_turns ?? DEFAULT_MAX_TURNS,
+    },
+    callbacks,
+    host,
+    container,
+  });
 }
 
 function resolveConfig(option: CreateAgentOptions["config"], workspace: string): LoadedConfig {

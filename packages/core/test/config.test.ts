@@ -4,7 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { z } from "zod";
-import { expandVariables, loadConfig, validateSection } from "../src/index.js";
+import { expandVariables } from "../src/config/expand-variables.js";
+import { loadConfig } from "../src/config/load-config.js";
+import { validateSection } from "../src/config/validate-section.js";
 
 let base: string;
 let workspace: string;

@@ -1,16 +1,13 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { describe, it } from "node:test";
-import {
-  buildPolicySettings,
-  commandMatches,
-  createPolicyEngine,
-  type Diagnostic,
-  LoadedConfig,
-  type PolicySettings,
-  type RuleSpec,
-  type ToolDefinition,
-} from "../src/index.js";
+import { LoadedConfig } from "../src/config/load-config.js";
+import { type Diagnostic } from "../src/diagnostics/diagnostic.js";
+import { commandMatches } from "../src/policy/command-match.js";
+import { createPolicyEngine } from "../src/policy/default-policy-engine.js";
+import { buildPolicySettings } from "../src/policy/permissions-section.js";
+import { type PolicySettings, type RuleSpec } from "../src/policy/policy-settings.js";
+import { type ToolDefinition } from "../src/tools/tool-definition.js";
 
 const WORKSPACE = "/ws";
 
@@ -48,9 +45,9 @@ function rule(verdict: RuleSpec["verdict"], pattern: string, origin = "code"): R
 describe("default policy engine", () => {
   it("allows read-only tools and asks for side effects by default", () => {
     const policy = engine();
-    assert.equal(policy.decide(readTool, { path: "a" }).decision, "allow");
+    assert.equal(policy.decide(readTool, { path: "a" }).verdict, "allow");
     const asked = policy.decide(remote, {});
-    assert.equal(asked.decision, "ask");
+    assert.equal(asked.verdict, "ask");
     assert.deepEqual(asked.matched, { kind: "safety", safety: "side_effect" });
   });
 
@@ -63,7 +60,7 @@ describe("default policy engine", () => {
       ],
     });
     const decision = policy.decide(remote, {});
-    assert.equal(decision.decision, "deny");
+    assert.equal(decision.verdict, "deny");
     assert.deepEqual(decision.matched, {
       kind: "rule",
       verdict: "deny",
@@ -76,28 +73,28 @@ describe("default policy engine", () => {
     const policy = engine({
       rules: [rule("allow", "mcp__context7__*"), rule("ask", "mcp__context7__search_*")],
     });
-    assert.equal(policy.decide(remote, {}).decision, "ask");
+    assert.equal(policy.decide(remote, {}).verdict, "ask");
   });
 
   it("matches tool-name globs such as mcp__context7__*", () => {
     const policy = engine({ rules: [rule("allow", "mcp__context7__*")] });
-    assert.equal(policy.decide(remote, {}).decision, "allow");
-    assert.equal(policy.decide(def("mcp__other__search_docs"), {}).decision, "ask");
+    assert.equal(policy.decide(remote, {}).verdict, "allow");
+    assert.equal(policy.decide(def("mcp__other__search_docs"), {}).verdict, "ask");
   });
 
   it("matches command prefixes and refuses compound commands for allow rules", () => {
     const policy = engine({ rules: [rule("allow", "run_command(npm test*)")] });
-    assert.equal(policy.decide(shell, { command: "npm test" }).decision, "allow");
-    assert.equal(policy.decide(shell, { command: "npm test -- --watch" }).decision, "allow");
-    assert.equal(policy.decide(shell, { command: "npm test && rm -rf ~" }).decision, "ask");
-    assert.equal(policy.decide(shell, { command: "npm test $(rm -rf ~)" }).decision, "ask");
-    assert.equal(policy.decide(shell, { command: "npm install" }).decision, "ask");
+    assert.equal(policy.decide(shell, { command: "npm test" }).verdict, "allow");
+    assert.equal(policy.decide(shell, { command: "npm test -- --watch" }).verdict, "allow");
+    assert.equal(policy.decide(shell, { command: "npm test && rm -rf ~" }).verdict, "ask");
+    assert.equal(policy.decide(shell, { command: "npm test $(rm -rf ~)" }).verdict, "ask");
+    assert.equal(policy.decide(shell, { command: "npm install" }).verdict, "ask");
   });
 
   it("denies a compound command when any part matches a deny rule", () => {
     const policy = engine({ mode: "bypass", rules: [rule("deny", "run_command(rm *)")] });
-    assert.equal(policy.decide(shell, { command: "ls; rm -rf /" }).decision, "deny");
-    assert.equal(policy.decide(shell, { command: "ls" }).decision, "allow");
+    assert.equal(policy.decide(shell, { command: "ls; rm -rf /" }).verdict, "deny");
+    assert.equal(policy.decide(shell, { command: "ls" }).verdict, "allow");
   });
 
   it("sees through variable assignments, wrappers and program paths for deny rules only", () => {
@@ -108,11 +105,11 @@ describe("default policy engine", () => {
       "/bin/rm -rf x",
       "ls && env A=b nohup /usr/bin/rm x",
     ]) {
-      assert.equal(policy.decide(shell, { command }).decision, "deny", command);
+      assert.equal(policy.decide(shell, { command }).verdict, "deny", command);
     }
     const allowing = engine({ rules: [rule("allow", "run_command(npm test*)")] });
     assert.equal(
-      allowing.decide(shell, { command: "NODE_OPTIONS=--require=x npm test" }).decision,
+      allowing.decide(shell, { command: "NODE_OPTIONS=--require=x npm test" }).verdict,
       "ask",
     );
   });
@@ -127,11 +124,11 @@ describe("default policy engine", () => {
     const policy = engine({
       rules: [rule("allow", "write_file(src/**)"), rule("deny", "write_file(*.env)")],
     });
-    assert.equal(policy.decide(writeTool, { path: "src/a/b.ts" }).decision, "allow");
-    assert.equal(policy.decide(writeTool, { path: "/ws/src/c.ts" }).decision, "allow");
-    assert.equal(policy.decide(writeTool, { path: "docs/a.md" }).decision, "ask");
-    assert.equal(policy.decide(writeTool, { path: "src/../../etc/passwd" }).decision, "ask");
-    assert.equal(policy.decide(writeTool, { path: "config/prod.env" }).decision, "deny");
+    assert.equal(policy.decide(writeTool, { path: "src/a/b.ts" }).verdict, "allow");
+    assert.equal(policy.decide(writeTool, { path: "/ws/src/c.ts" }).verdict, "allow");
+    assert.equal(policy.decide(writeTool, { path: "docs/a.md" }).verdict, "ask");
+    assert.equal(policy.decide(writeTool, { path: "src/../../etc/passwd" }).verdict, "ask");
+    assert.equal(policy.decide(writeTool, { path: "config/prod.env" }).verdict, "deny");
   });
 
   it("judges a path by its real target too, so a symbolic link cannot dodge a deny rule", async () => {
@@ -150,10 +147,10 @@ describe("default policy engine", () => {
         workspace: ws,
         rules: [rule("deny", "write_file(secrets/**)"), rule("allow", "write_file(src/**)")],
       });
-      assert.equal(policy.decide(writeTool, { path: "alias/key" }).decision, "deny");
-      assert.equal(policy.decide(writeTool, { path: "src/new/file.ts" }).decision, "allow");
+      assert.equal(policy.decide(writeTool, { path: "alias/key" }).verdict, "deny");
+      assert.equal(policy.decide(writeTool, { path: "src/new/file.ts" }).verdict, "allow");
       assert.equal(
-        policy.decide(writeTool, { path: "src/escape/file.ts" }).decision,
+        policy.decide(writeTool, { path: "src/escape/file.ts" }).verdict,
         "ask",
         "an allow rule needs the real target inside too",
       );
@@ -164,7 +161,7 @@ describe("default policy engine", () => {
 
   it("never matches an argument pattern for a tool that does not declare how", () => {
     const policy = engine({ rules: [rule("allow", "mcp__context7__search_docs(*)")] });
-    assert.equal(policy.decide(remote, { query: "x" }).decision, "ask");
+    assert.equal(policy.decide(remote, { query: "x" }).verdict, "ask");
   });
 
   it("in plan mode offers and allows only read-only tools", () => {
@@ -172,20 +169,20 @@ describe("default policy engine", () => {
     assert.equal(policy.isOffered(readTool), true);
     assert.equal(policy.isOffered(writeTool), false);
     const decision = policy.decide(writeTool, { path: "src/a" });
-    assert.equal(decision.decision, "deny");
+    assert.equal(decision.verdict, "deny");
     assert.deepEqual(decision.matched, { kind: "mode", mode: "plan" });
   });
 
   it("in accept_edits mode allows edit tools but still asks for commands", () => {
     const policy = engine({ mode: "accept_edits" });
-    assert.equal(policy.decide(writeTool, { path: "a" }).decision, "allow");
-    assert.equal(policy.decide(shell, { command: "ls" }).decision, "ask");
+    assert.equal(policy.decide(writeTool, { path: "a" }).verdict, "allow");
+    assert.equal(policy.decide(shell, { command: "ls" }).verdict, "ask");
   });
 
   it("in bypass mode allows everything a deny rule does not match", () => {
     const policy = engine({ mode: "bypass", rules: [rule("deny", "mcp__*")] });
-    assert.equal(policy.decide(shell, { command: "anything" }).decision, "allow");
-    assert.equal(policy.decide(remote, {}).decision, "deny");
+    assert.equal(policy.decide(shell, { command: "anything" }).verdict, "allow");
+    assert.equal(policy.decide(remote, {}).verdict, "deny");
   });
 
   it("hides tools outside the agent allow-list and denies calls to them", () => {
@@ -193,7 +190,7 @@ describe("default policy engine", () => {
     assert.equal(policy.isOffered(readTool), true);
     assert.equal(policy.isOffered(remote), true);
     assert.equal(policy.isOffered(shell), false);
-    assert.equal(policy.decide(shell, { command: "ls" }).decision, "deny");
+    assert.equal(policy.decide(shell, { command: "ls" }).verdict, "deny");
   });
 
   it("does not offer a tool denied by name, but offers one denied only for some arguments", () => {
@@ -221,7 +218,7 @@ describe("policy settings from config layers and code", () => {
       settings.rules.map((r) => `${r.origin}:${r.verdict}:${r.pattern}`),
       ["user:deny:mcp__context7__*", "project:allow:mcp__context7__*", "code:ask:run_command"],
     );
-    assert.equal(createPolicyEngine(settings).decide(remote, {}).decision, "deny");
+    assert.equal(createPolicyEngine(settings).decide(remote, {}).verdict, "deny");
     const fromCode = buildPolicySettings(config, { mode: "bypass" }, WORKSPACE, () => {});
     assert.equal(fromCode.mode, "bypass");
   });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ConfigError, ModelError, modelErrorCode, withoutSecret } from "../src/index.js";
+import { ConfigError, ModelError } from "../src/errors.js";
+import { modelErrorCode, withoutSecret } from "../src/provider/provider-errors.js";
 
 describe("provider error helpers", () => {
   it("gives stable codes for HTTP statuses", () => {

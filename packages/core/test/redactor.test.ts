@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DefaultDiagnosticsSink } from "../src/index.js";
+import { DefaultDiagnosticsSink } from "../src/diagnostics/diagnostics-sink.js";
 
 describe("secrets in diagnostics", () => {
   it("redacts registered secrets and credential-shaped text from messages and details", () => {

@@ -1,12 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  DefaultToolRegistry,
-  type Tool,
-  type ToolDefinition,
-  type ToolRegistryChange,
-  toolSuccess,
-} from "../src/index.js";
+import { DefaultToolRegistry } from "../src/registry/default-tool-registry.js";
+import { type ToolRegistryChange } from "../src/registry/tool-registry.js";
+import { type Tool } from "../src/tools/tool.js";
+import { type ToolDefinition } from "../src/tools/tool-definition.js";
+import { toolSuccess } from "../src/tools/tool-result.js";
 
 function tool(
   name: string,

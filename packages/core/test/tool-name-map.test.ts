@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createToolNameMap, WIRE_TOOL_NAME, wireToolName } from "../src/index.js";
+import { createToolNameMap, wireToolName } from "../src/provider/tool-name-map.js";
+import { VALID_TOOL_NAME } from "../src/tools/tool-name.js";
 
 describe("tool name map", () => {
   it("leaves names the API accepts unchanged", () => {
@@ -19,7 +20,7 @@ describe("tool name map", () => {
     ];
     const names = createToolNameMap(registry);
     const wire = registry.map((name) => names.toWire(name));
-    for (const name of wire) assert.match(name, WIRE_TOOL_NAME);
+    for (const name of wire) assert.match(name, VALID_TOOL_NAME);
     assert.equal(new Set(wire).size, registry.length, "no two names meet on the wire");
     assert.deepEqual(
       wire.map((name) => names.fromWire(name)),

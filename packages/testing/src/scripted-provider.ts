@@ -1,14 +1,11 @@
 import { readFileSync } from "node:fs";
+import { ConfigError, ModelError, type Provider, type ToolDefinition } from "@pseudoclaude/core";
+import { type ContentKind } from "@pseudoclaude/core/plugin";
 import {
-  ConfigError,
-  type ContentKind,
   type Message,
-  ModelError,
-  type Provider,
   type ProviderEvent,
   type ProviderRequest,
-  type ToolDefinition,
-} from "@pseudoclaude/core";
+} from "@pseudoclaude/core/provider";
 import { z } from "zod";
 
 /** Codes of the scripted provider's configuration errors: a script file it cannot use. */

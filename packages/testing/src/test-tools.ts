@@ -1,12 +1,11 @@
 import {
   type ContentBlock,
-  StaticToolSource,
   type Tool,
   type ToolDefinition,
-  type ToolExecutionContext,
   type ToolResult,
   toolSuccess,
 } from "@pseudoclaude/core";
+import { StaticToolSource, type ToolExecutionContext } from "@pseudoclaude/core/plugin";
 
 export interface TestToolSpec {
   name: string;

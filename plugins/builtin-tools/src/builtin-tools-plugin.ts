@@ -1,7 +1,8 @@
 import { realpathSync } from "node:fs";
-import { definePlugin, type Plugin, StaticToolSource } from "@pseudoclaude/core";
-import { createPathGuard, PathGuard } from "./paths/path-guard.js";
-import { CommandRunner, createCommandRunner } from "./process/command-runner.js";
+import { definePlugin, type Plugin } from "@pseudoclaude/core";
+import { StaticToolSource } from "@pseudoclaude/core/plugin";
+import { createPathGuard } from "./paths/path-guard.js";
+import { createCommandRunner } from "./process/command-runner.js";
 import type { BuiltinToolsOptions } from "./settings/builtin-tools-settings.js";
 import { loadBuiltinToolsSettings } from "./settings/load-settings.js";
 import { createBuiltinTools } from "./tools/builtin-tool-list.js";
@@ -25,9 +26,8 @@ export function builtinTools(options: BuiltinToolsOptions = {}): Plugin {
       });
       for (const diagnostic of diagnostics) context.report(diagnostic);
       const guard = createPathGuard(realWorkspace(context.workspace), settings.extraRoots);
+      // Built and passed by hand: they are this plugin's parts, not services others replace.
       const commands = createCommandRunner();
-      context.container.registerInstance(PathGuard, guard);
-      context.container.registerInstance(CommandRunner, commands);
       const tools = createBuiltinTools({ guard, settings, commands });
       // Closing the source ends every command still running.
       context.addToolSource(

@@ -8,16 +8,16 @@ export {
   createPathGuard,
   DefaultPathGuard,
   type PathCheck,
-  PathGuard,
+  type PathGuard,
 } from "./paths/path-guard.js";
 export { type RealPath, resolveRealPath } from "./paths/real-path.js";
 export {
   type CommandOutcome,
   type CommandRequest,
-  CommandRunner,
+  type CommandRunner,
+  type CommandStopReason,
   createCommandRunner,
   DefaultCommandRunner,
-  type StopReason,
 } from "./process/command-runner.js";
 export { BUILTIN_TOOLS_SECTION } from "./settings/builtin-tools-section.js";
 export {

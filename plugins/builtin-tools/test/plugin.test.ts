@@ -116,8 +116,8 @@ describe("the builtin-tools plugin", () => {
       // Without an approver, "ask" ends as a denied call: nothing runs.
       const decide = async (name: string, args: Record<string, unknown>) => {
         const outcome = await agent.callTool(name, args);
-        if (outcome.decision.decision === "ask") assert.equal(outcome.result.error?.code, "denied");
-        return outcome.decision.decision;
+        if (outcome.decision.verdict === "ask") assert.equal(outcome.result.error?.code, "denied");
+        return outcome.decision.verdict;
       };
       assert.equal(await decide("run_command", { command: "echo ok fine" }), "allow");
       assert.equal(await decide("run_command", { command: "echo ok && touch pwned" }), "ask");
@@ -145,7 +145,7 @@ describe("the builtin-tools plugin", () => {
         true,
       );
       const command = await agent.callTool("run_command", { command: "true" });
-      assert.equal(command.decision.decision, "ask");
+      assert.equal(command.decision.verdict, "ask");
       assert.equal(command.result.error?.code, "denied");
     });
   });

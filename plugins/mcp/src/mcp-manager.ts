@@ -1,4 +1,4 @@
-import { type Disposable, toDisposable } from "@pseudoclaude/core";
+import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { ServerConnection, ServerStats } from "./manager/server-connection.js";
 

@@ -1,5 +1,6 @@
 import { pathToFileURL } from "node:url";
-import { definePlugin, type Plugin, type PluginContext, ToolRegistry } from "@pseudoclaude/core";
+import { definePlugin, type Plugin } from "@pseudoclaude/core";
+import { type PluginContext, ToolRegistry } from "@pseudoclaude/core/plugin";
 import { loadServers } from "./config/load-servers.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
 import { createSampler } from "./features/sampling.js";

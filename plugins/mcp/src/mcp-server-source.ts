@@ -1,13 +1,12 @@
+import { type Tool, type ToolSource } from "@pseudoclaude/core";
 import {
   type Disposable,
-  type Tool,
   type ToolChange,
   type ToolRegistry,
-  type ToolSource,
   type ToolSourceStartContext,
   type ToolSourceStatus,
   toDisposable,
-} from "@pseudoclaude/core";
+} from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { ServerConnection } from "./manager/server-connection.js";
 

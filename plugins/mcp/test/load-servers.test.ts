@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DefaultRedactor, type Diagnostic, LoadedConfig } from "@pseudoclaude/core";
+import { type Diagnostic, LoadedConfig } from "@pseudoclaude/core";
+import { DefaultRedactor } from "@pseudoclaude/core/plugin";
 import { loadServers } from "../src/index.js";
 
 function load(

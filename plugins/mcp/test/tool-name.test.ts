@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { assignLocalNames, PROVIDER_TOOL_NAME } from "../src/index.js";
+import { VALID_TOOL_NAME } from "@pseudoclaude/core/plugin";
+import { assignLocalNames } from "../src/index.js";
 
 describe("local tool names", () => {
   it("keeps mcp__<server>__<tool> when it is already valid", () => {
@@ -30,7 +31,7 @@ describe("local tool names", () => {
     const long = `tool_${"x".repeat(90)}`;
     const names = assignLocalNames("srv", [long, `${long}_2`]);
     for (const named of names) {
-      assert.ok(PROVIDER_TOOL_NAME.test(named.localName), named.localName);
+      assert.ok(VALID_TOOL_NAME.test(named.localName), named.localName);
       assert.equal(named.localName.length, 64);
     }
     assert.notEqual(names[0]!.localName, names[1]!.localName);
@@ -43,7 +44,7 @@ describe("local tool names", () => {
 
   it("makes every name valid for the provider rule", () => {
     for (const named of assignLocalNames("s", ["ünïcödé", "a/b", "with space", "ok-name"])) {
-      assert.ok(PROVIDER_TOOL_NAME.test(named.localName), named.localName);
+      assert.ok(VALID_TOOL_NAME.test(named.localName), named.localName);
     }
   });
 });

@@ -1,5 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { ContentKind, Provider, ProviderEvent, ProviderRequest } from "@pseudoclaude/core";
+import type { Provider } from "@pseudoclaude/core";
+import type { ContentKind } from "@pseudoclaude/core/plugin";
+import type { ProviderEvent, ProviderRequest } from "@pseudoclaude/core/provider";
 import type { AnthropicOptions } from "./anthropic-options.js";
 import { toModelError } from "./model-error.js";
 import { type AnthropicSettings, resolveAnthropicSettings } from "./resolve-settings.js";

@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk";
-import { sdkModelError } from "@pseudoclaude/core";
+import { sdkModelError } from "@pseudoclaude/core/provider";
 
 /**
  * A ModelError for whatever the SDK threw (after its own retries). Details carry the status,

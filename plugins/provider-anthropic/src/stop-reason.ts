@@ -1,4 +1,4 @@
-import type { StopReason } from "@pseudoclaude/core";
+import type { StopReason } from "@pseudoclaude/core/provider";
 
 /** The kernel's stop reason for the Messages API's `stop_reason`. */
 export function toStopReason(reason: string | null | undefined): StopReason {

@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ToolNameMap } from "@pseudoclaude/core";
-import { ModelError, type ProviderEvent, type ProviderUsage } from "@pseudoclaude/core";
+import { ModelError } from "@pseudoclaude/core";
+import type { ToolNameMap } from "@pseudoclaude/core/provider";
+import { type ProviderEvent, type ProviderUsage } from "@pseudoclaude/core/provider";
 import { toStopReason } from "./stop-reason.js";
 
 type StreamEvent = Anthropic.RawMessageStreamEvent;

@@ -1,14 +1,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ToolNameMap } from "@pseudoclaude/core";
-import {
-  adaptResultContent,
-  type ContentBlock,
-  type ContentKind,
-  describeContentBlock,
-  isPlainObject,
-  type Message,
-  type ToolResult,
-} from "@pseudoclaude/core";
+import type { ContentBlock, ToolResult } from "@pseudoclaude/core";
+import { type ContentKind, describeContentBlock, isPlainObject } from "@pseudoclaude/core/plugin";
+import type { ToolNameMap } from "@pseudoclaude/core/provider";
+import { type Message } from "@pseudoclaude/core/provider";
 
 /** Content kinds a `tool_result` block can carry to the model (text resources count as text). */
 export const ANTHROPIC_TOOL_RESULT_CONTENT: readonly ContentKind[] = ["text", "image"];
@@ -78,18 +72,16 @@ export function toAnthropicMessages(
   return out;
 }
 
-/** One tool result; kinds the API cannot take are explicit placeholders, never dropped. */
+/**
+ * One tool result; kinds the API cannot take are explicit placeholders, never dropped. The
+ * agent has already turned them into counted placeholders (see `toolResultContent`); a block
+ * that still arrives here, in a conversation built by hand, is described the same way.
+ */
 export function toToolResultBlock(
   callId: string,
   result: ToolResult,
 ): Anthropic.ToolResultBlockParam {
-  // The agent already adapted the result; this keeps direct callers just as safe.
-  const adapted = adaptResultContent(
-    result,
-    ANTHROPIC_TOOL_RESULT_CONTENT,
-    anthropicAcceptsContent,
-  );
-  const content = adapted.content.map(toContentBlock) as Array<
+  const content = result.content.map(toContentBlock) as Array<
     Anthropic.TextBlockParam | Anthropic.ImageBlockParam
   >;
   if (content.length === 0 && result.error) {

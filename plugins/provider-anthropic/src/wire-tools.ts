@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type { JsonSchema, ToolDefinition } from "@pseudoclaude/core";
-import { createToolNameMap, type ToolNameMap } from "@pseudoclaude/core";
+import type { ToolDefinition } from "@pseudoclaude/core";
+import type { JsonSchema } from "@pseudoclaude/core/plugin";
+import { createToolNameMap, type ToolNameMap } from "@pseudoclaude/core/provider";
 
 /** The tools of one request as the Messages API takes them, with the name map to read calls. */
 export interface WireTools {

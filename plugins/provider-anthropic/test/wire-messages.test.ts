@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createToolNameMap, type Message, toolFailure, toolSuccess } from "@pseudoclaude/core";
+import { toolFailure, toolSuccess } from "@pseudoclaude/core";
+import { createToolNameMap, type Message } from "@pseudoclaude/core/provider";
 import { toAnthropicMessages, toToolResultBlock } from "../src/wire-messages.js";
 import { toInputSchema } from "../src/wire-tools.js";
 

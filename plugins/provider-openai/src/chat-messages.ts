@@ -1,10 +1,7 @@
-import type { ToolNameMap } from "@pseudoclaude/core";
-import {
-  type ContentBlock,
-  type ContentKind,
-  describeContentBlock,
-  type Message,
-} from "@pseudoclaude/core";
+import { type ContentBlock } from "@pseudoclaude/core";
+import { type ContentKind, describeContentBlock } from "@pseudoclaude/core/plugin";
+import type { ToolNameMap } from "@pseudoclaude/core/provider";
+import { type Message } from "@pseudoclaude/core/provider";
 import type OpenAI from "openai";
 import { toolResultText } from "./tool-result-text.js";
 
@@ -54,7 +51,7 @@ export function toChatMessages(
         out.push({
           role: "tool",
           tool_call_id: message.callId,
-          content: toolResultText(message.result, CHAT_TOOL_RESULT_CONTENT),
+          content: toolResultText(message.result),
         });
         break;
     }

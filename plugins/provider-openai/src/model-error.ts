@@ -1,4 +1,4 @@
-import { sdkModelError } from "@pseudoclaude/core";
+import { sdkModelError } from "@pseudoclaude/core/provider";
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 
 /**

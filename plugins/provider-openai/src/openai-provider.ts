@@ -1,4 +1,6 @@
-import type { ContentKind, Provider, ProviderEvent, ProviderRequest } from "@pseudoclaude/core";
+import type { Provider } from "@pseudoclaude/core";
+import type { ContentKind } from "@pseudoclaude/core/plugin";
+import type { ProviderEvent, ProviderRequest } from "@pseudoclaude/core/provider";
 import OpenAI from "openai";
 import { CHAT_TOOL_RESULT_CONTENT, toChatMessages } from "./chat-messages.js";
 import { translateChatStream } from "./chat-stream.js";

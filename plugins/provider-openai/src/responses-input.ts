@@ -1,12 +1,7 @@
-import type { ToolNameMap } from "@pseudoclaude/core";
-import {
-  adaptResultContent,
-  type ContentBlock,
-  type ContentKind,
-  describeContentBlock,
-  type Message,
-  type ToolResult,
-} from "@pseudoclaude/core";
+import type { ContentBlock, ToolResult } from "@pseudoclaude/core";
+import { type ContentKind, describeContentBlock } from "@pseudoclaude/core/plugin";
+import type { ToolNameMap } from "@pseudoclaude/core/provider";
+import { type Message } from "@pseudoclaude/core/provider";
 import type OpenAI from "openai";
 import { argumentsText } from "./chat-messages.js";
 import { toolResultText } from "./tool-result-text.js";
@@ -61,14 +56,12 @@ export function toResponsesInput(messages: readonly Message[], names: ToolNameMa
 
 /** Text alone stays a string; with images, a list of parts in the result's order. */
 function toOutput(result: ToolResult): string | OutputPart[] {
-  const adapted = adaptResultContent(result, RESPONSES_TOOL_RESULT_CONTENT);
-  if (!adapted.content.some((block) => block.type === "image")) {
-    return toolResultText(adapted, RESPONSES_TOOL_RESULT_CONTENT);
-  }
+  // Blocks the API cannot take arrive as the agent's placeholders, or are described below.
+  if (!result.content.some((block) => block.type === "image")) return toolResultText(result);
   const parts: OutputPart[] = [];
   if (!result.ok)
     parts.push({ type: "input_text", text: `[error: ${result.error?.code ?? "tool_error"}]` });
-  for (const block of adapted.content) {
+  for (const block of result.content) {
     parts.push(
       block.type === "image"
         ? { type: "input_image", image_url: `data:${block.mimeType};base64,${block.data}` }

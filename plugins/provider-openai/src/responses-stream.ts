@@ -1,9 +1,9 @@
+import { ModelError } from "@pseudoclaude/core";
 import {
-  ModelError,
   type ProviderEvent,
   type ProviderUsage,
   type StopReason,
-} from "@pseudoclaude/core";
+} from "@pseudoclaude/core/provider";
 import type OpenAI from "openai";
 import { parseArguments } from "./parse-arguments.js";
 import { toUsage } from "./usage.js";

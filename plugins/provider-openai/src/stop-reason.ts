@@ -1,4 +1,4 @@
-import type { StopReason } from "@pseudoclaude/core";
+import type { StopReason } from "@pseudoclaude/core/provider";
 
 /** The kernel's stop reason for a Chat Completions `finish_reason`. */
 export function chatStopReason(reason: string | null | undefined): StopReason {

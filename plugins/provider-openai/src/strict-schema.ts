@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonSchema } from "@pseudoclaude/core";
+import { isPlainObject, type JsonSchema } from "@pseudoclaude/core/plugin";
 
 /**
  * Keywords strict mode cannot express: a schema that uses one is sent non-strict instead of

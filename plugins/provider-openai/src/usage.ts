@@ -1,4 +1,4 @@
-import type { ProviderUsage } from "@pseudoclaude/core";
+import type { ProviderUsage } from "@pseudoclaude/core/provider";
 
 /**
  * Usage in the kernel's terms. OpenAI counts cached tokens inside the input tokens; the kernel

@@ -1,5 +1,6 @@
-import type { JsonSchema, ToolDefinition } from "@pseudoclaude/core";
-import { createToolNameMap, type ToolNameMap } from "@pseudoclaude/core";
+import type { ToolDefinition } from "@pseudoclaude/core";
+import type { JsonSchema } from "@pseudoclaude/core/plugin";
+import { createToolNameMap, type ToolNameMap } from "@pseudoclaude/core/provider";
 import { removeAddedNulls, toStrictSchema } from "./strict-schema.js";
 
 /** One tool as both OpenAI APIs describe a function. */

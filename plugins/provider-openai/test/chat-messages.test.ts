@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createToolNameMap, type Message, toolFailure, toolSuccess } from "@pseudoclaude/core";
+import { toolFailure, toolSuccess } from "@pseudoclaude/core";
+import { createToolNameMap, type Message } from "@pseudoclaude/core/provider";
 import { toChatMessages } from "../src/chat-messages.js";
 import { translateChatStream } from "../src/chat-stream.js";
 import { toolResultText } from "../src/tool-result-text.js";

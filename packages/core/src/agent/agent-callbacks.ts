@@ -5,6 +5,3 @@ export interface AgentCallbacks {
   approve?: Approver;
   elicit?: Elicitor;
 }
-
-/** DI token for {@link AgentCallbacks}. */
-export const AgentCallbacks = Symbol.for("@pseudoclaude/core:AgentCallbacks");

@@ -3,7 +3,7 @@ import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ProviderUsage, StopReason } from "../provider/provider.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolResult } from "../tools/tool-result.js";
-import type { RunResult, ToolCallRecord } from "./agent.js";
+import type { ApprovalOutcome, RunResult, ToolCallRecord } from "./agent.js";
 
 /** Every step of a run is an event, so a CLI, a web page or a log can follow it. */
 export interface AgentEvents {
@@ -18,7 +18,7 @@ export interface AgentEvents {
       turn: number;
       call: ToolCall;
       decision: PolicyDecision;
-      approval?: ToolCallRecord["approval"];
+      approval?: ApprovalOutcome;
     },
   ];
   "tool-progress": [{ turn: number; call: ToolCall; progress: ToolProgress }];

@@ -1,6 +1,6 @@
 import type { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { DecisionBasis, PolicyDecision, Verdict } from "../policy/policy-engine.js";
+import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -15,19 +15,23 @@ export interface RunOptions {
   toolTimeoutMs?: number;
 }
 
+/** What became of an `ask`: a person approved or rejected it, or nobody could be asked. */
+export type ApprovalOutcome = "approved" | "rejected" | "no_approver";
+
+/** How a call was decided and what it produced: the same for a model's call and `callTool`. */
+export interface CallToolOutcome {
+  /** The policy's decision; an `ask` is followed by `approval`. */
+  decision: PolicyDecision;
+  approval?: ApprovalOutcome;
+  result: ToolResult;
+}
+
 /** One tool call as it happened: what the policy said and what the model saw. */
-export interface ToolCallRecord {
+export interface ToolCallRecord extends CallToolOutcome {
   id: string;
   name: string;
   arguments: unknown;
   turn: number;
-  /** The policy's verdict. `ask` is followed by `approval`. */
-  decision: Verdict;
-  reason: string;
-  /** What made the decision (rule, mode, safety ...); absent for unknown tools. */
-  matched?: DecisionBasis;
-  approval?: "approved" | "rejected" | "no_approver";
-  result: ToolResult;
 }
 
 export type RunStopReason = "end_turn" | "max_turns" | "aborted";
@@ -44,13 +48,6 @@ export interface RunResult {
 export interface CallToolOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
-}
-
-/** Result of `agent.callTool`: the same path as a model's call, without the model. */
-export interface CallToolOutcome {
-  decision: PolicyDecision;
-  approval?: ToolCallRecord["approval"];
-  result: ToolResult;
 }
 
 export interface SourceReport {
@@ -86,15 +83,9 @@ export interface Agent {
   close(): Promise<void>;
 }
 
-/** DI token for {@link Agent}. */
-export const Agent = Symbol.for("@pseudoclaude/core:Agent");
-
 /** Loop settings resolved from options and config. */
 export interface AgentSettings {
   workspace: string;
   systemPrompt: string;
   maxTurns: number;
 }
-
-/** DI token for {@link AgentSettings}. */
-export const AgentSettings = Symbol.for("@pseudoclaude/core:AgentSettings");

@@ -11,7 +11,7 @@ export interface ApprovalRequest {
 }
 
 /** `allow` / `deny`, optionally with the person's reason. */
-export type ApprovalAnswer = "allow" | "deny" | { decision: "allow" | "deny"; reason?: string };
+export type ApprovalAnswer = "allow" | "deny" | { verdict: "allow" | "deny"; reason?: string };
 
 /** Approval callback. Absent means every `ask` is denied. Errors count as `deny`. */
 export type Approver = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;

@@ -1,20 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "eventemitter3";
-import { type DependencyContainer, type InjectionToken, inject, injectable } from "tsyringe";
+import type { DependencyContainer, InjectionToken } from "tsyringe";
 import { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
+import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { ConfigError, UsageError } from "../errors.js";
-import { PluginHost } from "../plugin/plugin-host.js";
-import { PolicyEngine } from "../policy/policy-engine.js";
-import { SystemPromptBuilder } from "../prompt/system-prompt.js";
+import type { PluginHost } from "../plugin/plugin-host.js";
+import type { PolicyEngine } from "../policy/policy-engine.js";
+import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
+import { adaptResultContent } from "../provider/content-support.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
-import { ToolRegistry } from "../registry/tool-registry.js";
+import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { toolFailure } from "../tools/tool-result.js";
 import type {
   Agent,
+  AgentSettings,
   CallToolOptions,
   CallToolOutcome,
   RunOptions,
@@ -22,37 +24,58 @@ import type {
   SourceReport,
   ToolCallRecord,
 } from "./agent.js";
-import { AgentSettings } from "./agent.js";
-import { AgentCallbacks } from "./agent-callbacks.js";
-import { AgentContainer } from "./agent-container.js";
+import type { AgentCallbacks } from "./agent-callbacks.js";
 import type { AgentEvents } from "./agent-events.js";
 import { addUsage, runModelTurn } from "./model-turn.js";
 import { OfferedTools } from "./offered-tools.js";
-import { ProviderRef } from "./provider-ref.js";
+import type { ProviderRef } from "./provider-ref.js";
 import { runToolCalls, toolCallRecord } from "./run-tool-calls.js";
 
+/** What an agent is built from; `createAgent` assembles it. */
+export interface AgentParts {
+  registry: ToolRegistry;
+  policy: PolicyEngine;
+  providerRef: ProviderRef;
+  prompt: SystemPromptBuilder;
+  sink: DiagnosticsSink;
+  settings: AgentSettings;
+  callbacks: AgentCallbacks;
+  host: PluginHost;
+  /** The agent's own container, where plugins registered their services. */
+  container: DependencyContainer;
+}
+
 /** The ReAct loop: model turn, policy, registry, results back into the conversation. */
-@injectable()
 export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   readonly conversation = new Conversation();
+  readonly registry: ToolRegistry;
+  private readonly policy: PolicyEngine;
+  private readonly providerRef: ProviderRef;
+  private readonly prompt: SystemPromptBuilder;
+  private readonly sink: DiagnosticsSink;
+  private readonly settings: AgentSettings;
+  private readonly callbacks: AgentCallbacks;
+  private readonly host: PluginHost;
+  private readonly container: DependencyContainer;
   private readonly offered: OfferedTools;
   private closed = false;
   private running: AbortController | undefined;
 
-  constructor(
-    @inject(ToolRegistry) readonly registry: ToolRegistry,
-    @inject(PolicyEngine) private readonly policy: PolicyEngine,
-    @inject(ProviderRef) private readonly providerRef: ProviderRef,
-    @inject(SystemPromptBuilder) private readonly prompt: SystemPromptBuilder,
-    @inject(DiagnosticsSink) private readonly sink: DiagnosticsSink,
-    @inject(AgentSettings) private readonly settings: AgentSettings,
-    @inject(AgentCallbacks) private readonly callbacks: AgentCallbacks,
-    @inject(PluginHost) private readonly host: PluginHost,
-    @inject(AgentContainer) private readonly container: DependencyContainer,
-  ) {
+  constructor(parts: AgentParts) {
     super();
-    this.offered = new OfferedTools(registry, policy);
-    sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
+    ({
+      registry: this.registry,
+      policy: this.policy,
+      providerRef: this.providerRef,
+      prompt: this.prompt,
+      sink: this.sink,
+      settings: this.settings,
+      callbacks: this.callbacks,
+      host: this.host,
+      container: this.container,
+    } = parts);
+    this.offered = new OfferedTools(this.registry, this.policy);
+    this.sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
   }
 
   /** The model provider, if one was given or registered by a plugin. */
@@ -176,17 +199,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       options.timeoutMs,
       records,
     );
-    const record = records[0]!;
-    const outcome: CallToolOutcome = {
-      decision: {
-        decision: record.decision,
-        reason: record.reason,
-        matched: record.matched ?? { kind: "unknown_tool" },
-      },
-      result: record.result,
-    };
-    if (record.approval) outcome.approval = record.approval;
-    return outcome;
+    const { decision, approval, result } = records[0]!;
+    return { decision, ...(approval ? { approval } : {}), result };
   }
 
   resolve<T>(token: symbol | string | (abstract new (...args: never[]) => T)): T {
@@ -252,11 +266,15 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         policy: this.policy,
         approve: this.callbacks.approve,
         // Turn 0 is a direct callTool: no model reads it, so nothing is projected.
-        toolResultContent: turn > 0 ? this.providerRef.provider?.toolResultContent : undefined,
-        acceptsContent:
-          turn > 0 && this.providerRef.provider?.acceptsContent
-            ? (block) => this.providerRef.provider?.acceptsContent?.(block) ?? true
-            : undefined,
+        adaptForModel: (result) => {
+          const provider = turn > 0 ? this.providerRef.provider : undefined;
+          if (!provider) return result;
+          return adaptResultContent(
+            result,
+            provider.toolResultContent,
+            provider.acceptsContent?.bind(provider),
+          );
+        },
         progressWanted: () => this.listenerCount("tool-progress") > 0,
         emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
       },
@@ -276,7 +294,12 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   ): void {
     for (const call of calls) {
       const result = toolFailure(code, `Call to "${call.name}" was not run: the run was aborted.`);
-      records.push(toolCallRecord(call, turn, "deny", "Run aborted.", result));
+      const decision = {
+        verdict: "deny",
+        reason: "Run aborted.",
+        matched: { kind: "aborted" },
+      } as const;
+      records.push(toolCallRecord(call, turn, decision, result));
       this.conversation.append({ role: "tool", callId: call.id, toolName: call.name, result });
     }
   }

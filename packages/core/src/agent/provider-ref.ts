@@ -7,6 +7,3 @@ import type { Provider } from "../provider/provider.js";
 export interface ProviderRef {
   provider: Provider | undefined;
 }
-
-/** DI token for {@link ProviderRef}. */
-export const ProviderRef = Symbol.for("@pseudoclaude/core:ProviderRef");

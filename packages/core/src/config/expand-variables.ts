@@ -1,6 +1,7 @@
 /**
- * `${NAME}` and `${NAME:-default}` expansion. Used only where a section's owner says so (the
- * seed expands only `env` and `headers`), never over whole files.
+ * `${NAME}` and `${NAME:-default}` expansion. Used only where a section's owner says so (MCP
+ * expands only `env` and `headers`), never over whole files, so a `$` in a command or a URL
+ * stays what the user wrote.
  */
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 

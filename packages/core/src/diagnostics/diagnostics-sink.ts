@@ -11,9 +11,6 @@ export interface DiagnosticsSink {
   off(event: "diagnostic", listener: (diagnostic: Diagnostic) => void): this;
 }
 
-/** DI token for {@link DiagnosticsSink}. */
-export const DiagnosticsSink = Symbol.for("@pseudoclaude/core:DiagnosticsSink");
-
 export class DefaultDiagnosticsSink
   extends EventEmitter<{ diagnostic: [Diagnostic] }>
   implements DiagnosticsSink

@@ -17,9 +17,6 @@ export interface PluginHost {
   close(): Promise<void>;
 }
 
-/** DI token for {@link PluginHost}. */
-export const PluginHost = Symbol.for("@pseudoclaude/core:PluginHost");
-
 export interface PluginHostDeps {
   container: DependencyContainer;
   registry: ToolRegistry;
@@ -168,16 +165,19 @@ export class DefaultPluginHost implements PluginHost {
 
   private async startOne(entry: SourceEntry): Promise<void> {
     const { source } = entry;
-    const apply = (change: ToolChange) => this.deps.registry.applyChange(source.id, change);
-    entry.subscription = source.onDidChange(apply);
     await source.start({
       workspace: this.deps.workspace,
       signal: this.startController.signal,
       report: (diagnostic) =>
         this.deps.sink.add({ ...diagnostic, source: diagnostic.source ?? source.id }),
     });
-    // Full sync after start: whatever the source pushed meanwhile, the registry ends equal to it.
+    // Closed while starting: the source is being closed, so none of its tools may appear.
+    if (this.closing) return;
+    // The tools it has once started enter the registry once; changes it pushes from then on
+    // are applied as they come. (What it pushed while starting is in `tools()` already.)
+    const apply = (change: ToolChange) => this.deps.registry.applyChange(source.id, change);
     apply({ kind: "full", tools: source.tools() });
+    entry.subscription = source.onDidChange(apply);
   }
 
   private contextFor(plugin: Plugin, added: Disposable[]): PluginContext {

@@ -12,7 +12,12 @@ import type { Disposable } from "../util/disposable.js";
 /** What a plugin gets when it registers. Everything it adds is undone on `agent.close()`. */
 export interface PluginContext {
   readonly pluginName: string;
-  /** The agent's own container (a child container: nothing is global). */
+  /**
+   * The agent's own container (a child container: nothing is global), for services plugins
+   * share and may replace: `ToolRegistry`, `PolicyEngine`, `Provider`, and plugins' own APIs
+   * (register yours under a token named like its interface). Facts of this agent are the
+   * fields below, not container entries.
+   */
   readonly container: DependencyContainer;
   readonly workspace: string;
   readonly config: LoadedConfig;

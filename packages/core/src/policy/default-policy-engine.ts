@@ -1,5 +1,4 @@
 import picomatch from "picomatch";
-import { inject, injectable } from "tsyringe";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type {
   PermissionMode,
@@ -8,7 +7,7 @@ import type {
   RuleOrigin,
   Verdict,
 } from "./policy-engine.js";
-import { PolicySettings, type RuleSpec } from "./policy-settings.js";
+import type { PolicySettings, RuleSpec } from "./policy-settings.js";
 import { argumentMatches, parseRulePattern, type RulePattern } from "./rule-pattern.js";
 
 interface CompiledRule {
@@ -30,12 +29,11 @@ interface CompiledRule {
  *  9. anything else                          -> ask
  * Rules that fail to parse are reported when settings are built (see `compilePolicyRules`).
  */
-@injectable()
 export class DefaultPolicyEngine implements PolicyEngine {
   private readonly rules: CompiledRule[];
   private readonly allowList: ((name: string) => boolean) | undefined;
 
-  constructor(@inject(PolicySettings) private readonly settings: PolicySettings) {
+  constructor(private readonly settings: PolicySettings) {
     this.rules = compilePolicyRules(settings.rules).rules;
     this.allowList = settings.tools ? picomatch([...settings.tools], { dot: true }) : undefined;
   }
@@ -59,7 +57,7 @@ export class DefaultPolicyEngine implements PolicyEngine {
   decide(tool: ToolDefinition, args: unknown): PolicyDecision {
     if (this.allowList && !this.allowList(tool.name)) {
       return {
-        decision: "deny",
+        verdict: "deny",
         reason: `"${tool.name}" is not in this agent's tool allow-list.`,
         matched: { kind: "allow_list", patterns: this.settings.tools ?? [] },
       };
@@ -68,14 +66,14 @@ export class DefaultPolicyEngine implements PolicyEngine {
     if (deny) return ruleDecision(deny, tool);
     if (this.mode === "plan" && tool.safety !== "read_only") {
       return {
-        decision: "deny",
+        verdict: "deny",
         reason: `Plan mode allows only read-only tools; "${tool.name}" may have side effects.`,
         matched: { kind: "mode", mode: "plan" },
       };
     }
     if (this.mode === "bypass") {
       return {
-        decision: "allow",
+        verdict: "allow",
         reason: "Bypass mode allows every tool that no deny rule matches.",
         matched: { kind: "mode", mode: "bypass" },
       };
@@ -86,20 +84,20 @@ export class DefaultPolicyEngine implements PolicyEngine {
     if (allow) return ruleDecision(allow, tool);
     if (tool.safety === "read_only") {
       return {
-        decision: "allow",
+        verdict: "allow",
         reason: `"${tool.name}" is read-only.`,
         matched: { kind: "safety", safety: "read_only" },
       };
     }
     if (this.mode === "accept_edits" && tool.category === "edit") {
       return {
-        decision: "allow",
+        verdict: "allow",
         reason: `accept_edits mode allows file edits such as "${tool.name}".`,
         matched: { kind: "mode", mode: "accept_edits" },
       };
     }
     return {
-      decision: "ask",
+      verdict: "ask",
       reason: `"${tool.name}" may have side effects and no rule allows it.`,
       matched: { kind: "safety", safety: "side_effect" },
     };
@@ -122,7 +120,7 @@ export class DefaultPolicyEngine implements PolicyEngine {
 
 function ruleDecision(rule: CompiledRule, tool: ToolDefinition): PolicyDecision {
   return {
-    decision: rule.verdict,
+    verdict: rule.verdict,
     reason: `Rule ${rule.verdict}: "${rule.pattern.raw}" (${rule.origin}) matches "${tool.name}".`,
     matched: {
       kind: "rule",

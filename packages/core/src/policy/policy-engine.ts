@@ -20,11 +20,13 @@ export type DecisionBasis =
   | { kind: "safety"; safety: ToolDefinition["safety"] }
   | { kind: "engine_error" }
   | { kind: "unknown_tool" }
+  /** The run ended before the call could be decided. */
+  | { kind: "aborted" }
   | { kind: "approval"; approver: "callback" | "none" };
 
 /** Decisions are data: the verdict, a sentence saying why, and what matched. */
 export interface PolicyDecision {
-  decision: Verdict;
+  verdict: Verdict;
   reason: string;
   matched: DecisionBasis;
 }

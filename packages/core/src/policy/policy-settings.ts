@@ -28,9 +28,6 @@ export interface PolicySettings {
   workspace: string;
 }
 
-/** DI token for {@link PolicySettings}. */
-export const PolicySettings = Symbol.for("@pseudoclaude/core:PolicySettings");
-
 /** Rules of a PolicyOptions object, tagged with where they came from. */
 export function rulesOf(options: PolicyOptions | undefined, origin: RuleOrigin): RuleSpec[] {
   if (!options) return [];

@@ -32,6 +32,3 @@ export interface SystemPromptBuilder {
   sections(): readonly SystemPromptSection[];
   build(base: string): BuiltSystemPrompt;
 }
-
-/** DI token for {@link SystemPromptBuilder}. */
-export const SystemPromptBuilder = Symbol.for("@pseudoclaude/core:SystemPromptBuilder");

@@ -4,7 +4,8 @@ import type { ToolResult } from "../tools/tool-result.js";
 /**
  * A result as a model that takes only some content kinds will see it: every other block
  * becomes an explicit text placeholder saying what was there, and the count per kind goes to
- * `metadata.content_placeholders`. Nothing is dropped silently (seed defect 5).
+ * `metadata.content_placeholders`. Nothing is dropped silently: a model told "an image was
+ * here" can say so or ask for it another way, one that never learns of it cannot.
  */
 export function adaptResultContent(
   result: ToolResult,

@@ -1,7 +1,4 @@
-import { createHash } from "node:crypto";
-
-/** What model APIs accept as a tool name (Anthropic Messages, OpenAI Chat and Responses). */
-export const WIRE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+import { hashedToolName, VALID_TOOL_NAME } from "../tools/tool-name.js";
 
 /**
  * The registry's tool names as a model API sees them, and back. Shared by providers, so every
@@ -27,7 +24,7 @@ export function createToolNameMap(names: Iterable<string>): ToolNameMap {
     // A clash is only possible with a registry name that looks exactly like a hashed one;
     // salting keeps the map reversible even then.
     for (let salt = 1; fromWire.has(wire) && fromWire.get(wire) !== name; salt++) {
-      wire = hashedName(name, String(salt));
+      wire = hashedToolName(name, `${salt}${name}`);
     }
     toWire.set(name, wire);
     fromWire.set(wire, name);
@@ -40,11 +37,5 @@ export function createToolNameMap(names: Iterable<string>): ToolNameMap {
 
 /** The wire name of one registry name, without knowing the other tools. */
 export function wireToolName(name: string): string {
-  return WIRE_TOOL_NAME.test(name) ? name : hashedName(name, "");
-}
-
-function hashedName(name: string, salt: string): string {
-  const hash = createHash("sha256").update(salt).update(name).digest("hex").slice(0, 8);
-  const prefix = name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64 - hash.length - 1);
-  return `${prefix}_${hash}`;
+  return VALID_TOOL_NAME.test(name) ? name : hashedToolName(name);
 }

@@ -1,8 +1,8 @@
 import { EventEmitter } from "eventemitter3";
-import { inject, injectable } from "tsyringe";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { errorMessage } from "../errors.js";
-import type { Tool } from "../tools/tool.js";
+import { objectInputSchema } from "../tools/input-schema.js";
+import type { ArgumentValidation, Tool } from "../tools/tool.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
@@ -12,20 +12,24 @@ import { isPlainObject } from "../util/plain-object.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, resolveEffectiveTimeout } from "./effective-timeout.js";
 import {
   type ApplyChangeOutcome,
+  type CallPreparation,
   type ExecuteOptions,
+  type PreparedCall,
   type ToolRegistry,
   type ToolRegistryEvents,
-  ToolRegistryOptions,
+  type ToolRegistryOptions,
 } from "./tool-registry.js";
 
 const DEFAULT_ABORT_GRACE_MS = 1_000;
 
 interface Entry {
+  /** The tool as the registry offers it: the source's, or a view with a repaired schema. */
   tool: Tool;
+  /** The tool as its source pushed it, to tell a re-push of the same tool from a new one. */
+  pushed: Tool;
   source: string;
 }
 
-@injectable()
 export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implements ToolRegistry {
   private readonly entries = new Map<string, Entry>();
   private readonly bySource = new Map<string, Set<string>>();
@@ -36,7 +40,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
   private readonly abortGraceMs: number;
   private readonly workspace: string;
 
-  constructor(@inject(ToolRegistryOptions) options: ToolRegistryOptions = {}) {
+  constructor(options: ToolRegistryOptions = {}) {
     super();
     this.defaultTimeoutMs = options?.defaultTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     this.abortGraceMs = options?.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS;
@@ -80,10 +84,11 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       outcome.removed.push(name);
       this.emit("tool-removed", { definition: entry.tool.definition });
     }
-    for (const [name, tool] of accepted) {
+    for (const [name, pushed] of accepted) {
       const previous = this.entries.get(name);
-      if (previous?.tool === tool) continue;
-      this.entries.set(name, { tool, source: sourceId });
+      if (previous?.pushed === pushed) continue;
+      const tool = withObjectSchema(pushed);
+      this.entries.set(name, { tool, pushed, source: sourceId });
       owned.add(name);
       if (previous) {
         outcome.replaced.push(name);
@@ -135,58 +140,73 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
   }
 
   async execute(call: ToolCall, options: ExecuteOptions = {}): Promise<ToolResult> {
+    const preparation = this.prepare(call);
+    if (preparation.kind !== "ready") return preparation.result;
+    return this.run(preparation.prepared, options);
+  }
+
+  prepare(call: ToolCall): CallPreparation {
     const started = performance.now();
     const entry = this.entries.get(call.name);
     const local: Record<string, unknown> = { tool: call.name, call_id: call.id };
-    const finish = (result: ToolResult): ToolResult => {
-      local.duration_ms = Math.round((performance.now() - started) * 1000) / 1000;
-      // Local keys win over whatever the tool put in its metadata (seed defect 4).
-      result.metadata = { ...result.metadata, ...local };
-      return result;
+    if (!entry) {
+      const result = toolFailure("unknown_tool", `Unknown tool "${call.name}".`);
+      return { kind: "unknown", result: withLocalMetadata(result, local, started) };
+    }
+    local.source = entry.source;
+    const refuse = (message: string): CallPreparation => ({
+      kind: "invalid",
+      tool: entry.tool,
+      result: withLocalMetadata(toolFailure("invalid_arguments", message), local, started),
+    });
+    if (!isPlainObject(call.arguments)) {
+      return refuse(
+        `Arguments for "${call.name}" must be a JSON object, got ${describeJsonType(call.arguments)}.`,
+      );
+    }
+    let args = call.arguments;
+    if (entry.tool.validate) {
+      const validation = safeValidate(entry.tool, args);
+      if (!validation.ok)
+        return refuse(`Invalid arguments for "${call.name}": ${validation.message}`);
+      args = validation.value ?? args;
+    }
+    return {
+      kind: "ready",
+      prepared: { call, tool: entry.tool, source: entry.source, arguments: args },
     };
-    if (entry) local.source = entry.source;
-    const refused = options.argumentsChecked ? undefined : this.checkArguments(call);
-    if (refused || !entry) return finish(refused ?? this.checkArguments(call)!);
-    const { tool } = entry;
-    const args = call.arguments as Record<string, unknown>;
+  }
+
+  async run(prepared: PreparedCall, options: ExecuteOptions = {}): Promise<ToolResult> {
+    const started = performance.now();
+    const { call, tool } = prepared;
     const timeout = resolveEffectiveTimeout(
       options.timeoutMs,
       tool.definition.timeoutMs,
       this.defaultTimeoutMs,
     );
-    local.timeout_ms = timeout.timeoutMs;
-    local.timeout_source = timeout.source;
+    const local: Record<string, unknown> = {
+      tool: call.name,
+      call_id: call.id,
+      source: prepared.source,
+      timeout_ms: timeout.timeoutMs,
+      timeout_source: timeout.source,
+    };
     if (options.signal?.aborted) {
-      return finish(
-        toolFailure("cancelled", `Call to "${call.name}" was cancelled before it started.`),
+      const result = toolFailure(
+        "cancelled",
+        `Call to "${call.name}" was cancelled before it started.`,
       );
+      return withLocalMetadata(result, local, started);
     }
-    return finish(await this.runWithTimeout(tool, call, args, timeout.timeoutMs, options));
-  }
-
-  checkArguments(call: ToolCall): ToolResult | undefined {
-    const entry = this.entries.get(call.name);
-    const metadata: Record<string, unknown> = { tool: call.name, call_id: call.id };
-    if (!entry) return toolFailure("unknown_tool", `Unknown tool "${call.name}".`, { metadata });
-    metadata.source = entry.source;
-    if (!isPlainObject(call.arguments)) {
-      return toolFailure(
-        "invalid_arguments",
-        `Arguments for "${call.name}" must be a JSON object, got ${describeJsonType(call.arguments)}.`,
-        { metadata },
-      );
-    }
-    if (entry.tool.validate) {
-      const validation = safeValidate(entry.tool, call.arguments);
-      if (!validation.ok) {
-        return toolFailure(
-          "invalid_arguments",
-          `Invalid arguments for "${call.name}": ${validation.message}`,
-          { metadata },
-        );
-      }
-    }
-    return undefined;
+    const result = await this.runWithTimeout(
+      tool,
+      call,
+      prepared.arguments,
+      timeout.timeoutMs,
+      options,
+    );
+    return withLocalMetadata(result, local, started);
   }
 
   private async runWithTimeout(
@@ -300,7 +320,37 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
   }
 }
 
-function safeValidate(tool: Tool, args: Record<string, unknown>) {
+/**
+ * Tools enter the registry with an input schema every model API takes (see
+ * `objectInputSchema`); this is the one place that repair happens. A tool that needs none is
+ * kept as it is.
+ */
+function withObjectSchema(tool: Tool): Tool {
+  const inputSchema = objectInputSchema(tool.definition.inputSchema);
+  if (inputSchema === tool.definition.inputSchema) return tool;
+  const view: Tool = {
+    definition: { ...tool.definition, inputSchema },
+    execute: (args, context) => tool.execute(args, context),
+  };
+  if (tool.validate) view.validate = (args) => tool.validate!(args);
+  return view;
+}
+
+/**
+ * The registry's facts about a call, with how long it took. They win over whatever the tool
+ * put in its metadata, so a remote server cannot rewrite them.
+ */
+function withLocalMetadata<R extends ToolResult>(
+  result: R,
+  local: Record<string, unknown>,
+  started: number,
+): R {
+  local.duration_ms = Math.round((performance.now() - started) * 1000) / 1000;
+  result.metadata = { ...result.metadata, ...local };
+  return result;
+}
+
+function safeValidate(tool: Tool, args: Record<string, unknown>): ArgumentValidation {
   try {
     return tool.validate!(args);
   } catch (error) {

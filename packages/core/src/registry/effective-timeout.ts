@@ -1,5 +1,7 @@
 /**
- * The one effective timeout of a call (seed defect 6: two timeouts with unclear meaning).
+ * The one effective timeout of a call. Two timers (a registry one and a source one) would
+ * leave it unclear which one ended a call; one value from one precedence, reported in the
+ * result's metadata, does not.
  * Precedence, first defined wins:
  *   1. `call`    - the caller's per-call value (`execute(..., { timeoutMs })`, CLI `--timeout-ms`)
  *   2. `tool`    - the tool's own, from its source's configuration (MCP `call_timeout_ms`)

@@ -2,7 +2,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
-import type { ToolResult } from "../tools/tool-result.js";
+import type { ToolFailure, ToolResult } from "../tools/tool-result.js";
 import type { ToolChange } from "../tools/tool-source.js";
 
 /** Typed events of the registry. `changed` summarises one applied change. */
@@ -34,9 +34,26 @@ export interface ExecuteOptions {
   /** Per-call timeout: highest precedence, see `resolveEffectiveTimeout`. */
   timeoutMs?: number;
   onProgress?: (progress: ToolProgress) => void;
-  /** Arguments were already checked with `checkArguments` for this call: skip a second check. */
-  argumentsChecked?: boolean;
 }
+
+/** A call the registry routed and checked; `run` runs it without checking it again. */
+export interface PreparedCall {
+  readonly call: ToolCall;
+  readonly tool: Tool;
+  /** Id of the source that provides the tool. */
+  readonly source: string;
+  /** The arguments as the tool's validator returned them (defaults applied). */
+  readonly arguments: Record<string, unknown>;
+}
+
+/**
+ * What `prepare` found: a call ready to run, a known tool with arguments it refuses, or a name
+ * no source provides. The refusals carry the result to answer the call with.
+ */
+export type CallPreparation =
+  | { kind: "ready"; prepared: PreparedCall }
+  | { kind: "invalid"; tool: Tool; result: ToolFailure }
+  | { kind: "unknown"; result: ToolFailure };
 
 /** The one place tools live, whatever their source. */
 export interface ToolRegistry {
@@ -53,12 +70,14 @@ export interface ToolRegistry {
   list(): readonly Tool[];
   definitions(): readonly ToolDefinition[];
   /**
-   * The argument checks `execute` does (a JSON object, then the tool's validator), without
-   * running anything: `undefined` when fine, else the `invalid_arguments` (or `unknown_tool`)
-   * result. Lets the agent avoid asking a person to approve a call that cannot run.
+   * Route a call and check its arguments (a JSON object, then the tool's validator) without
+   * running anything. This is the one place arguments are checked: the agent prepares a call
+   * before it asks a person, so nobody approves a call that cannot run.
    */
-  checkArguments(call: ToolCall): ToolResult | undefined;
-  /** Run a call: routing, argument checks, the one effective timeout, abort, metadata. */
+  prepare(call: ToolCall): CallPreparation;
+  /** Run a prepared call: the one effective timeout, abort, metadata. */
+  run(prepared: PreparedCall, options?: ExecuteOptions): Promise<ToolResult>;
+  /** `prepare`, then `run`; a refused call is answered with its failure. */
   execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult>;
   on<E extends keyof ToolRegistryEvents>(
     event: E,
@@ -84,6 +103,3 @@ export interface ToolRegistryOptions {
   abortGraceMs?: number;
   workspace?: string;
 }
-
-/** DI token for {@link ToolRegistryOptions}. */
-export const ToolRegistryOptions = Symbol.for("@pseudoclaude/core:ToolRegistryOptions");

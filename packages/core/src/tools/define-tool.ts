@@ -22,7 +22,7 @@ export interface DefineToolSpec<Schema extends z.ZodObject> {
 
 /**
  * Build a Tool from a zod schema: the JSON Schema is generated once, arguments are parsed by
- * zod before `execute` runs, and failures name the offending path.
+ * zod once, when the registry validates the call, and failures name the offending path.
  */
 export function defineTool<Schema extends z.ZodObject>(spec: DefineToolSpec<Schema>): Tool {
   const inputSchema = z.toJSONSchema(spec.input, { io: "input" }) as Record<string, unknown>;
@@ -41,10 +41,13 @@ export function defineTool<Schema extends z.ZodObject>(spec: DefineToolSpec<Sche
     definition,
     validate(args): ArgumentValidation {
       const parsed = spec.input.safeParse(args);
-      return parsed.success ? { ok: true } : { ok: false, message: formatZodIssues(parsed.error) };
+      return parsed.success
+        ? { ok: true, value: parsed.data }
+        : { ok: false, message: formatZodIssues(parsed.error) };
     },
     async execute(args, context) {
-      const output = await spec.execute(spec.input.parse(args), context);
+      // The registry passes what `validate` parsed, so zod runs once per call.
+      const output = await spec.execute(args as z.infer<Schema>, context);
       return typeof output === "string" ? toolSuccess(output) : output;
     },
   };

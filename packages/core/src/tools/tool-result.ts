@@ -1,45 +1,64 @@
 import type { ContentBlock } from "./content.js";
 
 /**
- * The closed set of failure codes. Models and callers branch on these, so adding one is a
- * contract change: keep this list and `docs/tool-results.md` in step.
+ * The failure codes the kernel itself produces. Models and callers branch on these, so adding
+ * one is a contract change: keep this list and `docs/tool-results.md` in step.
  */
-export const TOOL_ERROR_CODES = [
+export const KERNEL_TOOL_ERROR_CODES = [
   "invalid_arguments",
   "unknown_tool",
   "denied",
   "timeout",
   "cancelled",
-  "mcp_call_error",
-  "mcp_tool_error",
   "tool_error",
   "internal_error",
 ] as const;
 
-export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
+export type KernelToolErrorCode = (typeof KERNEL_TOOL_ERROR_CODES)[number];
+
+/**
+ * A failure code: the kernel's, or one a tool source defines for failures only it can tell
+ * apart (the MCP plugin's `mcp_call_error` and `mcp_tool_error`). Sources document their own.
+ */
+export type ToolErrorCode = KernelToolErrorCode | (string & {});
 
 export interface ToolError {
   code: ToolErrorCode;
   message: string;
 }
 
-/** What a tool call produced. Its JSON form is the public `ToolResult` shape of the CLI. */
-export interface ToolResult {
-  ok: boolean;
+interface ToolResultFields {
   content: ContentBlock[];
   /** Structured value (e.g. MCP `structuredContent`), kept alongside the content blocks. */
   structured?: unknown;
-  error?: ToolError;
   /** Local facts about the call (tool, source, duration_ms, timeout_ms ...). */
   metadata: Record<string, unknown>;
 }
+
+/** A call that did what was asked. */
+export interface ToolSuccess extends ToolResultFields {
+  ok: true;
+  error?: undefined;
+}
+
+/** A call that failed; `error.code` says how, and the content says it to the model. */
+export interface ToolFailure extends ToolResultFields {
+  ok: false;
+  error: ToolError;
+}
+
+/**
+ * What a tool call produced; `ok` tells the two apart. Its JSON form is the public
+ * `ToolResult` shape of the CLI.
+ */
+export type ToolResult = ToolSuccess | ToolFailure;
 
 /** A successful result with the given content. Strings become one text block. */
 export function toolSuccess(
   content: string | ContentBlock[],
   options: { structured?: unknown; metadata?: Record<string, unknown> } = {},
-): ToolResult {
-  const result: ToolResult = {
+): ToolSuccess {
+  const result: ToolSuccess = {
     ok: true,
     content: typeof content === "string" ? [{ type: "text", text: content }] : content,
     metadata: { ...(options.metadata ?? {}) },
@@ -60,8 +79,8 @@ export function toolFailure(
     structured?: unknown;
     metadata?: Record<string, unknown>;
   } = {},
-): ToolResult {
-  const result: ToolResult = {
+): ToolFailure {
+  const result: ToolFailure = {
     ok: false,
     content: options.content ?? [{ type: "text", text: message }],
     error: { code, message },
@@ -69,8 +88,4 @@ export function toolFailure(
   };
   if (options.structured !== undefined) result.structured = options.structured;
   return result;
-}
-
-export function isToolErrorCode(value: unknown): value is ToolErrorCode {
-  return typeof value === "string" && (TOOL_ERROR_CODES as readonly string[]).includes(value);
 }

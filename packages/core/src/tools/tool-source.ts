@@ -12,7 +12,10 @@ export type ToolChange =
 
 export type ToolSourceState = "idle" | "starting" | "ready" | "degraded" | "failed" | "closed";
 
-/** Counters a source reports. MCP fills the seed's five; other sources use what fits. */
+/**
+ * Counters a source reports. MCP reports Configured, Connected, Discovered, Adapted and
+ * Registered per server; other sources use what fits.
+ */
 export interface ToolSourceStats {
   [counter: string]: number;
 }
@@ -50,6 +53,3 @@ export interface ToolSource {
   /** Release everything (child processes, sockets). Must be safe to call twice. */
   close(): Promise<void>;
 }
-
-/** DI token for every registered {@link ToolSource} (use `resolveAll`). */
-export const ToolSource = Symbol.for("@pseudoclaude/core:ToolSource");

@@ -18,15 +18,22 @@ export interface ToolExecutionContext {
   progressWanted: boolean;
 }
 
-/** Outcome of validating arguments before a call: `ok`, or a message naming the failing path. */
-export type ArgumentValidation = { ok: true } | { ok: false; message: string };
+/**
+ * Outcome of validating arguments before a call: `ok` (with the arguments as the tool wants
+ * them, e.g. defaults applied, if they differ), or a message naming the failing path.
+ */
+export type ArgumentValidation =
+  | { ok: true; value?: Record<string, unknown> }
+  | { ok: false; message: string };
 
 /** A tool: its definition (data) and how to run it. */
 export interface Tool {
   readonly definition: ToolDefinition;
   /**
    * Validate arguments before anything runs. Compiled once when the tool is built, so a call
-   * costs one validation. Without it the registry only checks that arguments are an object.
+   * costs one validation; the registry calls it exactly once per call and passes `value` (or
+   * the arguments as given) to `execute`. Without it the registry only checks that arguments
+   * are an object.
    */
   validate?(args: Record<string, unknown>): ArgumentValidation;
   /**

@@ -28,9 +28,6 @@ export interface PathGuard {
   display(real: string): string;
 }
 
-/** DI token for {@link PathGuard}, registered by the built-in tools plugin. */
-export const PathGuard = Symbol.for("@pseudoclaude/plugin-builtin-tools:PathGuard");
-
 export class DefaultPathGuard implements PathGuard {
   private readonly roots: readonly string[];
 

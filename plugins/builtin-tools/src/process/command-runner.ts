@@ -1,12 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
-import {
-  abortKind,
-  groupAlive,
-  terminateGroup,
-  trackGroup,
-  untrackGroup,
-} from "@pseudoclaude/core";
+import { abortKind } from "@pseudoclaude/core/plugin";
+import { groupAlive, terminateGroup, trackGroup, untrackGroup } from "@pseudoclaude/core/process";
 import { HeadTailBuffer } from "../text/head-tail-buffer.js";
 
 export interface CommandRequest {
@@ -24,7 +19,7 @@ export interface CommandRequest {
 }
 
 /** Why the runner ended a command before it ended by itself. */
-export type StopReason = "deadline" | "timeout" | "cancelled" | "closed";
+export type CommandStopReason = "deadline" | "timeout" | "cancelled" | "closed";
 
 export interface CommandOutcome {
   exitCode: number | null;
@@ -35,7 +30,7 @@ export interface CommandOutcome {
   outputChars: number;
   truncated: boolean;
   durationMs: number;
-  stopped?: StopReason;
+  stopped?: CommandStopReason;
   /** The last signal sent to the process group when the runner ended it. */
   killSignal?: "SIGTERM" | "SIGKILL";
   /** Processes the command left running in the background, ended after it exited. */
@@ -49,9 +44,6 @@ export interface CommandRunner {
   /** End every running command (SIGTERM, then SIGKILL) and wait for them. */
   close(): Promise<void>;
 }
-
-/** DI token for {@link CommandRunner}, registered by the built-in tools plugin. */
-export const CommandRunner = Symbol.for("@pseudoclaude/plugin-builtin-tools:CommandRunner");
 
 /** How long to wait for the pipes to drain once the process group is gone. */
 const DRAIN_MS = 500;
@@ -120,9 +112,9 @@ async function runOne(request: CommandRequest, closing: AbortSignal): Promise<Co
   const pid = child.pid;
   if (pid !== undefined) trackGroup(pid);
 
-  let stopped: StopReason | undefined;
+  let stopped: CommandStopReason | undefined;
   let killing: Promise<"SIGTERM" | "SIGKILL" | undefined> | undefined;
-  const stop = (reason: StopReason) => {
+  const stop = (reason: CommandStopReason) => {
     if (stopped || pid === undefined) return;
     stopped = reason;
     killing = terminateGroup(pid, request.killGraceMs);
@@ -162,7 +154,7 @@ async function runOne(request: CommandRequest, closing: AbortSignal): Promise<Co
   }
 }
 
-function stopReasonOf(signal: AbortSignal): StopReason {
+function stopReasonOf(signal: AbortSignal): CommandStopReason {
   return abortKind(signal) === "timeout" ? "timeout" : "cancelled";
 }
 

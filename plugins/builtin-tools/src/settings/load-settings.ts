@@ -1,12 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import {
-  type Diagnostic,
-  isPlainObject,
-  type LoadedConfig,
-  type SectionEntry,
-  validateSection,
-} from "@pseudoclaude/core";
+import { type Diagnostic, type LoadedConfig } from "@pseudoclaude/core";
+import { isPlainObject, type SectionEntry, validateSection } from "@pseudoclaude/core/plugin";
 import type { z } from "zod";
 import {
   BUILTIN_TOOLS_SECTION,

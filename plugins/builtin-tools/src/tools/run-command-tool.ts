@@ -1,4 +1,10 @@
-import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
+import {
+  defineTool,
+  type Tool,
+  type ToolResult,
+  toolFailure,
+  toolSuccess,
+} from "@pseudoclaude/core";
 import { z } from "zod";
 import type { CommandOutcome } from "../process/command-runner.js";
 import { BUILTIN_SOURCE_ID, confineExisting, isToolResult, type ToolKit } from "./tool-kit.js";
@@ -76,7 +82,7 @@ function toResult(
   cwd: string,
   timeoutMs: number,
   fromArgument: boolean,
-): ReturnType<typeof toolSuccess> {
+): ToolResult {
   const status = describeStatus(outcome, timeoutMs, fromArgument);
   const structured = {
     exit_code: outcome.exitCode,

@@ -1,13 +1,10 @@
+import { type Diagnostic, type Tool, type ToolDefinition, toolFailure } from "@pseudoclaude/core";
 import {
   abortKind,
-  type Diagnostic,
   errorMessage,
-  type Tool,
   type ToolAnnotations,
-  type ToolDefinition,
   type ToolProgress,
-  toolFailure,
-} from "@pseudoclaude/core";
+} from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import {
   type CallOptions,
@@ -34,8 +31,10 @@ export interface AdaptedTool {
 
 /**
  * Wrap a remote tool as a local one: local name for the model and the registry, remote name
- * for the wire, a description and an object schema even when the server gave none, and a
- * safety class that never trusts the server's hints unless the user said so (seed defect 3).
+ * for the wire, a description even when the server gave none, and a
+ * safety class that never trusts the server's hints unless the user said so: a server could
+ * mark a destructive tool `readOnlyHint`, and read-only tools are offered in plan mode, run
+ * without approval and run concurrently.
  */
 export function adaptTool(
   server: McpServerConfig,
@@ -48,10 +47,8 @@ export function adaptTool(
     remote.inputSchema && Object.keys(remote.inputSchema).length > 0
       ? remote.inputSchema
       : undefined;
-  const inputSchema: Record<string, unknown> = originalSchema
-    ? { ...originalSchema }
-    : { type: "object" };
-  if (inputSchema.type === undefined) inputSchema.type = "object";
+  // A missing or empty schema is repaired where the tool enters the registry, as for every source.
+  const inputSchema: Record<string, unknown> = { ...(originalSchema ?? {}) };
   const description =
     remote.description?.trim() ||
     remote.title?.trim() ||
@@ -71,7 +68,7 @@ export function adaptTool(
   if (remote.title) definition.meta!.title = remote.title;
   if (remote.outputSchema) definition.meta!.output_schema = remote.outputSchema;
 
-  const compiled = compileValidator(originalSchema ?? { type: "object" });
+  const compiled = compileValidator(inputSchema);
   if (compiled.error) {
     diagnostics.push({
       stage: "adapt_tool",

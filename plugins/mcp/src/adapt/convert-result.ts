@@ -8,9 +8,11 @@ export interface ConvertOptions {
 }
 
 /**
- * An MCP tools/call result as a ToolResult, losing nothing (seed defect 5): every content kind
- * and `structuredContent` are kept; the server's `_meta` lives under `remote_meta` and cannot
- * overwrite local keys (seed defect 4); text beyond `max_output_chars` is cut with a note.
+ * An MCP tools/call result as a ToolResult, losing nothing: every content kind and
+ * `structuredContent` are kept (a model that cannot read a kind gets a placeholder later,
+ * never silence); the server's `_meta` lives under `remote_meta`, so a server cannot
+ * overwrite the local facts (`server`, `remote_tool` …) a person or a policy relies on; text
+ * beyond `max_output_chars` is cut with a note.
  */
 export function convertCallResult(result: RemoteCallResult, options: ConvertOptions): ToolResult {
   const unsupported: string[] = [];

@@ -1,4 +1,4 @@
-import type { ArgumentValidation } from "@pseudoclaude/core";
+import type { ArgumentValidation } from "@pseudoclaude/core/plugin";
 import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
-
-/** The rule providers impose on tool names (OpenAI and Anthropic agree on it). */
-export const PROVIDER_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-const MAX_LENGTH = 64;
-const HASH_LENGTH = 8;
+import {
+  hashedToolName,
+  MAX_TOOL_NAME_LENGTH,
+  sanitizeToolName,
+  VALID_TOOL_NAME,
+} from "@pseudoclaude/core/plugin";
 
 export function fullToolName(server: string, remoteName: string): string {
   return `mcp__${server}__${remoteName}`;
@@ -17,10 +17,12 @@ export interface NamedTool {
 }
 
 /**
- * Local names for a server's tools. Valid names are kept; others are made valid
- * deterministically (invalid characters become `_`, over-long names are cut and get a stable
- * hash of the original), and a made-up name that would collide gets the hash too. Names are
- * assigned valid-first, then in sorted order, so the result never depends on list order.
+ * Local names for a server's tools, valid under the kernel's one tool-name rule. Valid names
+ * are kept; others are made valid deterministically with the kernel's functions (invalid
+ * characters become `_`, over-long names are cut and get a stable hash of the original), and
+ * a made-up name that would collide gets the hash too. Local names stay readable where they
+ * can, because people write them in permission rules. Names are assigned valid-first, then
+ * in sorted order, so the result never depends on list order.
  */
 export function assignLocalNames(
   server: string,
@@ -32,7 +34,7 @@ export function assignLocalNames(
   const needsWork: string[] = [];
   for (const remoteName of remoteNames) {
     const full = fullToolName(server, remoteName);
-    if (PROVIDER_TOOL_NAME.test(full) && !used.has(full)) {
+    if (VALID_TOOL_NAME.test(full) && !used.has(full)) {
       used.add(full);
       result.set(remoteName, { remoteName, localName: full });
     } else {
@@ -41,23 +43,18 @@ export function assignLocalNames(
   }
   for (const remoteName of [...needsWork].sort()) {
     const full = fullToolName(server, remoteName);
-    const cleaned = full.replace(/[^a-zA-Z0-9_-]/g, "_");
+    const cleaned = sanitizeToolName(full);
     let localName =
-      cleaned.length <= MAX_LENGTH && !used.has(cleaned) ? cleaned : withHash(cleaned, full);
+      cleaned.length <= MAX_TOOL_NAME_LENGTH && !used.has(cleaned) ? cleaned : hashedToolName(full);
     if (used.has(localName))
-      localName = withHash(cleaned, `${full}\u0000${remoteNames.indexOf(remoteName)}`);
+      localName = hashedToolName(full, `${full}\u0000${remoteNames.indexOf(remoteName)}`);
     used.add(localName);
     const reasons: string[] = [];
     if (cleaned !== full) reasons.push("invalid characters replaced with _");
-    if (cleaned.length > MAX_LENGTH)
-      reasons.push(`longer than ${MAX_LENGTH} characters, shortened with a hash`);
+    if (cleaned.length > MAX_TOOL_NAME_LENGTH)
+      reasons.push(`longer than ${MAX_TOOL_NAME_LENGTH} characters, shortened with a hash`);
     if (reasons.length === 0) reasons.push("the name was taken, a hash was added");
     result.set(remoteName, { remoteName, localName, renamed: reasons.join("; ") });
   }
   return remoteNames.map((remoteName) => result.get(remoteName)!);
-}
-
-function withHash(cleaned: string, original: string): string {
-  const hash = createHash("sha256").update(original).digest("hex").slice(0, HASH_LENGTH);
-  return `${cleaned.slice(0, MAX_LENGTH - HASH_LENGTH - 1)}_${hash}`;
 }

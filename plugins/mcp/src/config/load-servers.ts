@@ -1,13 +1,12 @@
 import path from "node:path";
+import { type Diagnostic, type LoadedConfig } from "@pseudoclaude/core";
 import {
-  type Diagnostic,
   expandVariables,
   isPlainObject,
-  type LoadedConfig,
   type Redactor,
   type SectionEntry,
   validateSection,
-} from "@pseudoclaude/core";
+} from "@pseudoclaude/core/plugin";
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_MAX_OUTPUT_CHARS,

@@ -1,12 +1,11 @@
 import {
   type ContentBlock,
   defineTool,
-  errorMessage,
-  StaticToolSource,
   type Tool,
   toolFailure,
   toolSuccess,
 } from "@pseudoclaude/core";
+import { errorMessage, StaticToolSource } from "@pseudoclaude/core/plugin";
 import { z } from "zod";
 import type { McpManager } from "../mcp-manager.js";
 

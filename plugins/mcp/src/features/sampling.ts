@@ -1,10 +1,10 @@
+import { type ToolDefinition } from "@pseudoclaude/core";
 import {
   type AgentCallbacks,
   describeContentBlock,
-  type Message,
   type ProviderRef,
-  type ToolDefinition,
-} from "@pseudoclaude/core";
+} from "@pseudoclaude/core/plugin";
+import { type Message } from "@pseudoclaude/core/provider";
 import type { SamplingRequest, SamplingResponse } from "../session/mcp-session.js";
 
 /**
@@ -30,13 +30,13 @@ export function createSampler(callbacks: AgentCallbacks, providerRef: ProviderRe
       tool,
       call,
       decision: {
-        decision: "ask",
+        verdict: "ask",
         reason: "A server wants to use the model.",
         matched: { kind: "approval", approver: "callback" },
       },
       signal,
     });
-    const verdict = typeof answer === "string" ? answer : answer.decision;
+    const verdict = typeof answer === "string" ? answer : answer.verdict;
     if (verdict !== "allow") throw new Error("The user declined the sampling request.");
     const messages: Message[] = request.messages.map((message) => {
       const text = (Array.isArray(message.content) ? message.content : [message.content])

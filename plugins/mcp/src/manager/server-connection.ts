@@ -1,4 +1,5 @@
-import { type Diagnostic, errorMessage, type Tool } from "@pseudoclaude/core";
+import { type Diagnostic, type Tool } from "@pseudoclaude/core";
+import { errorMessage } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import { adaptServerTools, unknownReadOnlyDeclarations } from "../adapt/adapt-server-tools.js";
 import type { RemoteCaller } from "../adapt/adapt-tool.js";

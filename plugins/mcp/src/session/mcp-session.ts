@@ -1,9 +1,5 @@
-import type {
-  Disposable,
-  ElicitationRequest,
-  ElicitationResponse,
-  ToolProgress,
-} from "@pseudoclaude/core";
+import type { ElicitationRequest, ElicitationResponse } from "@pseudoclaude/core";
+import type { Disposable, ToolProgress } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 
 /**

@@ -5,7 +5,7 @@ import {
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { type Disposable, toDisposable } from "@pseudoclaude/core";
+import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import { classifyError } from "./classify-error.js";
 import { DirectCalls } from "./direct-calls.js";

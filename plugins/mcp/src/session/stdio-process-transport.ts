@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { groupAlive, signalGroup, trackGroup, untrackGroup } from "@pseudoclaude/core";
+import { groupAlive, signalGroup, trackGroup, untrackGroup } from "@pseudoclaude/core/process";
 import { JsonLineReader } from "./json-line-reader.js";
 import { StderrTail } from "./stderr-tail.js";
 

@@ -1,0 +1,69 @@
+/**
+ * `@pseudoclaude/core/plugin`: what authors of plugins and tool sources use beyond the root
+ * entry point. A plugin's `register` gets a {@link PluginContext}; a tool source implements
+ * `ToolSource` and pushes {@link ToolChange}s (or extends {@link StaticToolSource}); each
+ * tool runs with a {@link ToolExecutionContext} and may validate its arguments once
+ * ({@link ArgumentValidation}). Config sections are read with {@link validateSection};
+ * secrets are kept out of diagnostics with the {@link Redactor}.
+ *
+ * @module @pseudoclaude/core/plugin
+ */
+export type { AgentCallbacks } from "../agent/agent-callbacks.js";
+export type { ProviderRef } from "../agent/provider-ref.js";
+export type {
+  ConfigLayer,
+  ConfigPosition,
+  LayerName,
+  SectionEntry,
+} from "../config/config-layer.js";
+export { type Expansion, expandVariables } from "../config/expand-variables.js";
+export { type SectionValidation, validateSection } from "../config/validate-section.js";
+export type { DiagnosticSeverity, DiagnosticStage } from "../diagnostics/diagnostic.js";
+export { DefaultRedactor, REDACTED, type Redactor } from "../diagnostics/redactor.js";
+export { type ErrorOptions, errorMessage } from "../errors.js";
+export type { PluginContext } from "../plugin/plugin.js";
+export type { SystemPromptSection } from "../prompt/system-prompt.js";
+export {
+  type ApplyChangeOutcome,
+  type CallPreparation,
+  type ExecuteOptions,
+  type PreparedCall,
+  ToolRegistry,
+  type ToolRegistryChange,
+  type ToolRegistryEvents,
+} from "../registry/tool-registry.js";
+export {
+  type AudioContent,
+  type ContentKind,
+  describeContentBlock,
+  type EmbeddedResourceContent,
+  type ImageContent,
+  type ResourceLinkContent,
+  type TextContent,
+} from "../tools/content.js";
+export { objectInputSchema } from "../tools/input-schema.js";
+export { StaticToolSource } from "../tools/static-tool-source.js";
+export type { ArgumentValidation, ToolExecutionContext } from "../tools/tool.js";
+export type { ToolCall, ToolProgress } from "../tools/tool-call.js";
+export type {
+  JsonSchema,
+  ToolAnnotations,
+  ToolPermissionKey,
+} from "../tools/tool-definition.js";
+export {
+  hashedToolName,
+  MAX_TOOL_NAME_LENGTH,
+  sanitizeToolName,
+  VALID_TOOL_NAME,
+} from "../tools/tool-name.js";
+export { KERNEL_TOOL_ERROR_CODES, type KernelToolErrorCode } from "../tools/tool-result.js";
+export type {
+  ToolChange,
+  ToolSourceStartContext,
+  ToolSourceState,
+  ToolSourceStats,
+  ToolSourceStatus,
+} from "../tools/tool-source.js";
+export { abortKind, CallAbortReason } from "../util/abort.js";
+export { type Disposable, toDisposable } from "../util/disposable.js";
+export { isPlainObject } from "../util/plain-object.js";

@@ -1,0 +1,30 @@
+/**
+ * `@pseudoclaude/core/provider`: what authors of model providers use beyond the root entry
+ * point. A provider turns a {@link ProviderRequest} into a stream of {@link ProviderEvent}s;
+ * it maps registry tool names to its API with a {@link ToolNameMap} and its SDK's errors to
+ * `ModelError`s with {@link sdkModelError}, so every provider names tools and failures alike.
+ *
+ * @module @pseudoclaude/core/provider
+ */
+export type {
+  AssistantMessage,
+  Message,
+  ToolResultMessage,
+  UserMessage,
+} from "../conversation/message.js";
+export type {
+  ProviderEvent,
+  ProviderRequest,
+  ProviderUsage,
+  StopReason,
+} from "../provider/provider.js";
+export {
+  type ApiErrorFacts,
+  describeCause,
+  modelErrorCode,
+  type SdkErrorClasses,
+  type SdkErrorContext,
+  sdkModelError,
+  withoutSecret,
+} from "../provider/provider-errors.js";
+export { createToolNameMap, type ToolNameMap, wireToolName } from "../provider/tool-name-map.js";
