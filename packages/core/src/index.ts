@@ -34,7 +34,8 @@ export type {
   ElicitationResponse,
   Elicitor,
 } from "./agent/callbacks.js";
-export { type LoadConfigOptions, LoadedConfig, loadConfig } from "./config/load-config.js";
+export { LoadedConfig, loadConfig } from "./config/load-config.js";
+export { Conversation } from "./conversation/conversation.js";
 export { type CreateAgentOptions, createAgent } from "./create-agent.js";
 export { type Diagnostic, formatDiagnostic } from "./diagnostics/diagnostic.js";
 export {
@@ -51,13 +52,14 @@ export {
   UsageError,
   type UsageErrorCode,
 } from "./errors.js";
-export { definePlugin, type Plugin, type PluginSpec } from "./plugin/plugin.js";
+export { definePlugin, type Plugin } from "./plugin/plugin.js";
 export {
   type DecisionBasis,
   PERMISSION_MODES,
   type PermissionMode,
   type PolicyDecision,
   PolicyEngine,
+  type RuleOrigin,
   type Verdict,
 } from "./policy/policy-engine.js";
 export type { PolicyOptions } from "./policy/policy-settings.js";

@@ -17,11 +17,12 @@ export type {
   SectionEntry,
 } from "../config/config-layer.js";
 export { type Expansion, expandVariables } from "../config/expand-variables.js";
+export type { LoadConfigOptions } from "../config/load-config.js";
 export { type SectionValidation, validateSection } from "../config/validate-section.js";
 export type { DiagnosticSeverity, DiagnosticStage } from "../diagnostics/diagnostic.js";
 export { DefaultRedactor, REDACTED, type Redactor } from "../diagnostics/redactor.js";
 export { type ErrorOptions, errorMessage } from "../errors.js";
-export type { PluginContext } from "../plugin/plugin.js";
+export type { PluginContext, PluginSpec } from "../plugin/plugin.js";
 export type { SystemPromptSection } from "../prompt/system-prompt.js";
 export {
   type ApplyChangeOutcome,
