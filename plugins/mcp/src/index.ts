@@ -1,6 +1,7 @@
 /** @pseudoclaude/plugin-mcp - MCP servers as tool sources. */
 export { adaptTool, classifySafety, type RemoteCaller } from "./adapt/adapt-tool.js";
 export { type ConvertOptions, convertCallResult } from "./adapt/convert-result.js";
+export { MCP_TOOL_ERROR_CODES, type McpToolErrorCode } from "./adapt/result-codes.js";
 export { assignLocalNames, fullToolName } from "./adapt/tool-name.js";
 export { type LoadedServers, loadServers, MCP_SECTION } from "./config/load-servers.js";
 export type { McpServerConfig } from "./config/server-config.js";

@@ -1,6 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ToolDefinition } from "@pseudoclaude/core";
-import type { JsonSchema } from "@pseudoclaude/core/plugin";
+import { type JsonSchema, objectInputSchema } from "@pseudoclaude/core/plugin";
 import { createToolNameMap, type ToolNameMap } from "@pseudoclaude/core/provider";
 
 /** The tools of one request as the Messages API takes them, with the name map to read calls. */
@@ -37,15 +37,10 @@ export class AnthropicToolProjector {
 }
 
 /**
- * `input_schema` must be an object schema. A copy is sent: the registry keeps validating
- * arguments with the tool's own schema.
+ * `input_schema` must be an object schema, which the registry already made every tool's
+ * (`objectInputSchema` is a no-op then; it only matters for definitions that never went
+ * through a registry). A copy is sent: the registry keeps validating with the tool's own.
  */
 export function toInputSchema(schema: JsonSchema): Anthropic.Tool.InputSchema {
-  const copy = structuredClone(schema) as Record<string, unknown>;
-  if (copy.type === undefined) copy.type = "object";
-  if (copy.type !== "object") {
-    // Arguments are always an object; a schema for anything else cannot describe them.
-    return { type: "object" };
-  }
-  return copy as Anthropic.Tool.InputSchema;
+  return structuredClone(objectInputSchema(schema)) as Anthropic.Tool.InputSchema;
 }

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from "@pseudoclaude/core";
-import type { JsonSchema } from "@pseudoclaude/core/plugin";
+import { type JsonSchema, objectInputSchema } from "@pseudoclaude/core/plugin";
 import { createToolNameMap, type ToolNameMap } from "@pseudoclaude/core/provider";
 import { removeAddedNulls, toStrictSchema } from "./strict-schema.js";
 
@@ -63,12 +63,13 @@ export class OpenAIToolProjector {
 
 /**
  * Non-strict parameters: a copy of the tool's schema (the registry keeps validating with the
- * original), as an object schema, which function parameters must be.
+ * original) as an object schema, which the registry already made it (see `objectInputSchema`),
+ * with the `properties` function parameters must have.
  */
 export function toParameters(schema: JsonSchema): JsonSchema {
-  const copy = structuredClone(schema) as Record<string, unknown>;
-  if (copy.type === undefined) copy.type = "object";
-  if (copy.type !== "object") return { type: "object" };
-  if (copy.type === "object" && copy.properties === undefined) copy.properties = {};
+  const copy = structuredClone(objectInputSchema(schema));
+  // A schema for something else than an object was replaced whole; it gets nothing more.
+  const replaced = schema.type !== undefined && schema.type !== "object";
+  if (copy.properties === undefined && !replaced) copy.properties = {};
   return copy;
 }

@@ -13,6 +13,7 @@ import {
   type RemoteTool,
 } from "../session/mcp-session.js";
 import { convertCallResult } from "./convert-result.js";
+import type { McpToolErrorCode } from "./result-codes.js";
 import { compileValidator } from "./schema-validator.js";
 
 /** What a remote tool calls through: the server's connection, which may reconnect. */
@@ -104,7 +105,7 @@ export function adaptTool(
         const message = context.signal.aborted
           ? `Call to "${remote.name}" on MCP server "${server.name}" ${reason === "timeout" ? `timed out after ${context.timeoutMs} ms` : "was cancelled"}; the server was sent notifications/cancelled.`
           : `Call to "${remote.name}" on MCP server "${server.name}" failed (${reason}): ${errorMessage(error)}`;
-        return toolFailure("mcp_call_error", message, {
+        return toolFailure("mcp_call_error" satisfies McpToolErrorCode, message, {
           metadata: { server: server.name, remote_tool: remote.name, reason },
         });
       }

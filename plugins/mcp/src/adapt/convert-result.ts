@@ -1,5 +1,6 @@
 import { type ContentBlock, type ToolResult, toolFailure, toolSuccess } from "@pseudoclaude/core";
 import type { RemoteCallResult, RemoteContent } from "../session/mcp-session.js";
+import type { McpToolErrorCode } from "./result-codes.js";
 
 export interface ConvertOptions {
   server: string;
@@ -50,7 +51,7 @@ export function convertCallResult(result: RemoteCallResult, options: ConvertOpti
       .join("\n")
       .trim();
     return toolFailure(
-      "mcp_tool_error",
+      "mcp_tool_error" satisfies McpToolErrorCode,
       text || `MCP tool "${options.remoteName}" on server "${options.server}" returned an error.`,
       {
         content: content.length > 0 ? content : undefined,
