@@ -8,12 +8,10 @@ import {
   ErrorCode,
   ListRootsRequestSchema,
   McpError,
-  ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServerConfig } from "../config/server-config.js";
 import { childEnvironment } from "./child-environment.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
-import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { SdkSession } from "./sdk-session.js";
 import { StderrTail } from "./stderr-tail.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
@@ -39,25 +37,14 @@ export class SdkDialer implements SessionDialer {
       },
       jsonSchemaValidator: noValidation,
     });
-    const session = new SdkSession(server.name, client);
     installHandlers(client, server, options);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      session.events.emit("tools-changed");
-    });
     const tail = new StderrTail(options.stderrLines ?? 40);
     const transport = createTransport(server, tail, options);
-    session.transport = transport;
     try {
-      await withRequestSignal(options.signal, (signal) =>
-        client.connect(transport, { signal, timeout: NO_SDK_TIMEOUT }),
-      );
+      return await SdkSession.connect(server.name, client, transport, options.signal);
     } catch (error) {
-      await closeQuietly(client, transport);
       throw describeConnectFailure(server, error, transport, tail, options.signal);
     }
-    session.stderr = tail;
-    session.watchClose();
-    return session;
   }
 }
 
@@ -190,19 +177,6 @@ function describeHttpError(error: unknown): string {
   if (cause?.code) return `${error.message} (${cause.code})`;
   const code = (error as { code?: number }).code;
   return typeof code === "number" ? `HTTP ${code}: ${error.message}` : error.message;
-}
-
-async function closeQuietly(client: Client, transport: Transport): Promise<void> {
-  try {
-    await client.close();
-  } catch {
-    // The connection failed already; closing is best effort.
-  }
-  try {
-    await transport.close();
-  } catch {
-    // Same.
-  }
 }
 
 function safeUrl(value: unknown): string | undefined {
