@@ -3,7 +3,11 @@ export { adaptTool, classifySafety, type RemoteCaller } from "./adapt/adapt-tool
 export { type ConvertOptions, convertCallResult } from "./adapt/convert-result.js";
 export { assignLocalNames, fullToolName, PROVIDER_TOOL_NAME } from "./adapt/tool-name.js";
 export { type LoadedServers, loadServers, MCP_SECTION } from "./config/load-servers.js";
-export type { McpServerConfig } from "./config/server-config.js";
+export type {
+  HttpServerConfig,
+  McpServerConfig,
+  StdioServerConfig,
+} from "./config/server-config.js";
 export { DEFAULT_PAGE_CAP, type ListedTools, listAllTools } from "./manager/list-all-tools.js";
 export {
   type ConnectionState,

@@ -109,7 +109,7 @@ function createTransport(
 ): Transport {
   if (server.transport === "stdio") {
     return new StdioProcessTransport({
-      command: server.command!,
+      command: server.command,
       args: server.args,
       env: childEnvironment(server.env, server.inheritEnv),
       ...(server.cwd ? { cwd: server.cwd } : {}),
@@ -119,8 +119,8 @@ function createTransport(
   }
   const requestInit: RequestInit = { headers: server.headers };
   if (server.transport === "sse")
-    return new SSEClientTransport(new URL(server.url!), { requestInit });
-  return new StreamableHTTPClientTransport(new URL(server.url!), { requestInit });
+    return new SSEClientTransport(new URL(server.url), { requestInit });
+  return new StreamableHTTPClientTransport(new URL(server.url), { requestInit });
 }
 
 function describeConnectFailure(
