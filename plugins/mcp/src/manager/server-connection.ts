@@ -3,6 +3,7 @@ import { EventEmitter } from "eventemitter3";
 import { adaptServerTools, unknownReadOnlyDeclarations } from "../adapt/adapt-server-tools.js";
 import type { RemoteCaller } from "../adapt/adapt-tool.js";
 import type { McpServerConfig } from "../config/server-config.js";
+import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import {
   type CallOptions,
   type ClientHandlers,
@@ -223,7 +224,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
         "list_tools_failed",
         `tools/list failed for MCP server "${server.name}": ${why}`,
       );
-      throw new Error(why, { cause: error });
+      throw new ToolSourceError<McpServerErrorCode>("list_tools_failed", why, { cause: error });
     }
     this.stats.connected = 1;
     session.onToolsChanged(() => this.scheduleRelist());

@@ -1,10 +1,11 @@
-import type {
-  Disposable,
-  ElicitationRequest,
-  ElicitationResponse,
-  ToolProgress,
+import {
+  type Disposable,
+  type ElicitationRequest,
+  type ElicitationResponse,
+  type ToolProgress,
 } from "@pseudoclaude/core";
 import type { McpServerConfig } from "../config/server-config.js";
+import { type McpCallErrorCode, type McpCallReason, ToolSourceError } from "../mcp-errors.js";
 
 /**
  * Our own session interface. Only `sdk-session.ts` knows the MCP SDK, as the seed's sdk.go
@@ -51,8 +52,19 @@ export interface RemoteCallResult {
   meta?: Record<string, unknown>;
 }
 
-/** A session-level failure: the call never got a tool answer. `reason` goes to metadata. */
-export class McpCallError extends Error {
+const CALL_ERROR_CODES: Record<McpCallReason, McpCallErrorCode> = {
+  transport: "call_transport_failed",
+  session: "call_session_unavailable",
+  protocol: "call_protocol_error",
+  timeout: "call_timed_out",
+  cancelled: "call_cancelled",
+};
+
+/**
+ * A session-level failure: the call never got a tool answer. The server's end is at fault
+ * (`ToolSourceError`); `reason` goes to the result's metadata and picks the code.
+ */
+export class McpCallError extends ToolSourceError<McpCallErrorCode> {
   /**
    * The request never reached a live session (an HTTP session the server no longer knows):
    * safe to send again once, on a new session.
@@ -60,13 +72,15 @@ export class McpCallError extends Error {
   readonly retryable: boolean;
 
   constructor(
-    readonly reason: "transport" | "session" | "protocol" | "timeout" | "cancelled",
+    readonly reason: McpCallReason,
     message: string,
-    options?: { cause?: unknown; retryable?: boolean },
+    options: { cause?: unknown; retryable?: boolean } = {},
   ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "McpCallError";
-    this.retryable = options?.retryable ?? false;
+    super(CALL_ERROR_CODES[reason], message, {
+      details: { reason },
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
+    this.retryable = options.retryable ?? false;
   }
 }
 

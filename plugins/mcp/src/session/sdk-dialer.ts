@@ -9,7 +9,13 @@ import {
   ListRootsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
+import { ConfigError, type PseudoClaudeError } from "@pseudoclaude/core";
 import type { McpServerConfig } from "../config/server-config.js";
+import {
+  type McpConfigErrorCode,
+  type McpServerErrorCode,
+  ToolSourceError,
+} from "../mcp-errors.js";
 import { childEnvironment } from "./child-environment.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
 import { SdkSession } from "./sdk-session.js";
@@ -129,46 +135,54 @@ function describeConnectFailure(
   transport: Transport,
   tail: StderrTail,
   signal: AbortSignal,
-): Error {
-  const base = error instanceof Error ? error.message : String(error);
-  if (transport instanceof StdioProcessTransport) {
-    const exit = transport.exitInfo;
+): PseudoClaudeError {
+  const cause = { cause: error };
+  if (server.transport === "stdio") {
+    const exit = transport instanceof StdioProcessTransport ? transport.exitInfo : undefined;
     const stderr = `\nLast stderr lines of "${server.command}":\n${tail.describe(10)}`;
     // Checked first: when the budget ran out, we are the ones who ended the process.
-    if (signal.aborted) {
-      return new Error(
-        `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
-        {
-          cause: error,
-        },
-      );
-    }
+    if (signal.aborted) return budgetSpent(server, stderr, cause);
     if (exit) {
       const how =
         exit.code !== null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
-      return new Error(`The server process ${how} before the MCP handshake finished.${stderr}`, {
-        cause: error,
-      });
-    }
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      return new Error(`Cannot start "${server.command}": command not found.`, { cause: error });
-    }
-    if (signal.aborted) {
-      return new Error(
-        `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
-        { cause: error },
+      return new ToolSourceError<McpServerErrorCode>(
+        "server_exited",
+        `The server process ${how} before the MCP handshake finished.${stderr}`,
+        cause,
       );
     }
-    return new Error(`${base}${stderr}`, { cause: error });
-  }
-  if (signal.aborted)
-    return new Error(
-      `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.`,
-      { cause: error },
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      return new ConfigError<McpConfigErrorCode>(
+        "command_not_found",
+        `Cannot start "${server.command}": command not found.`,
+        cause,
+      );
+    }
+    return new ToolSourceError<McpServerErrorCode>(
+      "connect_failed",
+      `${error instanceof Error ? error.message : String(error)}${stderr}`,
+      cause,
     );
-  return new Error(`Cannot connect to ${server.url}: ${describeHttpError(error)}`, {
-    cause: error,
-  });
+  }
+  if (signal.aborted) return budgetSpent(server, "", cause);
+  return new ToolSourceError<McpServerErrorCode>(
+    "connect_failed",
+    `Cannot connect to ${server.url}: ${describeHttpError(error)}`,
+    cause,
+  );
+}
+
+/** No handshake within the connect budget; `stderr` is the stdio server's tail, or nothing. */
+function budgetSpent(
+  server: McpServerConfig,
+  stderr: string,
+  cause: { cause: unknown },
+): ToolSourceError<McpServerErrorCode> {
+  return new ToolSourceError<McpServerErrorCode>(
+    "connect_timeout",
+    `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
+    cause,
+  );
 }
 
 function describeHttpError(error: unknown): string {
