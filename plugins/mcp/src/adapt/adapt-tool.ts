@@ -35,7 +35,8 @@ export interface AdaptedTool {
 /**
  * Wrap a remote tool as a local one: local name for the model and the registry, remote name
  * for the wire, a description and an object schema even when the server gave none, and a
- * safety class that never trusts the server's hints unless the user said so (seed defect 3).
+ * safety class that never trusts the server's hints unless the user said so (a server calling a
+ * tool read-only would otherwise get it run in plan mode, unasked and in parallel).
  */
 export function adaptTool(
   server: McpServerConfig,

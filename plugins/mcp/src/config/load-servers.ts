@@ -35,7 +35,7 @@ export interface LoadedServers {
 }
 
 /**
- * The seed's LoadConfig: both layers; a project entry replaces the same-named user entry whole
+ * Both config layers; a project entry replaces the same-named user entry whole
  * (no field merge, before validation); `${VAR}` expands only in `env` and `headers`; each
  * server is validated on its own and an invalid one is skipped with a diagnostic.
  */

@@ -18,7 +18,7 @@ const commonFields = {
   trust_annotations: z.boolean().optional(),
   /** Relaxes safety: declare these remote tools read-only. */
   read_only_tools: z.array(z.string().min(1)).optional(),
-  /** The seed's flag: declare every tool of the server read-only. Relaxes safety. */
+  /** Declare every tool of the server read-only (one switch for a server the user vouches for). Relaxes safety. */
   read_only: z.boolean().optional(),
   connect_timeout_ms: z.number().int().positive().optional(),
   call_timeout_ms: z.number().int().positive().optional(),

@@ -22,7 +22,7 @@ export type ConnectionState =
   | "disconnected"
   | "closed";
 
-/** The seed's counters for one server. */
+/** Counters for one server: configured, connected, discovered, adapted, filtered out. */
 export interface ServerStats {
   configured: number;
   connected: number;
@@ -50,7 +50,8 @@ interface ConnectionEvents {
 
 /**
  * One configured server: connect within the budget, discover, adapt; keep the session for
- * calls (its lifetime is the connection's, not the budget's: seed defect 1); follow
+ * calls (it lives as long as the connection, not the connect budget: a stdio process ended with
+ * the budget would make every tool found at start-up fail later); follow
  * list_changed; reconnect on the next use after the session dies, with backoff.
  */
 export class ServerConnection extends EventEmitter<ConnectionEvents> implements RemoteCaller {

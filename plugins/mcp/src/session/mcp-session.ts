@@ -8,8 +8,8 @@ import type { McpServerConfig } from "../config/server-config.js";
 import { type McpCallErrorCode, type McpCallReason, ToolSourceError } from "../mcp-errors.js";
 
 /**
- * Our own session interface. Only `sdk-session.ts` knows the MCP SDK, as the seed's sdk.go
- * did, so a newer SDK generation (stateless 2026 protocol) can replace it behind this.
+ * Our own session interface. Only `src/session/` knows the MCP SDK, so a newer SDK generation
+ * (the stateless 2026 protocol) can replace it behind this without the rest noticing.
  */
 export interface RemoteTool {
   name: string;
