@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, describe, it } from "node:test";
 import { type Agent, ConfigError, textOf } from "@pseudoclaude/core";
-import { type McpManager, McpManagerToken } from "@pseudoclaude/plugin-mcp";
+import { McpManager } from "@pseudoclaude/plugin-mcp";
 import { eventually, mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
 
 const everything = createRequire(import.meta.url).resolve(
@@ -81,7 +81,7 @@ describe("MCP resources and prompts", () => {
   });
 
   it("gives code the same through the plugin's API", async () => {
-    const manager = agent.resolve<McpManager>(McpManagerToken);
+    const manager = agent.resolve<McpManager>(McpManager);
     const signal = new AbortController().signal;
     const { servers } = await manager.listResources("e", undefined, signal);
     assert.ok(servers[0]!.resources.length > 0);

@@ -4,14 +4,31 @@ export { type ConvertOptions, convertCallResult } from "./adapt/convert-result.j
 export { MCP_TOOL_ERROR_CODES, type McpToolErrorCode } from "./adapt/result-codes.js";
 export { assignLocalNames, fullToolName } from "./adapt/tool-name.js";
 export { type LoadedServers, loadServers, MCP_SECTION } from "./config/load-servers.js";
-export type { McpServerConfig } from "./config/server-config.js";
+export type {
+  HttpServerConfig,
+  McpServerConfig,
+  StdioServerConfig,
+} from "./config/server-config.js";
+export { DefaultMcpManager } from "./default-mcp-manager.js";
 export { DEFAULT_PAGE_CAP, type ListedTools, listAllTools } from "./manager/list-all-tools.js";
 export {
   type ConnectionState,
   ServerConnection,
   type ServerStats,
 } from "./manager/server-connection.js";
-export { McpManager, McpManagerToken, type McpServerReport } from "./mcp-manager.js";
+export type {
+  McpCallErrorCode,
+  McpCallReason,
+  McpConfigErrorCode,
+  McpServerErrorCode,
+  McpUsageErrorCode,
+} from "./mcp-errors.js";
+export {
+  McpManager,
+  type McpPromptListing,
+  type McpResourceListing,
+  type McpServerReport,
+} from "./mcp-manager.js";
 export { MCP_PLUGIN_NAME, type McpPluginOptions, mcp } from "./mcp-plugin.js";
 export { McpServerSource } from "./mcp-server-source.js";
 export {

@@ -1,6 +1,5 @@
-import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
-import { EventEmitter } from "eventemitter3";
-import type { ServerConnection, ServerStats } from "./manager/server-connection.js";
+import type { Disposable } from "@pseudoclaude/core/plugin";
+import type { ServerStats } from "./manager/server-connection.js";
 
 /** Per-server report for code and the CLI. */
 export interface McpServerReport {
@@ -13,128 +12,65 @@ export interface McpServerReport {
   protocolVersion?: string;
 }
 
-/**
- * The plugin's API for code (resolve with the `McpManager` token): servers, their state and
- * stats, and their resources and prompts.
- */
-export class McpManager {
-  private readonly events = new EventEmitter<{ connections: [] }>();
-
-  constructor(private readonly connections: ReadonlyMap<string, ServerConnection>) {
-    for (const connection of connections.values())
-      connection.on("state", () => this.events.emit("connections"));
-  }
-
-  servers(): McpServerReport[] {
-    return [...this.connections.values()].map((connection) => {
-      const session = connection.activeSession;
-      const report: McpServerReport = {
-        name: connection.name,
-        transport: connection.config.transport,
-        state: connection.state,
-        stats: { ...connection.stats },
-      };
-      if (connection.lastError) report.lastError = connection.lastError;
-      if (session?.serverInfo)
-        report.serverInfo = { name: session.serverInfo.name, version: session.serverInfo.version };
-      if (session?.protocolVersion) report.protocolVersion = session.protocolVersion;
-      return report;
-    });
-  }
-
-  /** Sum of every server's counters: the seed's totals. */
-  totals(): ServerStats {
-    const total: ServerStats = {
-      configured: 0,
-      connected: 0,
-      discovered: 0,
-      adapted: 0,
-      filtered: 0,
-    };
-    for (const connection of this.connections.values()) {
-      for (const key of Object.keys(total) as Array<keyof ServerStats>)
-        total[key] += connection.stats[key];
-    }
-    return total;
-  }
-
-  anyServerWith(capability: "resources" | "prompts"): boolean {
-    return [...this.connections.values()].some(
-      (connection) => connection.activeSession?.capabilities[capability] !== undefined,
-    );
-  }
-
-  onConnectionsChanged(listener: () => void): Disposable {
-    this.events.on("connections", listener);
-    return toDisposable(() => this.events.off("connections", listener));
-  }
-
-  async listResources(server: string | undefined, cursor: string | undefined, signal: AbortSignal) {
-    const out: Array<{
-      server: string;
-      resources: Array<Record<string, unknown>>;
-      nextCursor?: string;
-      error?: string;
-    }> = [];
-    for (const connection of this.pick(server, "resources")) {
-      try {
-        const session = await connection.usableSession(signal);
-        out.push({ server: connection.name, ...(await session.listResources(cursor, signal)) });
-      } catch (error) {
-        out.push({ server: connection.name, resources: [], error: (error as Error).message });
-      }
-    }
-    return { servers: out };
-  }
-
-  async readResource(server: string, uri: string, signal: AbortSignal) {
-    const session = await this.connection(server).usableSession(signal);
-    return session.readResource(uri, signal);
-  }
-
-  async listPrompts(server: string | undefined, cursor: string | undefined, signal: AbortSignal) {
-    const out: Array<{
-      server: string;
-      prompts: Array<Record<string, unknown>>;
-      nextCursor?: string;
-      error?: string;
-    }> = [];
-    for (const connection of this.pick(server, "prompts")) {
-      try {
-        const session = await connection.usableSession(signal);
-        out.push({ server: connection.name, ...(await session.listPrompts(cursor, signal)) });
-      } catch (error) {
-        out.push({ server: connection.name, prompts: [], error: (error as Error).message });
-      }
-    }
-    return { servers: out };
-  }
-
-  async getPrompt(server: string, name: string, args: Record<string, string>, signal: AbortSignal) {
-    const session = await this.connection(server).usableSession(signal);
-    return session.getPrompt(name, args, signal);
-  }
-
-  connection(name: string): ServerConnection {
-    const connection = this.connections.get(name);
-    if (!connection) {
-      throw new Error(
-        `No MCP server named "${name}" (configured: ${[...this.connections.keys()].join(", ") || "none"}).`,
-      );
-    }
-    return connection;
-  }
-
-  private pick(
-    server: string | undefined,
-    capability: "resources" | "prompts",
-  ): ServerConnection[] {
-    if (server !== undefined) return [this.connection(server)];
-    return [...this.connections.values()].filter(
-      (connection) => connection.activeSession?.capabilities[capability] !== undefined,
-    );
-  }
+/** Resources per server; a server that could not answer has `error` and no resources. */
+export interface McpResourceListing {
+  servers: Array<{
+    server: string;
+    resources: Array<Record<string, unknown>>;
+    nextCursor?: string;
+    error?: string;
+  }>;
 }
 
-/** DI token for {@link McpManager}. */
-export const McpManagerToken = Symbol.for("@pseudoclaude/plugin-mcp:McpManager");
+/** Prompts per server; a server that could not answer has `error` and no prompts. */
+export interface McpPromptListing {
+  servers: Array<{
+    server: string;
+    prompts: Array<Record<string, unknown>>;
+    nextCursor?: string;
+    error?: string;
+  }>;
+}
+
+/**
+ * The plugin's API for code (`agent.resolve<McpManager>(McpManager)`): servers, their state and
+ * stats, and their resources and prompts.
+ */
+export interface McpManager {
+  /** One report per configured server, in configuration order. */
+  servers(): McpServerReport[];
+  /** Every server's counters summed: configured, connected, discovered, adapted, filtered. */
+  totals(): ServerStats;
+  /** Whether some connected server offers resources (or prompts). */
+  anyServerWith(capability: "resources" | "prompts"): boolean;
+  /** Called whenever a server's connection state changes. */
+  onConnectionsChanged(listener: () => void): Disposable;
+  /** Resources of one server, or of every connected server that has them. */
+  listResources(
+    server: string | undefined,
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<McpResourceListing>;
+  /** One resource of a server by its URI. */
+  readResource(
+    server: string,
+    uri: string,
+    signal: AbortSignal,
+  ): Promise<{ contents: Array<Record<string, unknown>> }>;
+  /** Prompts of one server, or of every connected server that has them. */
+  listPrompts(
+    server: string | undefined,
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<McpPromptListing>;
+  /** One prompt of a server, filled with `args`. */
+  getPrompt(
+    server: string,
+    name: string,
+    args: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>>;
+}
+
+/** DI token for {@link McpManager}; the plugin registers a `DefaultMcpManager`. */
+export const McpManager = Symbol.for("@pseudoclaude/plugin-mcp:McpManager");

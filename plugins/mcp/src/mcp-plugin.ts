@@ -2,11 +2,12 @@ import { pathToFileURL } from "node:url";
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import { type PluginContext, ToolRegistry } from "@pseudoclaude/core/plugin";
 import { loadServers } from "./config/load-servers.js";
+import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
 import { createSampler } from "./features/sampling.js";
 import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
 import { ServerConnection } from "./manager/server-connection.js";
-import { McpManager, McpManagerToken } from "./mcp-manager.js";
+import { McpManager } from "./mcp-manager.js";
 import { McpServerSource } from "./mcp-server-source.js";
 import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
 import { SdkDialer } from "./session/sdk-dialer.js";
@@ -62,8 +63,8 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         if (server.includeInstructions)
           followInstructions(context, connection, options.instructionsMaxChars ?? 4_000);
       }
-      const manager = new McpManager(connections);
-      context.container.registerInstance(McpManagerToken, manager);
+      const manager = new DefaultMcpManager(connections);
+      context.container.registerInstance(McpManager, manager);
       if (connections.size > 0) context.addToolSource(new ResourceToolSource(manager));
     },
   });

@@ -47,7 +47,8 @@ export class McpServerSource implements ToolSource {
 
   status(): ToolSourceStatus {
     const { connection } = this;
-    // Registered is what the registry really holds of ours (the seed counts it after registration).
+    // Registered counts what the registry really holds of ours: a tool that lost a name
+    // collision was adapted but is not callable, and the count must say so.
     const registered = connection.tools.filter(
       (tool) => this.registry.get(tool.definition.name) === tool,
     ).length;

@@ -75,7 +75,7 @@ export interface Agent {
   off<E extends keyof AgentEvents>(event: E, listener: (...args: AgentEvents[E]) => void): this;
   /**
    * A service from this agent's container, e.g. a plugin's API
-   * (`agent.resolve<McpManager>(McpManagerToken)`). Throws a ConfigError naming the token when
+   * (`agent.resolve<McpManager>(McpManager)`). Throws a ConfigError naming the token when
    * nothing registered it.
    */
   resolve<T>(token: symbol | string | (abstract new (...args: never[]) => T)): T;

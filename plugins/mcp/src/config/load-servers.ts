@@ -34,7 +34,7 @@ export interface LoadedServers {
 }
 
 /**
- * The seed's LoadConfig: both layers; a project entry replaces the same-named user entry whole
+ * Both config layers; a project entry replaces the same-named user entry whole
  * (no field merge, before validation); `${VAR}` expands only in `env` and `headers`; each
  * server is validated on its own and an invalid one is skipped with a diagnostic.
  */
@@ -142,14 +142,9 @@ function toServerConfig(
   options: { workspace: string; redactor: Redactor; env?: NodeJS.ProcessEnv },
   diagnostics: Diagnostic[],
 ): McpServerConfig {
-  const server: McpServerConfig = {
+  const common = {
     name,
     layer: entry.layer,
-    transport: raw.type,
-    args: [],
-    env: {},
-    inheritEnv: false,
-    headers: {},
     toolFilter: {
       ...(raw.tools?.allow ? { allow: raw.tools.allow } : {}),
       ...(raw.tools?.deny ? { deny: raw.tools.deny } : {}),
@@ -158,24 +153,29 @@ function toServerConfig(
     readOnlyTools: raw.read_only_tools ?? [],
     allReadOnly: raw.read_only ?? false,
     connectTimeoutMs: raw.connect_timeout_ms ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    ...(raw.call_timeout_ms !== undefined ? { callTimeoutMs: raw.call_timeout_ms } : {}),
     maxOutputChars: raw.max_output_chars ?? DEFAULT_MAX_OUTPUT_CHARS,
     includeInstructions: raw.instructions ?? true,
     sampling: raw.sampling ?? false,
   };
-  if (raw.call_timeout_ms !== undefined) server.callTimeoutMs = raw.call_timeout_ms;
+  let server: McpServerConfig;
   if (raw.type === "stdio") {
-    server.command = raw.command;
-    server.args = raw.args ?? [];
-    server.inheritEnv = raw.inherit_env ?? false;
-    server.env = expandMap(raw.env ?? {}, "env", name, entry, options, diagnostics);
-    if (raw.cwd) server.cwd = path.resolve(options.workspace, raw.cwd);
+    server = {
+      ...common,
+      transport: "stdio",
+      command: raw.command,
+      args: raw.args ?? [],
+      env: expandMap(raw.env ?? {}, "env", name, entry, options, diagnostics),
+      inheritEnv: raw.inherit_env ?? false,
+      headers: {},
+      ...(raw.cwd ? { cwd: path.resolve(options.workspace, raw.cwd) } : {}),
+    };
   } else {
-    server.url = raw.url;
-    server.headers = expandMap(raw.headers ?? {}, "headers", name, entry, options, diagnostics);
-    for (const [header, value] of Object.entries(server.headers)) {
+    const headers = expandMap(raw.headers ?? {}, "headers", name, entry, options, diagnostics);
+    for (const [header, value] of Object.entries(headers)) {
       // A variable can smuggle a line break in after validation; refuse rather than inject.
       if (/[\r\n]/.test(value)) {
-        delete server.headers[header];
+        delete headers[header];
         diagnostics.push(
           configDiagnostic(
             entry,
@@ -186,6 +186,7 @@ function toServerConfig(
         );
       }
     }
+    server = { ...common, transport: raw.type, url: raw.url, headers, env: {} };
   }
   if (raw.read_only) {
     diagnostics.push({

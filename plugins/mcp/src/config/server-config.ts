@@ -18,7 +18,7 @@ const commonFields = {
   trust_annotations: z.boolean().optional(),
   /** Relaxes safety: declare these remote tools read-only. */
   read_only_tools: z.array(z.string().min(1)).optional(),
-  /** The seed's flag: declare every tool of the server read-only. Relaxes safety. */
+  /** Declare every tool of the server read-only (one switch for a server the user vouches for). Relaxes safety. */
   read_only: z.boolean().optional(),
   connect_timeout_ms: z.number().int().positive().optional(),
   call_timeout_ms: z.number().int().positive().optional(),
@@ -70,19 +70,11 @@ export type RawServerEntry = z.infer<typeof serverEntrySchema>;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_OUTPUT_CHARS = 100_000;
 
-/** A validated, expanded server, ready for the manager. */
-export interface McpServerConfig {
+/** What every validated server has, whatever its transport. */
+interface ServerCommon {
   name: string;
   /** Config layer it came from (`user`, `project`, or `code`). */
   layer: string;
-  transport: "stdio" | "http" | "sse";
-  command?: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd?: string;
-  inheritEnv: boolean;
-  url?: string;
-  headers: Record<string, string>;
   toolFilter: { allow?: string[]; deny?: string[] };
   trustAnnotations: boolean;
   readOnlyTools: string[];
@@ -93,3 +85,31 @@ export interface McpServerConfig {
   includeInstructions: boolean;
   sampling: boolean;
 }
+
+/** A server we start as a child process and speak to over its stdin and stdout. */
+export interface StdioServerConfig extends ServerCommon {
+  transport: "stdio";
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  inheritEnv: boolean;
+  /** Stdio servers have no URL; declared so code reading any server's `url` narrows. */
+  url?: undefined;
+  /** Always empty: a process gets no HTTP headers. Kept so code reading any server's works. */
+  headers: Readonly<Record<string, never>>;
+}
+
+/** A server reached over Streamable HTTP, or the legacy HTTP+SSE transport. */
+export interface HttpServerConfig extends ServerCommon {
+  transport: "http" | "sse";
+  url: string;
+  headers: Record<string, string>;
+  /** Remote servers have no command; declared so code reading any server's `command` narrows. */
+  command?: undefined;
+  /** Always empty: no process is started for a remote server. Kept so code reading any server's works. */
+  env: Readonly<Record<string, never>>;
+}
+
+/** A validated, expanded server, ready for the manager: one shape per transport. */
+export type McpServerConfig = StdioServerConfig | HttpServerConfig;

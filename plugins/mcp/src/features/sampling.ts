@@ -1,10 +1,11 @@
-import { type ToolDefinition } from "@pseudoclaude/core";
+import { ConfigError, type ToolDefinition, UsageError } from "@pseudoclaude/core";
 import {
   type AgentCallbacks,
   describeContentBlock,
   type ProviderRef,
 } from "@pseudoclaude/core/plugin";
-import { type Message } from "@pseudoclaude/core/provider";
+import type { Message } from "@pseudoclaude/core/provider";
+import type { McpConfigErrorCode, McpUsageErrorCode } from "../mcp-errors.js";
 import type { SamplingRequest, SamplingResponse } from "../session/mcp-session.js";
 
 /**
@@ -15,9 +16,16 @@ import type { SamplingRequest, SamplingResponse } from "../session/mcp-session.j
 export function createSampler(callbacks: AgentCallbacks, providerRef: ProviderRef) {
   return async (request: SamplingRequest, signal: AbortSignal): Promise<SamplingResponse> => {
     const provider = providerRef.provider;
-    if (!provider) throw new Error("This agent has no model provider to sample with.");
+    if (!provider)
+      throw new ConfigError<McpConfigErrorCode>(
+        "sampling_without_provider",
+        "This agent has no model provider to sample with.",
+      );
     if (!callbacks.approve)
-      throw new Error("Sampling needs approval and no approver is configured.");
+      throw new ConfigError<McpConfigErrorCode>(
+        "sampling_without_approver",
+        "Sampling needs approval and no approver is configured.",
+      );
     const tool: ToolDefinition = {
       name: `mcp__${request.server}__sampling`,
       description: `MCP server "${request.server}" asks the model for a completion.`,
@@ -37,7 +45,11 @@ export function createSampler(callbacks: AgentCallbacks, providerRef: ProviderRe
       signal,
     });
     const verdict = typeof answer === "string" ? answer : answer.verdict;
-    if (verdict !== "allow") throw new Error("The user declined the sampling request.");
+    if (verdict !== "allow")
+      throw new UsageError<McpUsageErrorCode>(
+        "sampling_declined",
+        "The user declined the sampling request.",
+      );
     const messages: Message[] = request.messages.map((message) => {
       const text = (Array.isArray(message.content) ? message.content : [message.content])
         .map((block) => describeContentBlock(block as never))

@@ -5,15 +5,16 @@ export const DEFAULT_PAGE_CAP = 100;
 
 export interface ListedTools {
   tools: RemoteTool[];
-  /** Tools as the server returned them, before dropping duplicates (the seed's Discovered). */
+  /** Tools as the server returned them, invalid ones and duplicates included (the Discovered count). */
   discovered: number;
   pages: number;
   diagnostics: Diagnostic[];
 }
 
 /**
- * Follow `nextCursor` to the end, without trusting the server (seed defect 2): a cursor seen
- * before, or more pages than the cap, ends listing with a diagnostic and keeps what was found.
+ * Follow `nextCursor` to the end, without trusting the server: a server repeating a non-empty
+ * cursor would otherwise keep us listing until the budget ran out, so a cursor seen before, or
+ * more pages than the cap, ends listing with a diagnostic and keeps what was found.
  * An empty-string cursor is a real cursor (the spec says cursors are opaque strings; only an
  * absent `nextCursor` ends the list). Duplicate names across pages keep the first.
  */

@@ -1,7 +1,6 @@
 import { type Diagnostic, type Tool } from "@pseudoclaude/core";
 import { errorMessage } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
-import { adaptServerTools, unknownReadOnlyDeclarations } from "../adapt/adapt-server-tools.js";
 import type { RemoteCaller } from "../adapt/adapt-tool.js";
 import type { McpServerConfig } from "../config/server-config.js";
 import {
@@ -12,8 +11,13 @@ import {
   type RemoteCallResult,
   type SessionDialer,
 } from "../session/mcp-session.js";
-import { listAllTools } from "./list-all-tools.js";
+import { connectServer } from "./connect-server.js";
+import { ListChangedFollower } from "./list-changed-follower.js";
+import { ReconnectBackoff } from "./reconnect-backoff.js";
+import { serverDiagnostic } from "./server-diagnostic.js";
+import { ToolDiscovery } from "./tool-discovery.js";
 
+/** Where one server's connection is in its life. */
 export type ConnectionState =
   | "idle"
   | "connecting"
@@ -22,7 +26,7 @@ export type ConnectionState =
   | "disconnected"
   | "closed";
 
-/** The seed's counters for one server. */
+/** Counters for one server: configured, connected, discovered, adapted, filtered out. */
 export interface ServerStats {
   configured: number;
   connected: number;
@@ -31,6 +35,7 @@ export interface ServerStats {
   filtered: number;
 }
 
+/** What a ServerConnection needs. */
 export interface ServerConnectionOptions {
   server: McpServerConfig;
   dialer: SessionDialer;
@@ -49,31 +54,32 @@ interface ConnectionEvents {
 }
 
 /**
- * One configured server: connect within the budget, discover, adapt; keep the session for
- * calls (its lifetime is the connection's, not the budget's: seed defect 1); follow
- * list_changed; reconnect on the next use after the session dies, with backoff.
+ * One configured server's state machine: connect at start (connectServer), follow list_changed
+ * (ListChangedFollower, ToolDiscovery), and after the session dies reconnect on the next use
+ * (ReconnectBackoff). Calls go through it so they always find a live session.
  */
 export class ServerConnection extends EventEmitter<ConnectionEvents> implements RemoteCaller {
   state: ConnectionState = "idle";
-  readonly stats: ServerStats = {
-    configured: 1,
-    connected: 0,
-    discovered: 0,
-    adapted: 0,
-    filtered: 0,
-  };
   lastError: string | undefined;
   private session: McpSession | undefined;
-  private current: readonly Tool[] = [];
+  private connected = 0;
   private reconnecting: Promise<McpSession> | undefined;
-  private retryAt = 0;
-  private backoffMs = 0;
-  private debounce: NodeJS.Timeout | undefined;
-  private relisting: Promise<void> | undefined;
   private readonly closeController = new AbortController();
+  private readonly backoff: ReconnectBackoff;
+  private readonly discovery: ToolDiscovery;
+  private readonly follower: ListChangedFollower;
 
   constructor(private readonly options: ServerConnectionOptions) {
     super();
+    this.backoff = new ReconnectBackoff(options.backoff);
+    this.discovery = new ToolDiscovery({
+      server: options.server,
+      caller: this,
+      pageCap: options.pageCap,
+      report: options.report,
+      onTools: (tools) => this.emit("tools", tools),
+    });
+    this.follower = new ListChangedFollower(options.debounceMs, () => this.relist());
   }
 
   get name(): string {
@@ -85,7 +91,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
   }
 
   get tools(): readonly Tool[] {
-    return this.current;
+    return this.discovery.tools;
+  }
+
+  get stats(): ServerStats {
+    return { configured: 1, connected: this.connected, ...this.discovery.counts };
   }
 
   get activeSession(): McpSession | undefined {
@@ -96,7 +106,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
   async start(signal: AbortSignal): Promise<void> {
     this.setState("connecting");
     try {
-      const session = await this.connect(signal, "start");
+      const session = await this.connect(signal, true);
       if (this.discardIfClosed(session)) return;
       this.session = session;
       this.setState("ready");
@@ -130,7 +140,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     if (this.session) return this.session;
     if (this.state === "closed")
       throw new McpCallError("session", `MCP server "${this.name}" is closed.`);
-    const wait = this.retryAt - Date.now();
+    const wait = this.backoff.waitMs();
     if (wait > 0) {
       throw new McpCallError(
         "session",
@@ -146,7 +156,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
   async close(): Promise<void> {
     this.setState("closed");
     this.closeController.abort(new Error("closed"));
-    clearTimeout(this.debounce);
+    this.follower.stop();
     const session = this.session;
     this.session = undefined;
     await session?.close();
@@ -156,26 +166,16 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
   private async reconnect(signal: AbortSignal): Promise<McpSession> {
     this.setState("connecting");
     try {
-      const session = await this.connect(signal, "reconnect");
+      const session = await this.connect(signal, false);
       if (this.discardIfClosed(session))
         throw new McpCallError("session", `MCP server "${this.name}" is closed.`);
       this.session = session;
-      this.backoffMs = 0;
-      this.retryAt = 0;
+      this.backoff.succeeded();
       this.setState("ready");
-      this.options.report({
-        stage: "connect",
-        severity: "info",
-        code: "reconnected",
-        source: `mcp:${this.name}`,
-        item: this.name,
-        message: `Reconnected to MCP server "${this.name}".`,
-      });
+      this.report("connect", "info", "reconnected", `Reconnected to MCP server "${this.name}".`);
       return session;
     } catch (error) {
-      const { initialMs, maxMs } = this.options.backoff;
-      this.backoffMs = Math.min(maxMs, this.backoffMs === 0 ? initialMs : this.backoffMs * 2);
-      this.retryAt = Date.now() + this.backoffMs;
+      this.backoff.failed();
       this.lastError = errorMessage(error);
       this.setState("disconnected");
       throw new McpCallError(
@@ -186,66 +186,26 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     }
   }
 
-  /** Dial, list and adapt under one budget: spawn/connect + initialize + first tools/list. */
-  private async connect(outer: AbortSignal, stage: "start" | "reconnect"): Promise<McpSession> {
-    const { server } = this.options;
-    const budget = AbortSignal.any([
-      outer,
-      this.closeController.signal,
-      AbortSignal.timeout(server.connectTimeoutMs),
-    ]);
-    let session: McpSession;
-    try {
-      session = await this.options.dialer.dial(server, {
-        signal: budget,
-        clientInfo: this.options.clientInfo,
-        handlers: this.options.handlers,
-      });
-    } catch (error) {
-      this.report(
-        "connect",
-        "error",
-        "connect_failed",
-        `Cannot connect to MCP server "${server.name}": ${errorMessage(error)}`,
-      );
-      throw error;
-    }
-    try {
-      await this.discover(session, budget, stage === "start");
-    } catch (error) {
-      await session.close().catch(() => undefined);
-      const why =
-        budget.aborted && !outer.aborted
-          ? `no complete tools/list within the connect budget of ${server.connectTimeoutMs} ms`
-          : errorMessage(error);
-      this.report(
-        "list_tools",
-        "error",
-        "list_tools_failed",
-        `tools/list failed for MCP server "${server.name}": ${why}`,
-      );
-      throw new Error(why, { cause: error });
-    }
-    this.stats.connected = 1;
-    session.onToolsChanged(() => this.scheduleRelist());
+  /** connectServer, then follow the new session's tool changes and its end. */
+  private async connect(signal: AbortSignal, first: boolean): Promise<McpSession> {
+    const { options } = this;
+    const session = await connectServer({
+      server: options.server,
+      dialer: options.dialer,
+      handlers: options.handlers,
+      clientInfo: options.clientInfo,
+      discovery: this.discovery,
+      report: options.report,
+      signal,
+      closed: this.closeController.signal,
+      first,
+    });
+    this.connected = 1;
+    session.onToolsChanged(() => {
+      if (this.state !== "closed") this.follower.schedule();
+    });
     session.onClosed((reason) => this.onSessionClosed(session, reason));
     return session;
-  }
-
-  private async discover(session: McpSession, signal: AbortSignal, first: boolean): Promise<void> {
-    const listed = await listAllTools(session, signal, this.options.pageCap);
-    for (const diagnostic of listed.diagnostics)
-      this.options.report({ ...diagnostic, source: `mcp:${this.name}` });
-    if (first)
-      for (const diagnostic of unknownReadOnlyDeclarations(this.options.server, listed.tools))
-        this.options.report(diagnostic);
-    const adapted = adaptServerTools(this.options.server, listed.tools, this);
-    for (const diagnostic of adapted.diagnostics) this.options.report(diagnostic);
-    this.stats.discovered = listed.discovered;
-    this.stats.adapted = adapted.tools.length;
-    this.stats.filtered = adapted.filtered;
-    this.current = adapted.tools;
-    this.emit("tools", this.current);
   }
 
   /** A session that finished connecting after close() must not outlive it (a process leak). */
@@ -253,15 +213,6 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     if (this.state !== "closed") return false;
     void session.close().catch(() => undefined);
     return true;
-  }
-
-  private scheduleRelist(): void {
-    if (this.state === "closed") return;
-    clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => {
-      // One listing at a time; a notification during a listing schedules another.
-      this.relisting = (this.relisting ?? Promise.resolve()).then(() => this.relist());
-    }, this.options.debounceMs);
   }
 
   private async relist(): Promise<void> {
@@ -272,7 +223,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
       AbortSignal.timeout(this.options.server.connectTimeoutMs),
     ]);
     try {
-      await this.discover(session, budget, false);
+      await this.discovery.discover(session, budget, false);
     } catch (error) {
       if ((this.state as ConnectionState) === "closed") return;
       this.report(
@@ -311,13 +262,6 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     code: string,
     message: string,
   ): void {
-    this.options.report({
-      stage,
-      severity,
-      code,
-      source: `mcp:${this.name}`,
-      item: this.name,
-      message,
-    });
+    this.options.report(serverDiagnostic(this.name, stage, severity, code, message));
   }
 }

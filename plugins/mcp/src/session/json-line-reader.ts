@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 
 /** Largest single message accepted from a stdio server (a big image result fits). */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -45,7 +46,8 @@ export class JsonLineReader {
         this.reset();
         this.skipping = true;
         out.push({
-          error: new Error(
+          error: new ToolSourceError<McpServerErrorCode>(
+            "message_too_large",
             `A message from the server is larger than ${this.maxBytes} bytes; dropped.`,
           ),
         });
@@ -69,14 +71,18 @@ function parseLine(line: Buffer): { message: JSONRPCMessage } | { error: Error }
   } catch (error) {
     // A stray console.log on stdout is reported, not fatal.
     return {
-      error: new Error(
+      error: new ToolSourceError<McpServerErrorCode>(
+        "not_json",
         `Not JSON on the server's stdout: ${text.slice(0, 200)} (${(error as Error).message})`,
       ),
     };
   }
   if (!value || typeof value !== "object" || (value as { jsonrpc?: unknown }).jsonrpc !== "2.0") {
     return {
-      error: new Error(`Not a JSON-RPC 2.0 message on the server's stdout: ${text.slice(0, 200)}`),
+      error: new ToolSourceError<McpServerErrorCode>(
+        "not_json_rpc",
+        `Not a JSON-RPC 2.0 message on the server's stdout: ${text.slice(0, 200)}`,
+      ),
     };
   }
   return { message: value as JSONRPCMessage };

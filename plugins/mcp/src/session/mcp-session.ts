@@ -1,10 +1,11 @@
-import type { ElicitationRequest, ElicitationResponse } from "@pseudoclaude/core";
-import type { Disposable, ToolProgress } from "@pseudoclaude/core/plugin";
+import { type ElicitationRequest, type ElicitationResponse } from "@pseudoclaude/core";
+import { type Disposable, type ToolProgress } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
+import { type McpCallErrorCode, type McpCallReason, ToolSourceError } from "../mcp-errors.js";
 
 /**
- * Our own session interface. Only `sdk-session.ts` knows the MCP SDK, as the seed's sdk.go
- * did, so a newer SDK generation (stateless 2026 protocol) can replace it behind this.
+ * Our own session interface. Only `src/session/` knows the MCP SDK, so a newer SDK generation
+ * (the stateless 2026 protocol) can replace it behind this without the rest noticing.
  */
 export interface RemoteTool {
   name: string;
@@ -47,8 +48,19 @@ export interface RemoteCallResult {
   meta?: Record<string, unknown>;
 }
 
-/** A session-level failure: the call never got a tool answer. `reason` goes to metadata. */
-export class McpCallError extends Error {
+const CALL_ERROR_CODES: Record<McpCallReason, McpCallErrorCode> = {
+  transport: "call_transport_failed",
+  session: "call_session_unavailable",
+  protocol: "call_protocol_error",
+  timeout: "call_timed_out",
+  cancelled: "call_cancelled",
+};
+
+/**
+ * A session-level failure: the call never got a tool answer. The server's end is at fault
+ * (`ToolSourceError`); `reason` goes to the result's metadata and picks the code.
+ */
+export class McpCallError extends ToolSourceError<McpCallErrorCode> {
   /**
    * The request never reached a live session (an HTTP session the server no longer knows):
    * safe to send again once, on a new session.
@@ -56,13 +68,15 @@ export class McpCallError extends Error {
   readonly retryable: boolean;
 
   constructor(
-    readonly reason: "transport" | "session" | "protocol" | "timeout" | "cancelled",
+    readonly reason: McpCallReason,
     message: string,
-    options?: { cause?: unknown; retryable?: boolean },
+    options: { cause?: unknown; retryable?: boolean } = {},
   ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "McpCallError";
-    this.retryable = options?.retryable ?? false;
+    super(CALL_ERROR_CODES[reason], message, {
+      details: { reason },
+      ...(options.cause === undefined ? {} : { cause: options.cause }),
+    });
+    this.retryable = options.retryable ?? false;
   }
 }
 

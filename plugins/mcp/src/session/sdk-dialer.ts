@@ -8,12 +8,16 @@ import {
   ErrorCode,
   ListRootsRequestSchema,
   McpError,
-  ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { ConfigError, type PseudoClaudeError } from "@pseudoclaude/core";
 import type { McpServerConfig } from "../config/server-config.js";
+import {
+  type McpConfigErrorCode,
+  type McpServerErrorCode,
+  ToolSourceError,
+} from "../mcp-errors.js";
 import { childEnvironment } from "./child-environment.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
-import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { SdkSession } from "./sdk-session.js";
 import { StderrTail } from "./stderr-tail.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
@@ -39,25 +43,14 @@ export class SdkDialer implements SessionDialer {
       },
       jsonSchemaValidator: noValidation,
     });
-    const session = new SdkSession(server.name, client);
     installHandlers(client, server, options);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      session.events.emit("tools-changed");
-    });
     const tail = new StderrTail(options.stderrLines ?? 40);
     const transport = createTransport(server, tail, options);
-    session.transport = transport;
     try {
-      await withRequestSignal(options.signal, (signal) =>
-        client.connect(transport, { signal, timeout: NO_SDK_TIMEOUT }),
-      );
+      return await SdkSession.connect(server.name, client, transport, options.signal);
     } catch (error) {
-      await closeQuietly(client, transport);
       throw describeConnectFailure(server, error, transport, tail, options.signal);
     }
-    session.stderr = tail;
-    session.watchClose();
-    return session;
   }
 }
 
@@ -122,7 +115,7 @@ function createTransport(
 ): Transport {
   if (server.transport === "stdio") {
     return new StdioProcessTransport({
-      command: server.command!,
+      command: server.command,
       args: server.args,
       env: childEnvironment(server.env, server.inheritEnv),
       ...(server.cwd ? { cwd: server.cwd } : {}),
@@ -132,8 +125,8 @@ function createTransport(
   }
   const requestInit: RequestInit = { headers: server.headers };
   if (server.transport === "sse")
-    return new SSEClientTransport(new URL(server.url!), { requestInit });
-  return new StreamableHTTPClientTransport(new URL(server.url!), { requestInit });
+    return new SSEClientTransport(new URL(server.url), { requestInit });
+  return new StreamableHTTPClientTransport(new URL(server.url), { requestInit });
 }
 
 function describeConnectFailure(
@@ -142,46 +135,54 @@ function describeConnectFailure(
   transport: Transport,
   tail: StderrTail,
   signal: AbortSignal,
-): Error {
-  const base = error instanceof Error ? error.message : String(error);
-  if (transport instanceof StdioProcessTransport) {
-    const exit = transport.exitInfo;
+): PseudoClaudeError {
+  const cause = { cause: error };
+  if (server.transport === "stdio") {
+    const exit = transport instanceof StdioProcessTransport ? transport.exitInfo : undefined;
     const stderr = `\nLast stderr lines of "${server.command}":\n${tail.describe(10)}`;
     // Checked first: when the budget ran out, we are the ones who ended the process.
-    if (signal.aborted) {
-      return new Error(
-        `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
-        {
-          cause: error,
-        },
-      );
-    }
+    if (signal.aborted) return budgetSpent(server, stderr, cause);
     if (exit) {
       const how =
         exit.code !== null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
-      return new Error(`The server process ${how} before the MCP handshake finished.${stderr}`, {
-        cause: error,
-      });
-    }
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      return new Error(`Cannot start "${server.command}": command not found.`, { cause: error });
-    }
-    if (signal.aborted) {
-      return new Error(
-        `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
-        { cause: error },
+      return new ToolSourceError<McpServerErrorCode>(
+        "server_exited",
+        `The server process ${how} before the MCP handshake finished.${stderr}`,
+        cause,
       );
     }
-    return new Error(`${base}${stderr}`, { cause: error });
-  }
-  if (signal.aborted)
-    return new Error(
-      `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.`,
-      { cause: error },
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      return new ConfigError<McpConfigErrorCode>(
+        "command_not_found",
+        `Cannot start "${server.command}": command not found.`,
+        cause,
+      );
+    }
+    return new ToolSourceError<McpServerErrorCode>(
+      "connect_failed",
+      `${error instanceof Error ? error.message : String(error)}${stderr}`,
+      cause,
     );
-  return new Error(`Cannot connect to ${server.url}: ${describeHttpError(error)}`, {
-    cause: error,
-  });
+  }
+  if (signal.aborted) return budgetSpent(server, "", cause);
+  return new ToolSourceError<McpServerErrorCode>(
+    "connect_failed",
+    `Cannot connect to ${server.url}: ${describeHttpError(error)}`,
+    cause,
+  );
+}
+
+/** No handshake within the connect budget; `stderr` is the stdio server's tail, or nothing. */
+function budgetSpent(
+  server: McpServerConfig,
+  stderr: string,
+  cause: { cause: unknown },
+): ToolSourceError<McpServerErrorCode> {
+  return new ToolSourceError<McpServerErrorCode>(
+    "connect_timeout",
+    `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
+    cause,
+  );
 }
 
 function describeHttpError(error: unknown): string {
@@ -190,19 +191,6 @@ function describeHttpError(error: unknown): string {
   if (cause?.code) return `${error.message} (${cause.code})`;
   const code = (error as { code?: number }).code;
   return typeof code === "number" ? `HTTP ${code}: ${error.message}` : error.message;
-}
-
-async function closeQuietly(client: Client, transport: Transport): Promise<void> {
-  try {
-    await client.close();
-  } catch {
-    // The connection failed already; closing is best effort.
-  }
-  try {
-    await transport.close();
-  } catch {
-    // Same.
-  }
 }
 
 function safeUrl(value: unknown): string | undefined {

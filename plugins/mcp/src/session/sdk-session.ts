@@ -4,11 +4,15 @@ import {
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolResultSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
+import { toRemoteCallResult } from "./call-result.js";
 import { classifyError } from "./classify-error.js";
-import { DirectCalls } from "./direct-calls.js";
+import { JsonRpcChannel } from "./json-rpc-channel.js";
 import {
   type CallOptions,
   McpCallError,
@@ -19,23 +23,67 @@ import {
 } from "./mcp-session.js";
 import { lenientToolsPage, parseTools } from "./parse-tools.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
-import type { StderrTail } from "./stderr-tail.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
 
 /** A live SDK client session behind our McpSession interface. */
 export class SdkSession implements McpSession {
-  readonly events = new EventEmitter<{ "tools-changed": []; closed: [string] }>();
-  transport: Transport | undefined;
-  stderr: StderrTail | undefined;
+  private readonly events = new EventEmitter<{ "tools-changed": []; closed: [string] }>();
+  /**
+   * Over stdio, the owner of the transport: plain tools/call requests go through it, the
+   * client gets everything else. Other transports are the client's alone.
+   */
+  private readonly channel: JsonRpcChannel | undefined;
   private closing = false;
 
-  constructor(
+  /**
+   * Connect `client` over `transport` within `signal` (the connect budget) and return the
+   * session; on failure both are closed and the SDK's error is rethrown as it came.
+   */
+  static async connect(
+    serverName: string,
+    client: Client,
+    transport: Transport,
+    signal: AbortSignal,
+  ): Promise<SdkSession> {
+    const session = new SdkSession(serverName, client, transport);
+    try {
+      await withRequestSignal(signal, (requestSignal) =>
+        client.connect(session.channel ?? transport, {
+          signal: requestSignal,
+          timeout: NO_SDK_TIMEOUT,
+        }),
+      );
+    } catch (error) {
+      await session.closeQuietly();
+      throw error;
+    }
+    return session;
+  }
+
+  private constructor(
     readonly serverName: string,
     private readonly client: Client,
-  ) {}
+    private readonly transport: Transport,
+  ) {
+    if (transport instanceof StdioProcessTransport) this.channel = new JsonRpcChannel(transport);
+    // Set before connecting: a server may announce changed tools right after initialize.
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      this.events.emit("tools-changed");
+    });
+    client.onclose = () => {
+      if (this.closing) return;
+      const exit = transport instanceof StdioProcessTransport ? transport.exitInfo : undefined;
+      const how = exit
+        ? exit.code !== null
+          ? `process exited with code ${exit.code}`
+          : `process killed by ${exit.signal}`
+        : "connection closed";
+      this.events.emit("closed", how);
+    };
+  }
 
   get protocolVersion(): string | undefined {
-    return (this.transport as { protocolVersion?: string } | undefined)?.protocolVersion;
+    return (this.transport as { protocolVersion?: string }).protocolVersion;
   }
 
   get serverInfo() {
@@ -51,25 +99,6 @@ export class SdkSession implements McpSession {
 
   get capabilities() {
     return (this.client.getServerCapabilities() ?? {}) as McpSession["capabilities"];
-  }
-
-  /** The lighter tools/call path for stdio (see DirectCalls); set up after connect. */
-  private direct: DirectCalls | undefined;
-
-  watchClose(): void {
-    if (this.transport instanceof StdioProcessTransport)
-      this.direct = new DirectCalls(this.transport);
-    this.client.onclose = () => {
-      if (this.closing) return;
-      const exit =
-        this.transport instanceof StdioProcessTransport ? this.transport.exitInfo : undefined;
-      const how = exit
-        ? exit.code !== null
-          ? `process exited with code ${exit.code}`
-          : `process killed by ${exit.signal}`
-        : "connection closed";
-      this.events.emit("closed", how);
-    };
   }
 
   async listToolsPage(cursor: string | undefined, signal: AbortSignal): Promise<ToolsPage> {
@@ -104,9 +133,12 @@ export class SdkSession implements McpSession {
     args: Record<string, unknown>,
     options: CallOptions,
   ): Promise<RemoteCallResult> {
-    // Progress needs the SDK's progress-token bookkeeping; plain calls take the direct path.
-    if (this.direct && !options.onProgress) {
-      return withRequestSignal(options.signal, (signal) => this.direct!.call(name, args, signal));
+    // Progress needs the SDK's progress-token bookkeeping; plain calls take the channel.
+    const channel = this.channel;
+    if (channel && !options.onProgress) {
+      return withRequestSignal(options.signal, async (signal) =>
+        toRemoteCallResult(await channel.request("tools/call", { name, arguments: args }, signal)),
+      );
     }
     const result = await this.request(options.signal, (request) =>
       this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
@@ -123,13 +155,7 @@ export class SdkSession implements McpSession {
           : {}),
       }),
     );
-    const out: RemoteCallResult = {
-      content: (result.content ?? []) as RemoteCallResult["content"],
-    };
-    if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
-    if (result.isError) out.isError = true;
-    if (result._meta) out.meta = result._meta as Record<string, unknown>;
-    return out;
+    return toRemoteCallResult(result);
   }
 
   async listResources(cursor: string | undefined, signal: AbortSignal) {
@@ -193,9 +219,14 @@ export class SdkSession implements McpSession {
       // Tell the server the session is over (HTTP DELETE); a server that does not support it is fine.
       await this.transport.terminateSession().catch(() => undefined);
     }
-    await this.client.close().catch(() => undefined);
-    await this.transport?.close().catch(() => undefined);
+    await this.closeQuietly();
     this.events.removeAllListeners();
+  }
+
+  /** Close the client and the transport, best effort: the connection may be gone already. */
+  private async closeQuietly(): Promise<void> {
+    await this.client.close().catch(() => undefined);
+    await this.transport.close().catch(() => undefined);
   }
 
   /** One SDK request with its own signal (see withRequestSignal), failures as McpCallError. */

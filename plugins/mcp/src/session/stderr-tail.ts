@@ -1,6 +1,6 @@
 /**
- * The last lines a stdio server wrote to stderr, bounded in lines and line length (seed
- * defect 7: an unbounded buffer). Older output is counted, not kept.
+ * The last lines a stdio server wrote to stderr, bounded in lines and line length, so a chatty
+ * server cannot grow our memory without end. Older output is counted, not kept.
  */
 export class StderrTail {
   private readonly lines: string[] = [];

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { UsageError } from "@pseudoclaude/core";
 import { groupAlive, signalGroup, trackGroup, untrackGroup } from "@pseudoclaude/core/process";
+import { type McpServerErrorCode, type McpUsageErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { JsonLineReader } from "./json-line-reader.js";
 import { StderrTail } from "./stderr-tail.js";
 
@@ -64,7 +66,11 @@ export class StdioProcessTransport implements Transport {
   }
 
   start(): Promise<void> {
-    if (this.child) throw new Error("StdioProcessTransport already started");
+    if (this.child)
+      throw new UsageError<McpUsageErrorCode>(
+        "transport_already_started",
+        "StdioProcessTransport already started",
+      );
     return new Promise((resolve, reject) => {
       const child = spawn(this.options.command, this.options.args, {
         env: this.options.env,
@@ -114,7 +120,12 @@ export class StdioProcessTransport implements Transport {
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin;
       if (!stdin || stdin.destroyed || this.exit) {
-        reject(new Error("The server process is not running."));
+        reject(
+          new ToolSourceError<McpServerErrorCode>(
+            "server_not_running",
+            "The server process is not running.",
+          ),
+        );
         return;
       }
       if (stdin.write(serializeMessage(message))) resolve();

@@ -1,0 +1,152 @@
+import { UsageError } from "@pseudoclaude/core";
+import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
+import { EventEmitter } from "eventemitter3";
+import type { ServerConnection, ServerStats } from "./manager/server-connection.js";
+import type { McpUsageErrorCode } from "./mcp-errors.js";
+import type {
+  McpManager,
+  McpPromptListing,
+  McpResourceListing,
+  McpServerReport,
+} from "./mcp-manager.js";
+import type { McpSession } from "./session/mcp-session.js";
+
+/**
+ * The manager over the plugin's server connections: reports from their state and stats,
+ * resources and prompts through their live sessions.
+ */
+export class DefaultMcpManager implements McpManager {
+  private readonly events = new EventEmitter<{ connections: [] }>();
+
+  constructor(private readonly connections: ReadonlyMap<string, ServerConnection>) {
+    for (const connection of connections.values())
+      connection.on("state", () => this.events.emit("connections"));
+  }
+
+  servers(): McpServerReport[] {
+    return [...this.connections.values()].map((connection) => {
+      const session = connection.activeSession;
+      const report: McpServerReport = {
+        name: connection.name,
+        transport: connection.config.transport,
+        state: connection.state,
+        stats: { ...connection.stats },
+      };
+      if (connection.lastError) report.lastError = connection.lastError;
+      if (session?.serverInfo)
+        report.serverInfo = { name: session.serverInfo.name, version: session.serverInfo.version };
+      if (session?.protocolVersion) report.protocolVersion = session.protocolVersion;
+      return report;
+    });
+  }
+
+  totals(): ServerStats {
+    const total: ServerStats = {
+      configured: 0,
+      connected: 0,
+      discovered: 0,
+      adapted: 0,
+      filtered: 0,
+    };
+    for (const connection of this.connections.values()) {
+      for (const key of Object.keys(total) as Array<keyof ServerStats>)
+        total[key] += connection.stats[key];
+    }
+    return total;
+  }
+
+  anyServerWith(capability: "resources" | "prompts"): boolean {
+    return [...this.connections.values()].some(
+      (connection) => connection.activeSession?.capabilities[capability] !== undefined,
+    );
+  }
+
+  onConnectionsChanged(listener: () => void): Disposable {
+    this.events.on("connections", listener);
+    return toDisposable(() => this.events.off("connections", listener));
+  }
+
+  async listResources(
+    server: string | undefined,
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<McpResourceListing> {
+    return {
+      servers: await this.fromEach<Omit<McpResourceListing["servers"][number], "server">>(
+        this.pick(server, "resources"),
+        signal,
+        (session) => session.listResources(cursor, signal),
+        (error) => ({ resources: [], error }),
+      ),
+    };
+  }
+
+  async readResource(server: string, uri: string, signal: AbortSignal) {
+    const session = await this.connection(server).usableSession(signal);
+    return session.readResource(uri, signal);
+  }
+
+  async listPrompts(
+    server: string | undefined,
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<McpPromptListing> {
+    return {
+      servers: await this.fromEach<Omit<McpPromptListing["servers"][number], "server">>(
+        this.pick(server, "prompts"),
+        signal,
+        (session) => session.listPrompts(cursor, signal),
+        (error) => ({ prompts: [], error }),
+      ),
+    };
+  }
+
+  async getPrompt(server: string, name: string, args: Record<string, string>, signal: AbortSignal) {
+    const session = await this.connection(server).usableSession(signal);
+    return session.getPrompt(name, args, signal);
+  }
+
+  /** The connection of the server named `name`; a UsageError naming the configured ones if none. */
+  connection(name: string): ServerConnection {
+    const connection = this.connections.get(name);
+    if (!connection) {
+      throw new UsageError<McpUsageErrorCode>(
+        "unknown_server",
+        `No MCP server named "${name}" (configured: ${[...this.connections.keys()].join(", ") || "none"}).`,
+      );
+    }
+    return connection;
+  }
+
+  /**
+   * One listing per server, one server after another; a server that cannot answer gets
+   * `failed(message)` so one broken server does not hide the others.
+   */
+  private async fromEach<T extends object>(
+    connections: ServerConnection[],
+    signal: AbortSignal,
+    list: (session: McpSession) => Promise<T>,
+    failed: (message: string) => T,
+  ): Promise<Array<{ server: string } & T>> {
+    const out: Array<{ server: string } & T> = [];
+    for (const connection of connections) {
+      try {
+        const session = await connection.usableSession(signal);
+        out.push({ server: connection.name, ...(await list(session)) });
+      } catch (error) {
+        out.push({ server: connection.name, ...failed((error as Error).message) });
+      }
+    }
+    return out;
+  }
+
+  private pick(
+    server: string | undefined,
+    capability: "resources" | "prompts",
+  ): ServerConnection[] {
+    if (server !== undefined) return [this.connection(server)];
+    return [...this.connections.values()].filter(
+      (connection) => connection.activeSession?.capabilities[capability] !== undefined,
+    );
+  }
+}

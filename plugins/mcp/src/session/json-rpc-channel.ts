@@ -1,0 +1,129 @@
+import type {
+  Transport,
+  TransportSendOptions,
+} from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { McpCallError } from "./mcp-session.js";
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The one owner of a transport's callbacks. The SDK client connects to the channel as to any
+ * transport and gets every message, except answers to the requests the channel sent itself
+ * (`request`): those are settled here, without the client's per-message zod parsing and
+ * bookkeeping, which a plain call does not need. The channel's requests use string ids
+ * (`pc-N`) so they never meet the client's numeric ones; cancelling one sends
+ * `notifications/cancelled` as the client would.
+ */
+export class JsonRpcChannel implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+
+  private readonly pending = new Map<string, Pending>();
+  private next = 0;
+
+  constructor(private readonly transport: Transport) {
+    transport.onmessage = (message, extra) => {
+      if (!this.settle(message)) this.onmessage?.(message, extra);
+    };
+    transport.onclose = () => {
+      // Our calls fail first, then the client learns the connection is gone.
+      this.failAll(new McpCallError("session", "Connection closed"));
+      this.onclose?.();
+    };
+    transport.onerror = (error) => this.onerror?.(error);
+  }
+
+  get sessionId(): string | undefined {
+    return this.transport.sessionId;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.transport.setProtocolVersion?.(version);
+  }
+
+  start(): Promise<void> {
+    return this.transport.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.transport.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  /**
+   * Send a request and resolve with its raw `result`, unchecked (the caller checks the shape
+   * it needs). A JSON-RPC error answer, a failed send, a closed connection and `signal`
+   * rejects with McpCallError.
+   */
+  request(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+    if (signal.aborted)
+      return Promise.reject(
+        new McpCallError("cancelled", "The call was cancelled before it was sent."),
+      );
+    this.next += 1;
+    const id = `pc-${this.next}`;
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => {
+        if (!this.pending.delete(id)) return;
+        // Tell the server, then give up on the answer.
+        void this.transport
+          .send({
+            jsonrpc: "2.0",
+            method: "notifications/cancelled",
+            params: { requestId: id, reason: String(signal.reason) },
+          })
+          .catch(() => undefined);
+        reject(new McpCallError("cancelled", "The call was cancelled."));
+      };
+      this.pending.set(id, {
+        resolve: (result) => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(result);
+        },
+        reject: (error) => {
+          signal.removeEventListener("abort", onAbort);
+          reject(error);
+        },
+      });
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.transport.send({ jsonrpc: "2.0", id, method, params }).catch((error: unknown) => {
+        if (this.pending.delete(id)) {
+          signal.removeEventListener("abort", onAbort);
+          reject(
+            new McpCallError("transport", error instanceof Error ? error.message : String(error)),
+          );
+        }
+      });
+    });
+  }
+
+  /** An answer to one of our requests: settle it and keep it from the client. */
+  private settle(message: JSONRPCMessage): boolean {
+    const id = (message as { id?: unknown }).id;
+    if (typeof id !== "string" || "method" in message) return false;
+    const waiting = this.pending.get(id);
+    if (!waiting) return false;
+    this.pending.delete(id);
+    const error = (message as { error?: { code?: unknown; message?: unknown } }).error;
+    if (error)
+      waiting.reject(
+        new McpCallError("protocol", `MCP error ${String(error.code)}: ${String(error.message)}`),
+      );
+    else waiting.resolve((message as { result?: unknown }).result);
+    return true;
+  }
+
+  private failAll(error: Error): void {
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const entry of waiting) entry.reject(error);
+  }
+}
