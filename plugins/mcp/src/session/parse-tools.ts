@@ -6,28 +6,28 @@ export const lenientToolsPage = z.looseObject({
   nextCursor: z.string().optional(),
 });
 
+/** A listed tool; `inputSchema` is absent when the server gave none or an empty one. */
+export type ListedTool = Omit<Tool, "inputSchema"> & { inputSchema?: Tool["inputSchema"] };
+
+const toolWithoutSchema = ToolSchema.omit({ inputSchema: true });
+
 /**
- * Check each listed tool on its own. An empty `inputSchema` (`{}` or missing) is repaired to
- * `{ "type": "object" }` as the seed did; anything else invalid is skipped with its reason.
+ * Check each listed tool on its own; anything invalid is skipped with its reason. A missing or
+ * empty `inputSchema` (`{}`) is not an error: many servers send one for tools without
+ * arguments, and the registry gives every tool its object schema where tools enter it.
  */
 export function parseTools(entries: unknown[]): {
-  tools: Tool[];
+  tools: ListedTool[];
   invalid: Array<{ name?: string; message: string }>;
 } {
-  const tools: Tool[] = [];
+  const tools: ListedTool[] = [];
   const invalid: Array<{ name?: string; message: string }> = [];
   for (const entry of entries) {
-    let candidate = entry;
-    if (candidate && typeof candidate === "object") {
-      const schema = (candidate as { inputSchema?: unknown }).inputSchema;
-      if (
-        schema === undefined ||
-        (schema && typeof schema === "object" && Object.keys(schema).length === 0)
-      ) {
-        candidate = { ...candidate, inputSchema: { type: "object" } };
-      }
-    }
-    const parsed = ToolSchema.safeParse(candidate);
+    const schema = (entry as { inputSchema?: unknown } | null)?.inputSchema;
+    const noSchema =
+      schema === undefined ||
+      (schema !== null && typeof schema === "object" && Object.keys(schema).length === 0);
+    const parsed = noSchema ? toolWithoutSchema.safeParse(entry) : ToolSchema.safeParse(entry);
     if (parsed.success) {
       tools.push(parsed.data);
       continue;
