@@ -19,6 +19,7 @@ describe("README", () => {
 
   it("keeps the two set-up commands", async () => {
     const readme = await readFile(new URL("README.md", root), "utf8");
+    assert.match(readme, /npm ci && npm start/);
     assert.match(readme, /npm ci && npm run demo/);
     assert.match(readme, /npm ci && npm test/);
   });
