@@ -88,6 +88,10 @@ describe("ToolRegistry changes", () => {
       "invalid_tool_name:  ",
     ]);
     assert.equal(registry.get("shared")?.definition.source, "a", "the first owner keeps the name");
+    const namesOf = (source: string) => registry.toolsOf(source).map((t) => t.definition.name);
+    assert.deepEqual(namesOf("a"), ["shared"]);
+    assert.deepEqual(namesOf("b"), ["mine"], "a refused tool is not the source's");
+    assert.deepEqual(namesOf("nobody"), []);
   });
 
   it("caches the definitions list until the registry changes", () => {

@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
-import { type PluginContext, ToolRegistry } from "@pseudoclaude/core/plugin";
+import type { PluginContext } from "@pseudoclaude/core/plugin";
 import { loadServers } from "./config/load-servers.js";
 import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
@@ -42,7 +42,6 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         ...(options.servers ? { codeServers: options.servers } : {}),
       });
       for (const diagnostic of loaded.diagnostics) context.report(diagnostic);
-      const registry = context.container.resolve<ToolRegistry>(ToolRegistry);
       const handlers = clientHandlers(context);
       const connections = new Map<string, ServerConnection>();
       for (const server of loaded.servers) {
@@ -59,7 +58,7 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
           backoff: options.reconnectBackoff ?? { initialMs: 1_000, maxMs: 30_000 },
         });
         connections.set(server.name, connection);
-        context.addToolSource(new McpServerSource(connection, registry, context.strict));
+        context.addToolSource(new McpServerSource(connection, context.strict));
         if (server.includeInstructions)
           followInstructions(context, connection, options.instructionsMaxChars ?? 4_000);
       }

@@ -2,7 +2,6 @@ import { type Tool, type ToolSource } from "@pseudoclaude/core";
 import {
   type Disposable,
   type ToolChange,
-  type ToolRegistry,
   type ToolSourceStartContext,
   type ToolSourceStatus,
   toDisposable,
@@ -17,10 +16,10 @@ import type { ServerConnection } from "./manager/server-connection.js";
 export class McpServerSource implements ToolSource {
   readonly id: string;
   private readonly emitter = new EventEmitter<{ change: [ToolChange] }>();
+  private registeredCount: () => number = () => 0;
 
   constructor(
     readonly connection: ServerConnection,
-    private readonly registry: ToolRegistry,
     private readonly strict: boolean,
   ) {
     this.id = `mcp:${connection.name}`;
@@ -28,6 +27,7 @@ export class McpServerSource implements ToolSource {
   }
 
   async start(context: ToolSourceStartContext): Promise<void> {
+    this.registeredCount = context.registeredCount;
     try {
       await this.connection.start(context.signal);
     } catch (error) {
@@ -47,12 +47,9 @@ export class McpServerSource implements ToolSource {
 
   status(): ToolSourceStatus {
     const { connection } = this;
-    // Registered counts what the registry really holds of ours: a tool that lost a name
-    // collision was adapted but is not callable, and the count must say so.
-    const registered = connection.tools.filter(
-      (tool) => this.registry.get(tool.definition.name) === tool,
-    ).length;
-    const stats = { ...connection.stats, registered };
+    // Registered is what the registry really holds of ours: a tool that lost a name collision
+    // was adapted but is not callable, and the count must say so.
+    const stats = { ...connection.stats, registered: this.registeredCount() };
     const state =
       connection.state === "ready"
         ? "ready"

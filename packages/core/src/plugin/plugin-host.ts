@@ -170,6 +170,7 @@ export class DefaultPluginHost implements PluginHost {
       signal: this.startController.signal,
       report: (diagnostic) =>
         this.deps.sink.add({ ...diagnostic, source: diagnostic.source ?? source.id }),
+      registeredCount: () => this.deps.registry.toolsOf(source.id).length,
     });
     // Closed while starting: the source is being closed, so none of its tools may appear.
     if (this.closing) return;

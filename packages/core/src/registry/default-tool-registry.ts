@@ -134,6 +134,15 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
     return this.cachedList;
   }
 
+  toolsOf(sourceId: string): readonly Tool[] {
+    const owned = this.bySource.get(sourceId);
+    if (!owned) return [];
+    return [...owned].flatMap((name) => {
+      const entry = this.entries.get(name);
+      return entry ? [entry.tool] : [];
+    });
+  }
+
   definitions(): readonly ToolDefinition[] {
     this.cachedDefinitions ??= this.list().map((tool) => tool.definition);
     return this.cachedDefinitions;

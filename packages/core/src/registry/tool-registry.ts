@@ -68,6 +68,8 @@ export interface ToolRegistry {
   removeSource(sourceId: string): ApplyChangeOutcome;
   get(name: string): Tool | undefined;
   list(): readonly Tool[];
+  /** The tools of one source the registry holds (not those it refused, e.g. a taken name). */
+  toolsOf(sourceId: string): readonly Tool[];
   definitions(): readonly ToolDefinition[];
   /**
    * Route a call and check its arguments (a JSON object, then the tool's validator) without

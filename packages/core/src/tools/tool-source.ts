@@ -33,6 +33,12 @@ export interface ToolSourceStartContext {
   /** Aborted when the agent is closed during start-up. */
   signal: AbortSignal;
   report(diagnostic: Diagnostic): void;
+  /**
+   * How many of this source's tools the registry holds now. A tool the registry refused (a
+   * name another source already has) is not counted, so a status built on it says what is
+   * really callable.
+   */
+  registeredCount(): number;
 }
 
 /**
