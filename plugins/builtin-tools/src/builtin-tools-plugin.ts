@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
+import { createPathGuard } from "@pseudoclaude/core/files";
 import { StaticToolSource } from "@pseudoclaude/core/plugin";
-import { createPathGuard } from "./paths/path-guard.js";
 import { createCommandRunner } from "./process/command-runner.js";
 import type { BuiltinToolsOptions } from "./settings/builtin-tools-settings.js";
 import { loadBuiltinToolsSettings } from "./settings/load-settings.js";

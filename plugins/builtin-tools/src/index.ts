@@ -4,18 +4,8 @@ export { writeFileAtomic } from "./files/atomic-write.js";
 export { searchFiles } from "./grep/grep-engine.js";
 export type { GrepMode, GrepOutcome, GrepRequest } from "./grep/grep-request.js";
 export {
-  type ConfinedPath,
-  createPathGuard,
-  DefaultPathGuard,
-  type PathCheck,
-  type PathGuard,
-} from "./paths/path-guard.js";
-export { type RealPath, resolveRealPath } from "./paths/real-path.js";
-export {
-  type CommandOutcome,
   type CommandRequest,
   type CommandRunner,
-  type CommandStopReason,
   createCommandRunner,
   DefaultCommandRunner,
 } from "./process/command-runner.js";
@@ -28,7 +18,6 @@ export {
   DEFAULT_SHELL,
 } from "./settings/builtin-tools-settings.js";
 export { type LoadedSettings, loadBuiltinToolsSettings } from "./settings/load-settings.js";
-export { HeadTailBuffer } from "./text/head-tail-buffer.js";
 export { createBuiltinTools } from "./tools/builtin-tool-list.js";
 export { BUILTIN_SOURCE_ID, type ToolKit } from "./tools/tool-kit.js";
 export { type WalkEntry, type WalkOptions, walkTree } from "./walk/walk-tree.js";

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { createPathGuard } from "../src/index.js";
+import { createPathGuard } from "@pseudoclaude/core/files";
 import { show, textOf, withTools } from "./support/agent.js";
 
 describe("path confinement", () => {

@@ -1,6 +1,6 @@
+import { createPathGuard, type PathGuard } from "@pseudoclaude/core/files";
 import picomatch from "picomatch";
 import { BinaryFileError } from "../files/binary-file.js";
-import { createPathGuard, type PathGuard } from "../paths/path-guard.js";
 import { readLines, type TextLine } from "../text/line-reader.js";
 import { walkTree } from "../walk/walk-tree.js";
 import type { GrepOutcome, GrepRequest } from "./grep-request.js";

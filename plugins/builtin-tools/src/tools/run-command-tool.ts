@@ -1,12 +1,6 @@
-import {
-  defineTool,
-  type Tool,
-  type ToolResult,
-  toolFailure,
-  toolSuccess,
-} from "@pseudoclaude/core";
+import { defineTool, type Tool, toolFailure } from "@pseudoclaude/core";
+import { processResult } from "@pseudoclaude/core/process";
 import { z } from "zod";
-import type { CommandOutcome } from "../process/command-runner.js";
 import { BUILTIN_SOURCE_ID, confineExisting, isToolResult, type ToolKit } from "./tool-kit.js";
 
 const input = z.strictObject({
@@ -62,74 +56,12 @@ export function runCommandTool(kit: ToolKit): Tool {
         signal: context.signal,
         ...(deadlineMs !== undefined ? { deadlineMs } : {}),
       });
-      return toResult(
-        outcome,
-        cwd.display,
-        deadlineMs ?? context.timeoutMs,
-        deadlineMs !== undefined,
-      );
+      return processResult(outcome, {
+        noun: "Command",
+        cwd: cwd.display,
+        timeoutMs: deadlineMs ?? context.timeoutMs,
+        fromArgument: deadlineMs !== undefined,
+      });
     },
   });
-}
-
-/**
- * A command that exited 0 is a success. Any other end is a failure the model sees with the
- * output: a non-zero exit or a signal is `tool_error`, our timeout is `timeout`, a cancel is
- * `cancelled`. Exit code and signal are in `structured` and `metadata` either way.
- */
-function toResult(
-  outcome: CommandOutcome,
-  cwd: string,
-  timeoutMs: number,
-  fromArgument: boolean,
-): ToolResult {
-  const status = describeStatus(outcome, timeoutMs, fromArgument);
-  const structured = {
-    exit_code: outcome.exitCode,
-    signal: outcome.signal,
-    timed_out: outcome.stopped === "deadline" || outcome.stopped === "timeout",
-    ...(outcome.stopped ? { stopped: outcome.stopped } : {}),
-    ...(outcome.killSignal ? { killed_with: outcome.killSignal } : {}),
-    ...(outcome.leftoversEnded ? { background_processes_ended: true } : {}),
-    output_chars: outcome.outputChars,
-    truncated: outcome.truncated,
-    duration_ms: outcome.durationMs,
-    cwd,
-  };
-  const metadata = { exit_code: outcome.exitCode, signal: outcome.signal };
-  const body = outcome.output === "" ? "(no output)" : outcome.output.replace(/\n$/, "");
-  const content = [{ type: "text" as const, text: `${body}\n[${status}]` }];
-  if (outcome.spawnError) {
-    return toolFailure("tool_error", `Could not start the command: ${outcome.spawnError}`, {
-      structured,
-      metadata,
-    });
-  }
-  if (outcome.stopped) {
-    const code =
-      outcome.stopped === "deadline" || outcome.stopped === "timeout" ? "timeout" : "cancelled";
-    return toolFailure(code, status, { content, structured, metadata });
-  }
-  if (outcome.exitCode !== 0)
-    return toolFailure("tool_error", status, { content, structured, metadata });
-  return toolSuccess(content, { structured, metadata });
-}
-
-function describeStatus(outcome: CommandOutcome, timeoutMs: number, fromArgument: boolean): string {
-  const ended = outcome.killSignal
-    ? `; its process group was ended with ${outcome.killSignal}`
-    : "";
-  const leftovers = outcome.leftoversEnded ? "; background processes it left were ended" : "";
-  switch (outcome.stopped) {
-    case "deadline":
-    case "timeout":
-      return `Command timed out after ${timeoutMs} ms${fromArgument ? " (its timeout_ms)" : ""}${ended}.`;
-    case "cancelled":
-      return `Command cancelled${ended}.`;
-    case "closed":
-      return `Command stopped because the agent closed${ended}.`;
-    default:
-      if (outcome.signal) return `Command ended by signal ${outcome.signal}${leftovers}.`;
-      return `Exit code ${outcome.exitCode}${leftovers}.`;
-  }
 }

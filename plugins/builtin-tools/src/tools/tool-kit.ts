@@ -1,7 +1,7 @@
 import { type Stats } from "node:fs";
 import { stat } from "node:fs/promises";
 import { type ToolResult, toolFailure } from "@pseudoclaude/core";
-import type { ConfinedPath, PathGuard } from "../paths/path-guard.js";
+import type { ConfinedPath, PathGuard } from "@pseudoclaude/core/files";
 import type { CommandRunner } from "../process/command-runner.js";
 import type { BuiltinToolsSettings } from "../settings/builtin-tools-settings.js";
 

@@ -1,0 +1,16 @@
+/**
+ * `@pseudoclaude/core/files`: for tool sources that read or write files. A {@link PathGuard}
+ * confines every path to a set of roots (the workspace, a skill's folder): paths are resolved
+ * through every symbolic link, so neither `..` nor a link can lead outside, and the built-in
+ * tools and the Skills plugin confine the same way.
+ *
+ * @module @pseudoclaude/core/files
+ */
+export {
+  type ConfinedPath,
+  createPathGuard,
+  DefaultPathGuard,
+  type PathCheck,
+  type PathGuard,
+} from "../files/path-guard.js";
+export { type RealPath, resolveRealPath } from "../files/real-path.js";
