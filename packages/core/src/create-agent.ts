@@ -15,6 +15,7 @@ import { orderPlugins } from "./plugin/plugin-order.js";
 import { DefaultPolicyEngine } from "./policy/default-policy-engine.js";
 import { buildPolicySettings } from "./policy/permissions-section.js";
 import { PolicyEngine } from "./policy/policy-engine.js";
+import { PolicyLayers } from "./policy/policy-layer.js";
 import type { PolicyOptions } from "./policy/policy-settings.js";
 import { DefaultSystemPromptBuilder } from "./prompt/default-system-prompt-builder.js";
 import { Provider } from "./provider/provider.js";
@@ -95,11 +96,13 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     totalChars: budget.totalChars ?? agentSection.system_prompt_budget_chars,
     sectionChars: budget.sectionChars,
   });
+  const layers = new PolicyLayers(workspace);
   const host = new DefaultPluginHost({
     container,
     registry,
     sink,
     prompt,
+    layers,
     config,
     workspace,
     callbacks,
@@ -136,6 +139,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     registry,
     // A plugin may have registered its own engine in place of the default.
     policy: container.resolve<PolicyEngine>(PolicyEngine),
+    layers,
     providerRef,
     prompt,
     sink,

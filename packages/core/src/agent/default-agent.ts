@@ -7,6 +7,7 @@ import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { ConfigError, UsageError } from "../errors.js";
 import type { PluginHost } from "../plugin/plugin-host.js";
 import type { PolicyEngine } from "../policy/policy-engine.js";
+import { LayeredPolicyEngine, type PolicyLayers } from "../policy/policy-layer.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
 import { adaptResultContent } from "../provider/content-support.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
@@ -35,6 +36,8 @@ import { runToolCalls, toolCallRecord } from "./run-tool-calls.js";
 export interface AgentParts {
   registry: ToolRegistry;
   policy: PolicyEngine;
+  /** Layers plugins add over the policy at run time (a loaded skill's allowed tools). */
+  layers: PolicyLayers;
   providerRef: ProviderRef;
   prompt: SystemPromptBuilder;
   sink: DiagnosticsSink;
@@ -65,7 +68,6 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     super();
     ({
       registry: this.registry,
-      policy: this.policy,
       providerRef: this.providerRef,
       prompt: this.prompt,
       sink: this.sink,
@@ -74,7 +76,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       host: this.host,
       container: this.container,
     } = parts);
-    this.offered = new OfferedTools(this.registry, this.policy);
+    this.policy = new LayeredPolicyEngine(parts.policy, parts.layers);
+    this.offered = new OfferedTools(this.registry, this.policy, parts.layers);
     this.sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
   }
 

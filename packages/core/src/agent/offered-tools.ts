@@ -3,24 +3,26 @@ import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 
 /**
- * The model's tool list, rebuilt only when the registry changes (its version moves), not on
- * every turn.
+ * The model's tool list, rebuilt only when the registry or the policy's layers change (a
+ * version moves), not on every turn.
  */
 export class OfferedTools {
-  private cachedVersion = -1;
+  private cachedVersion = "";
   private cached: readonly ToolDefinition[] = [];
 
   constructor(
     private readonly registry: ToolRegistry,
     private readonly policy: PolicyEngine,
+    private readonly layers: { readonly version: number },
   ) {}
 
   current(): readonly ToolDefinition[] {
-    if (this.registry.version !== this.cachedVersion) {
+    const version = `${this.registry.version}:${this.layers.version}`;
+    if (version !== this.cachedVersion) {
       this.cached = this.registry
         .definitions()
         .filter((definition) => this.policy.isOffered(definition));
-      this.cachedVersion = this.registry.version;
+      this.cachedVersion = version;
     }
     return this.cached;
   }

@@ -23,6 +23,7 @@ export type { DiagnosticSeverity, DiagnosticStage } from "../diagnostics/diagnos
 export { DefaultRedactor, REDACTED, type Redactor } from "../diagnostics/redactor.js";
 export { type ErrorOptions, errorMessage } from "../errors.js";
 export type { PluginContext, PluginSpec } from "../plugin/plugin.js";
+export type { PolicyLayer } from "../policy/policy-layer.js";
 export type { SystemPromptSection } from "../prompt/system-prompt.js";
 export {
   type ApplyChangeOutcome,

@@ -5,6 +5,7 @@ import type { ProviderRef } from "../agent/provider-ref.js";
 import type { LoadedConfig } from "../config/load-config.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { errorMessage, PluginError } from "../errors.js";
+import type { PolicyLayers } from "../policy/policy-layer.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolChange, ToolSource } from "../tools/tool-source.js";
@@ -22,6 +23,7 @@ export interface PluginHostDeps {
   registry: ToolRegistry;
   sink: DiagnosticsSink;
   prompt: SystemPromptBuilder;
+  layers: PolicyLayers;
   config: LoadedConfig;
   workspace: string;
   callbacks: AgentCallbacks;
@@ -218,6 +220,11 @@ export class DefaultPluginHost implements PluginHost {
       },
       addSystemPromptSection: (section) => {
         const disposable = deps.prompt.add({ ...section, source: section.source ?? plugin.name });
+        added.push(disposable);
+        return disposable;
+      },
+      addPolicyLayer: (layer) => {
+        const disposable = deps.layers.add(layer);
         added.push(disposable);
         return disposable;
       },

@@ -5,6 +5,7 @@ import type { LoadedConfig } from "../config/load-config.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import { PluginError } from "../errors.js";
+import type { PolicyLayer } from "../policy/policy-layer.js";
 import type { SystemPromptSection } from "../prompt/system-prompt.js";
 import type { ToolSource } from "../tools/tool-source.js";
 import type { Disposable } from "../util/disposable.js";
@@ -34,6 +35,12 @@ export interface PluginContext {
   addSystemPromptSection(
     section: Omit<SystemPromptSection, "source"> & { source?: string },
   ): Disposable;
+  /**
+   * Add a policy layer (pre-approved patterns, or a narrowing to some tools) until the returned
+   * disposer runs; it applies over whichever engine the agent has. A pattern that does not
+   * parse throws `ConfigError` `invalid_rule`.
+   */
+  addPolicyLayer(layer: PolicyLayer): Disposable;
   /** Run on `agent.close()`, in reverse registration order. */
   onClose(fn: () => void | Promise<void>): void;
 }

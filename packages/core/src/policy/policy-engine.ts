@@ -20,6 +20,8 @@ export type DecisionBasis =
   | { kind: "safety"; safety: ToolDefinition["safety"] }
   | { kind: "engine_error" }
   | { kind: "unknown_tool" }
+  /** A layer a plugin added while something is active (a loaded skill): it pre-approved or narrowed. */
+  | { kind: "layer"; effect: "allow" | "only"; origin: RuleOrigin; patterns: readonly string[] }
   /** The run ended before the call could be decided. */
   | { kind: "aborted" }
   | { kind: "approval"; approver: "callback" | "none" };
