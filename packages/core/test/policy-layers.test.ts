@@ -5,27 +5,11 @@ import type { PolicyDecision, PolicyEngine } from "../src/policy/policy-engine.j
 import { LayeredPolicyEngine, PolicyLayers } from "../src/policy/policy-layer.js";
 import type { PolicySettings } from "../src/policy/policy-settings.js";
 import type { ToolDefinition } from "../src/tools/tool-definition.js";
+import { def, readTool, shell } from "./support/tool-definitions.js";
 
 const WORKSPACE = "/ws";
 
-function def(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {
-  return {
-    name,
-    description: "",
-    inputSchema: { type: "object" },
-    safety: "side_effect",
-    source: "t",
-    ...extra,
-  };
-}
-const shell = def("run_command", {
-  category: "command",
-  permissionKey: { argument: "command", match: "command" },
-});
-const reader = def("read_file", {
-  safety: "read_only",
-  permissionKey: { argument: "path", match: "path" },
-});
+const reader = readTool;
 const loader = def("load_skill", { safety: "read_only" });
 
 function layered(settings: Partial<PolicySettings> = {}) {

@@ -7,32 +7,10 @@ import { commandMatches } from "../src/policy/command-match.js";
 import { createPolicyEngine } from "../src/policy/default-policy-engine.js";
 import { buildPolicySettings } from "../src/policy/permissions-section.js";
 import { type PolicySettings, type RuleSpec } from "../src/policy/policy-settings.js";
-import { type ToolDefinition } from "../src/tools/tool-definition.js";
+import { def, readTool, shell, writeTool } from "./support/tool-definitions.js";
 
 const WORKSPACE = "/ws";
 
-function def(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {
-  return {
-    name,
-    description: "",
-    inputSchema: { type: "object" },
-    safety: "side_effect",
-    source: "t",
-    ...extra,
-  };
-}
-const readTool = def("read_file", {
-  safety: "read_only",
-  permissionKey: { argument: "path", match: "path" },
-});
-const writeTool = def("write_file", {
-  category: "edit",
-  permissionKey: { argument: "path", match: "path" },
-});
-const shell = def("run_command", {
-  category: "command",
-  permissionKey: { argument: "command", match: "command" },
-});
 const remote = def("mcp__context7__search_docs");
 
 function engine(partial: Partial<PolicySettings> & { rules?: RuleSpec[] } = {}) {
