@@ -18,7 +18,12 @@ export type {
 } from "../config/config-layer.js";
 export { type Expansion, expandVariables } from "../config/expand-variables.js";
 export type { LoadConfigOptions } from "../config/load-config.js";
-export { type SectionValidation, validateSection } from "../config/validate-section.js";
+export {
+  type SectionFields,
+  type SectionValidation,
+  validateSection,
+  validateSectionFields,
+} from "../config/validate-section.js";
 export type { DiagnosticSeverity, DiagnosticStage } from "../diagnostics/diagnostic.js";
 export { DefaultRedactor, REDACTED, type Redactor } from "../diagnostics/redactor.js";
 export { type ErrorOptions, errorMessage } from "../errors.js";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { isPlainObject } from "../util/plain-object.js";
 import type { SectionEntry } from "./config-layer.js";
 
 export type SectionValidation<T> =
@@ -48,4 +49,67 @@ export function validateSection<T>(
     return diagnostic;
   });
   return { ok: false, diagnostics };
+}
+
+/** The valid keys {@link validateSectionFields} read from one layer, typed by their schemas. */
+export type SectionFields<Schemas extends Record<string, z.ZodType>> = {
+  [K in keyof Schemas]?: z.infer<Schemas[K]>;
+};
+
+/**
+ * Validate a mapping section key by key, with one schema per key: a bad or unknown key is
+ * reported at its line and skipped while the layer's other keys still apply. A value that is
+ * not a mapping skips the layer's whole section; an empty section (`key:` alone) is no keys.
+ * `onField` sees each valid key in file order, so what a caller reports about a value lands
+ * between the diagnostics of the keys around it.
+ */
+export function validateSectionFields<Schemas extends Record<string, z.ZodType>>(
+  entry: SectionEntry,
+  schemas: Schemas,
+  options: {
+    source: string;
+    sectionKey: string;
+    report(diagnostic: Diagnostic): void;
+    onField?(key: keyof Schemas & string, value: unknown): void;
+  },
+): SectionFields<Schemas> {
+  const values: SectionFields<Schemas> = {};
+  const { source, sectionKey, report } = options;
+  if (entry.value === null || entry.value === undefined) return values;
+  if (!isPlainObject(entry.value)) {
+    report({
+      stage: "config",
+      severity: "error",
+      code: "config_invalid",
+      source,
+      layer: entry.layer,
+      ...entry.locate([]),
+      message: `${sectionKey} must be a mapping (key: value); this layer's section is ignored.`,
+    });
+    return values;
+  }
+  for (const [key, value] of Object.entries(entry.value)) {
+    const schema = Object.hasOwn(schemas, key) ? schemas[key] : undefined;
+    if (!schema) {
+      report({
+        stage: "config",
+        severity: "warning",
+        code: "config_unknown_key",
+        source,
+        layer: entry.layer,
+        item: `${sectionKey}.${key}`,
+        ...entry.locate([key]),
+        message: `${sectionKey}.${key}: unknown key, ignored (known: ${Object.keys(schemas).join(", ")}).`,
+      });
+      continue;
+    }
+    const checked = validateSection(schema, entry, { path: [key], value, source, sectionKey });
+    if (!checked.ok) {
+      for (const diagnostic of checked.diagnostics) report(diagnostic);
+      continue;
+    }
+    (values as Record<string, unknown>)[key] = checked.value;
+    options.onField?.(key, checked.value);
+  }
+  return values;
 }

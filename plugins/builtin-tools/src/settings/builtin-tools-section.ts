@@ -16,5 +16,3 @@ export const sectionFieldSchemas = {
 
 /** One entry of `extra_roots`. */
 export const extraRootSchema = z.string().min(1, "must be a non-empty path");
-
-export type SectionKey = keyof typeof sectionFieldSchemas;

@@ -1,12 +1,14 @@
 import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { type Diagnostic, type LoadedConfig } from "@pseudoclaude/core";
-import { isPlainObject, type SectionEntry, validateSection } from "@pseudoclaude/core/plugin";
-import type { z } from "zod";
+import {
+  type SectionEntry,
+  validateSection,
+  validateSectionFields,
+} from "@pseudoclaude/core/plugin";
 import {
   BUILTIN_TOOLS_SECTION,
   extraRootSchema,
-  type SectionKey,
   sectionFieldSchemas,
 } from "./builtin-tools-section.js";
 import {
@@ -70,50 +72,16 @@ function readLayer(
   roots: string[],
   diagnostics: Diagnostic[],
 ): void {
-  if (entry.value === null || entry.value === undefined) return;
-  if (!isPlainObject(entry.value)) {
-    const position = entry.locate([]);
-    diagnostics.push({
-      stage: "config",
-      severity: "error",
-      code: "config_invalid",
-      source: SOURCE,
-      layer: entry.layer,
-      ...position,
-      message: `${BUILTIN_TOOLS_SECTION} must be a mapping (key: value); this layer's section is ignored.`,
-    });
-    return;
-  }
-  for (const [key, value] of Object.entries(entry.value)) {
-    if (!Object.hasOwn(sectionFieldSchemas, key)) {
-      diagnostics.push({
-        stage: "config",
-        severity: "warning",
-        code: "config_unknown_key",
-        source: SOURCE,
-        layer: entry.layer,
-        item: `${BUILTIN_TOOLS_SECTION}.${key}`,
-        ...entry.locate([key]),
-        message: `${BUILTIN_TOOLS_SECTION}.${key}: unknown key, ignored (known: ${Object.keys(sectionFieldSchemas).join(", ")}).`,
-      });
-      continue;
-    }
-    const field = key as SectionKey;
-    const schema: z.ZodType<unknown> = sectionFieldSchemas[field];
-    const checked = validateSection(schema, entry, {
-      path: [field],
-      value,
-      source: SOURCE,
-      sectionKey: BUILTIN_TOOLS_SECTION,
-    });
-    if (!checked.ok) {
-      diagnostics.push(...checked.diagnostics);
-      continue;
-    }
-    if (field === "extra_roots")
-      readRoots(entry, checked.value as unknown[], workspace, roots, diagnostics);
-    else (scalars as Record<string, unknown>)[field] = checked.value;
-  }
+  validateSectionFields(entry, sectionFieldSchemas, {
+    source: SOURCE,
+    sectionKey: BUILTIN_TOOLS_SECTION,
+    report: (diagnostic) => diagnostics.push(diagnostic),
+    onField(key, value) {
+      if (key === "extra_roots")
+        readRoots(entry, value as unknown[], workspace, roots, diagnostics);
+      else (scalars as Record<string, unknown>)[key] = value;
+    },
+  });
 }
 
 function readRoots(
