@@ -132,6 +132,28 @@ describe("pseudoclaude run", () => {
     });
   });
 
+  it("ends with scripted_expectation_failed when a turn's expectation is not met", async () => {
+    await withWorkspace(async (workspace) => {
+      await script(workspace, [
+        {
+          expect: { tools: ["echo"], system_includes: [""] },
+          tool_calls: [{ name: "echo", arguments: { text: "a" } }],
+        },
+        { expect: { tools: ["no_such_tool"] }, text: "never said" },
+      ]);
+      const result = await runCli(workspace, run("go", "--script", "script.json", "--json"));
+      assert.equal(result.code, 1);
+      const json = parseJson<RunJson>(result);
+      assert.equal(json.error?.code, "scripted_expectation_failed");
+      assert.match(
+        json.error?.message ?? "",
+        /turn 2 expected the tools no_such_tool to be offered; offered were .*echo/,
+      );
+      assert.equal(json.tool_calls[0]?.name, "echo", "the first turn's expectation held");
+      assert.equal(json.text, "");
+    });
+  });
+
   it("exits 1 when the run stops at --max-turns without a final answer", async () => {
     await withWorkspace(async (workspace) => {
       await script(workspace, [

@@ -3,6 +3,7 @@ export { createTempWorkspace, recordEvents, type TempWorkspace } from "./helpers
 export {
   type RecordedRequest,
   type ScriptErrorCode,
+  type ScriptedExpectation,
   type ScriptedModelErrorCode,
   ScriptedProvider,
   type ScriptedStep,

@@ -11,7 +11,20 @@ import { z } from "zod";
 /** Codes of the scripted provider's configuration errors: a script file it cannot use. */
 export type ScriptErrorCode = "script_unreadable" | "script_invalid";
 /** Codes of the model errors a script plays: no turn left, or a turn scripted to fail. */
-export type ScriptedModelErrorCode = "script_exhausted" | "scripted_error";
+export type ScriptedModelErrorCode =
+  | "script_exhausted"
+  | "scripted_error"
+  | "scripted_expectation_failed";
+
+/**
+ * What a turn expects the model to have been given, checked before it plays: the turn fails
+ * with `scripted_expectation_failed` when the system prompt lacks a text or a tool is not
+ * offered, so an end-to-end script proves what the model saw.
+ */
+export interface ScriptedExpectation {
+  system_includes?: string[];
+  tools?: string[];
+}
 
 /** One model turn: text and/or tool calls, as in the script file format. */
 export interface ScriptedTurn {
@@ -19,6 +32,7 @@ export interface ScriptedTurn {
   tool_calls?: Array<{ id?: string; name: string; arguments?: unknown }>;
   /** Make this turn fail like a provider error. */
   error?: string;
+  expect?: ScriptedExpectation;
 }
 
 /** A turn computed from the request, for tests that react to tool results. */
@@ -48,6 +62,13 @@ const scriptSchema = z.array(
         )
         .optional(),
       error: z.string().optional(),
+      expect: z
+        .object({
+          system_includes: z.array(z.string()).optional(),
+          tools: z.array(z.string()).optional(),
+        })
+        .strict()
+        .optional(),
     })
     .strict()
     .refine(
@@ -135,6 +156,12 @@ export class ScriptedProvider implements Provider {
     }
     this.next += 1;
     const turn = typeof step === "function" ? step(recorded) : step;
+    const unmet = unmetExpectation(turn.expect, recorded);
+    if (unmet)
+      throw new ModelError<ScriptedModelErrorCode>(
+        "scripted_expectation_failed",
+        `Scripted turn ${this.next} expected ${unmet}.`,
+      );
     if (turn.error) throw new ModelError<ScriptedModelErrorCode>("scripted_error", turn.error);
     if (turn.text) {
       // Stream in word-sized pieces, like a real model, so consumers handle deltas.
@@ -157,4 +184,18 @@ export class ScriptedProvider implements Provider {
     yield { type: "usage", usage: { inputTokens: 0, outputTokens: 0 } };
     yield { type: "stop", reason: calls.length > 0 ? "tool_use" : "end_turn" };
   }
+}
+
+function unmetExpectation(
+  expect: ScriptedExpectation | undefined,
+  request: RecordedRequest,
+): string | undefined {
+  for (const text of expect?.system_includes ?? []) {
+    if (!request.system.includes(text))
+      return `the system prompt to include ${JSON.stringify(text)}; it did not`;
+  }
+  const missing = (expect?.tools ?? []).filter((name) => !request.toolNames.includes(name));
+  if (missing.length > 0)
+    return `the tools ${missing.join(", ")} to be offered; offered were ${request.toolNames.join(", ") || "none"}`;
+  return undefined;
 }

@@ -1,6 +1,5 @@
-import { realpathSync } from "node:fs";
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
-import { createPathGuard } from "@pseudoclaude/core/files";
+import { createPathGuard, realFolder } from "@pseudoclaude/core/files";
 import { StaticToolSource } from "@pseudoclaude/core/plugin";
 import { createCommandRunner } from "./process/command-runner.js";
 import type { BuiltinToolsOptions } from "./settings/builtin-tools-settings.js";
@@ -25,7 +24,7 @@ export function builtinTools(options: BuiltinToolsOptions = {}): Plugin {
         code: options,
       });
       for (const diagnostic of diagnostics) context.report(diagnostic);
-      const guard = createPathGuard(realWorkspace(context.workspace), settings.extraRoots);
+      const guard = createPathGuard(realFolder(context.workspace), settings.extraRoots);
       // Built and passed by hand: they are this plugin's parts, not services others replace.
       const commands = createCommandRunner();
       const tools = createBuiltinTools({ guard, settings, commands });
@@ -35,13 +34,4 @@ export function builtinTools(options: BuiltinToolsOptions = {}): Plugin {
       );
     },
   });
-}
-
-/** Symbolic links in the workspace path itself (macOS `/tmp`) must not look like an escape. */
-function realWorkspace(workspace: string): string {
-  try {
-    return realpathSync(workspace);
-  } catch {
-    return workspace;
-  }
 }

@@ -13,4 +13,4 @@ export {
   type PathCheck,
   type PathGuard,
 } from "../files/path-guard.js";
-export { type RealPath, resolveRealPath } from "../files/real-path.js";
+export { type RealPath, realFolder, resolveRealPath } from "../files/real-path.js";

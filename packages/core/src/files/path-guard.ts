@@ -34,6 +34,8 @@ export class DefaultPathGuard implements PathGuard {
   constructor(
     readonly workspace: string,
     readonly extraRoots: readonly string[] = [],
+    /** What the main root is to the reader of a refusal: `the workspace`, `the skill's folder`. */
+    private readonly rootName = "the workspace",
   ) {
     this.roots = [workspace, ...extraRoots];
   }
@@ -61,7 +63,7 @@ export class DefaultPathGuard implements PathGuard {
             : "";
       return {
         ok: false,
-        message: `Path "${input}" leads outside the workspace${via}; only paths inside ${this.describeRoots()} can be used.`,
+        message: `Path "${input}" leads outside ${this.rootName}${via}; only paths inside ${this.describeRoots()} can be used.`,
       };
     }
     return { ok: true, path: { ...resolved, display: this.display(resolved.real) } };
@@ -77,14 +79,21 @@ export class DefaultPathGuard implements PathGuard {
   }
 
   private describeRoots(): string {
-    if (this.extraRoots.length === 0) return `the workspace ${this.workspace}`;
-    return `the workspace ${this.workspace} and the extra roots ${this.extraRoots.join(", ")}`;
+    if (this.extraRoots.length === 0) return `${this.rootName} ${this.workspace}`;
+    return `${this.rootName} ${this.workspace} and the extra roots ${this.extraRoots.join(", ")}`;
   }
 }
 
-/** A guard over a workspace (real path) and extra roots (real paths). */
-export function createPathGuard(workspace: string, extraRoots: readonly string[] = []): PathGuard {
-  return new DefaultPathGuard(workspace, extraRoots);
+/**
+ * A guard over a main root (real path: the workspace, a skill's folder) and extra roots (real
+ * paths); `rootName` is how refusals name the main root.
+ */
+export function createPathGuard(
+  workspace: string,
+  extraRoots: readonly string[] = [],
+  rootName?: string,
+): PathGuard {
+  return new DefaultPathGuard(workspace, extraRoots, rootName);
 }
 
 function isInside(candidate: string, root: string): boolean {

@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import { lstat, readlink, realpath } from "node:fs/promises";
 import path from "node:path";
 
@@ -32,4 +33,17 @@ export async function resolveRealPath(absolute: string, links = 0): Promise<Real
     return { real: (await resolveRealPath(target, links + 1)).real, exists: false };
   }
   return { real: here, exists: false };
+}
+
+/**
+ * The real path of a folder such as the workspace, or the path as given when it cannot be
+ * resolved. Symbolic links in the workspace path itself (macOS `/tmp`) must not make paths
+ * inside it look like an escape.
+ */
+export function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
 }

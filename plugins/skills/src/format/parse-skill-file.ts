@@ -1,0 +1,205 @@
+import type { Diagnostic } from "@pseudoclaude/core";
+import { isPlainObject } from "@pseudoclaude/core/plugin";
+import { type Document, LineCounter, parseDocument } from "yaml";
+import { splitAllowedTools } from "./allowed-tools.js";
+import type { SkillDocument } from "./skill-document.js";
+import { skillNameProblem } from "./skill-name.js";
+import { splitFrontMatter } from "./split-front-matter.js";
+
+export const SKILLS_SOURCE = "skills";
+export const MAX_DESCRIPTION_LENGTH = 1024;
+export const MAX_COMPATIBILITY_LENGTH = 500;
+
+export type SkillParse =
+  | { ok: true; skill: SkillDocument; warnings: Diagnostic[] }
+  | { ok: false; diagnostic: Diagnostic };
+
+/**
+ * Read one SKILL.md. Lenient where the format allows (a bad name, an odd optional field: a
+ * warning, the skill still loads), strict where it matters: front matter that does not parse,
+ * or no description, skips the skill with a diagnostic at its file, line and column.
+ */
+export function parseSkillFile(
+  text: string,
+  where: { file: string; folderName: string },
+): SkillParse {
+  const { file, folderName } = where;
+  const at = (line: number, column: number) => ({ file, line, column });
+  const skip = (code: string, message: string, line = 1, column = 1): SkillParse => ({
+    ok: false,
+    diagnostic: {
+      stage: "skills",
+      severity: "error",
+      code,
+      source: SKILLS_SOURCE,
+      item: folderName,
+      ...at(line, column),
+      message: `${message}; the skill is skipped.`,
+    },
+  });
+  const split = splitFrontMatter(text);
+  if (split === undefined) {
+    return skip(
+      "skill_no_front_matter",
+      `${file} does not start with YAML front matter (a "---" line, name and description, "---")`,
+    );
+  }
+  if ("unclosed" in split) {
+    return skip(
+      "skill_front_matter_unclosed",
+      `${file}: the front matter opens with "---" but never closes`,
+    );
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(split.yaml, {
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: false,
+  });
+  const [error] = document.errors;
+  if (error) {
+    const position = lineCounter.linePos(error.pos[0]);
+    return skip(
+      "skill_yaml_error",
+      `${file}:${position.line}:${position.col}: the front matter is not valid YAML (${firstLine(error.message)})`,
+      position.line,
+      position.col,
+    );
+  }
+  const data: unknown = document.toJS({ maxAliasCount: 100 });
+  if (!isPlainObject(data)) {
+    return skip("skill_not_mapping", `${file}: the front matter must be a mapping (key: value)`, 2);
+  }
+  const locate = (key: string) => {
+    const node = document.get(key, true) as { range?: [number, number, number] } | undefined;
+    const offset = node?.range?.[0] ?? keyOffset(document, key);
+    if (offset === undefined) return at(1, 1);
+    const position = lineCounter.linePos(offset);
+    return at(position.line, position.col);
+  };
+  const warnings: Diagnostic[] = [];
+  const warn = (key: string, code: string, message: string) =>
+    warnings.push({
+      stage: "skills",
+      severity: "warning",
+      code,
+      source: SKILLS_SOURCE,
+      item: folderName,
+      ...locate(key),
+      message,
+    });
+
+  const description = typeof data.description === "string" ? data.description.trim() : "";
+  if (description === "") {
+    const position = "description" in data ? locate("description") : at(1, 1);
+    return skip(
+      "skill_description_missing",
+      `${file}: "description" is ${"description" in data ? "empty or not text" : "missing"} (it says what the skill does and when to use it)`,
+      position.line,
+      position.column,
+    );
+  }
+  if (description.length > MAX_DESCRIPTION_LENGTH) {
+    warn(
+      "description",
+      "skill_field_invalid",
+      `${file}: "description" has ${description.length} characters (at most ${MAX_DESCRIPTION_LENGTH}); the index shows the first ${MAX_DESCRIPTION_LENGTH}.`,
+    );
+  }
+
+  let name = folderName;
+  if (typeof data.name !== "string" || data.name.trim() === "") {
+    warn(
+      "name",
+      "skill_name_missing",
+      `${file}: "name" is missing; the folder's name "${folderName}" is used.`,
+    );
+  } else {
+    name = data.name.trim();
+    const problem = skillNameProblem(name);
+    if (problem)
+      warn("name", "skill_name_invalid", `${file}: the name "${name}" ${problem}; loaded anyway.`);
+    else if (name !== folderName)
+      warn(
+        "name",
+        "skill_name_mismatch",
+        `${file}: the name "${name}" differs from its folder "${folderName}"; loaded as "${name}".`,
+      );
+  }
+
+  const skill: SkillDocument = {
+    name,
+    description,
+    body: split.body,
+    fields: data,
+    allowedTools: [],
+    modelInvocable: data["disable-model-invocation"] !== true,
+  };
+  if (data.license !== undefined) {
+    if (typeof data.license === "string") skill.license = data.license;
+    else warn("license", "skill_field_invalid", `${file}: "license" should be text; ignored.`);
+  }
+  if (data.compatibility !== undefined) {
+    if (typeof data.compatibility !== "string")
+      warn(
+        "compatibility",
+        "skill_field_invalid",
+        `${file}: "compatibility" should be text; ignored.`,
+      );
+    else {
+      skill.compatibility = data.compatibility;
+      if (data.compatibility.length > MAX_COMPATIBILITY_LENGTH)
+        warn(
+          "compatibility",
+          "skill_field_invalid",
+          `${file}: "compatibility" has ${data.compatibility.length} characters (at most ${MAX_COMPATIBILITY_LENGTH}).`,
+        );
+    }
+  }
+  if (data.metadata !== undefined) {
+    if (!isPlainObject(data.metadata))
+      warn(
+        "metadata",
+        "skill_field_invalid",
+        `${file}: "metadata" should be a mapping of text to text; ignored.`,
+      );
+    else {
+      const metadata: Record<string, string> = {};
+      const odd: string[] = [];
+      for (const [key, value] of Object.entries(data.metadata)) {
+        if (typeof value === "string") metadata[key] = value;
+        else {
+          odd.push(key);
+          metadata[key] = typeof value === "object" ? JSON.stringify(value) : String(value);
+        }
+      }
+      if (odd.length > 0)
+        warn(
+          "metadata",
+          "skill_field_invalid",
+          `${file}: "metadata" values should be text (${odd.join(", ")} ${odd.length === 1 ? "is" : "are"} not); kept as text.`,
+        );
+      skill.metadata = metadata;
+    }
+  }
+  const allowed = splitAllowedTools(data["allowed-tools"]);
+  if (allowed === undefined)
+    warn(
+      "allowed-tools",
+      "skill_field_invalid",
+      `${file}: "allowed-tools" should be a space-separated string or a list of strings; ignored.`,
+    );
+  else skill.allowedTools = allowed;
+  return { ok: true, skill, warnings };
+}
+
+function keyOffset(document: Document.Parsed, key: string): number | undefined {
+  const items = (
+    document.contents as { items?: Array<{ key?: { value?: unknown; range?: number[] } }> }
+  )?.items;
+  return items?.find((pair) => pair.key?.value === key)?.key?.range?.[0];
+}
+
+function firstLine(message: string): string {
+  return message.split("\n")[0] ?? message;
+}

@@ -1,0 +1,29 @@
+/** @pseudoclaude/plugin-skills - Agent Skills: a short index first, the procedure on demand, skill tools that come and go. */
+export { SKILL_FOLDERS, type SkillLayer } from "./discovery/skill-roots.js";
+export {
+  type AllowedToolMapping,
+  mapAllowedTool,
+  splitAllowedTools,
+} from "./format/allowed-tools.js";
+export { parseSkillFile, type SkillParse } from "./format/parse-skill-file.js";
+export type { SkillDocument } from "./format/skill-document.js";
+export { MAX_SKILL_NAME_LENGTH, skillNameProblem } from "./format/skill-name.js";
+export {
+  type BundledFile,
+  type LoadedSkill,
+  type SkillInfo,
+  type SkillLoader,
+  type SkillState,
+  SkillsManager,
+  type SkillsManagerEvents,
+} from "./manager/skills-manager.js";
+export { SKILLS_SECTION } from "./settings/skills-section.js";
+export type { AllowedToolsMode, CodeSkill, SkillsOptions } from "./settings/skills-settings.js";
+export type { SkillsUsageErrorCode } from "./skills-errors.js";
+export { SKILLS_PLUGIN_NAME, skills } from "./skills-plugin.js";
+export {
+  LOAD_SKILL,
+  READ_SKILL_FILE,
+  SKILLS_SOURCE_ID,
+  UNLOAD_SKILL,
+} from "./tools/skill-tool-names.js";

@@ -1,0 +1,523 @@
+import os from "node:os";
+import path from "node:path";
+import { type Diagnostic, type Tool, UsageError } from "@pseudoclaude/core";
+import type {
+  Disposable,
+  PolicyLayer,
+  StaticToolSource,
+  SystemPromptSection,
+} from "@pseudoclaude/core/plugin";
+import type { ProcessRunner } from "@pseudoclaude/core/process";
+import { EventEmitter } from "eventemitter3";
+import { scanSkills } from "../discovery/scan-skills.js";
+import type { SkillRecord } from "../discovery/skill-record.js";
+import { skillRoots } from "../discovery/skill-roots.js";
+import { SkillWatcher } from "../discovery/skill-watcher.js";
+import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
+import { renderSkillsIndex } from "../prompt/skills-index.js";
+import type { CodeSkill, SkillsSettings } from "../settings/skills-settings.js";
+import type { SkillsUsageErrorCode } from "../skills-errors.js";
+import { loadSkillTool } from "../tools/load-skill-tool.js";
+import { readSkillFileTool } from "../tools/read-skill-file-tool.js";
+import { scriptTool } from "../tools/script-tool.js";
+import {
+  LOAD_SKILL,
+  READ_SKILL_FILE,
+  SKILL_META_TOOLS,
+  UNLOAD_SKILL,
+} from "../tools/skill-tool-names.js";
+import { unloadSkillTool } from "../tools/unload-skill-tool.js";
+import { codeScripts, listSkillFiles, type SkillFiles } from "./bundled-files.js";
+import { type SkillPermissions, skillPermissions } from "./skill-permissions.js";
+import type {
+  LoadedSkill,
+  SkillInfo,
+  SkillLoader,
+  SkillsManager,
+  SkillsManagerEvents,
+} from "./skills-manager.js";
+
+/** What the manager is built from; the plugin passes the kernel's parts by hand. */
+export interface SkillsManagerDeps {
+  /** Real path of the workspace. */
+  workspace: string;
+  home?: string;
+  settings: SkillsSettings;
+  codeSkills: readonly CodeSkill[];
+  /** The `skills` tool source; the manager pushes every tool change through it. */
+  source: StaticToolSource;
+  runner: ProcessRunner;
+  addPolicyLayer(layer: PolicyLayer): Disposable;
+  addSystemPromptSection(section: Omit<SystemPromptSection, "source">): Disposable;
+  report(diagnostic: Diagnostic): void;
+}
+
+interface LoadedEntry {
+  by: SkillLoader;
+  /** The skill as it was loaded, for the `unloaded` event of a skill whose folder is gone. */
+  skill: SkillInfo;
+  files: SkillFiles;
+  tools: string[];
+  /** What the tools and layer were built from; a rescan that changes it rebuilds them. */
+  fingerprint: string;
+  layer?: Disposable;
+  section?: Disposable;
+}
+
+const INDEX_SECTION_ID = "skills:index";
+
+export class DefaultSkillsManager
+  extends EventEmitter<SkillsManagerEvents>
+  implements SkillsManager
+{
+  private records: SkillRecord[] = [];
+  private readonly permissions = new Map<SkillRecord, SkillPermissions>();
+  private readonly loaded = new Map<string, LoadedEntry>();
+  private readonly loading = new Map<string, Promise<LoadedSkill>>();
+  private readonly reported = new Set<string>();
+  private readonly home: string;
+  private watcher: SkillWatcher | undefined;
+  private refreshing: Promise<void> = Promise.resolve();
+  private index: { content: string; section: Disposable } | undefined;
+  private loadableKey = "";
+  private closed = false;
+
+  constructor(private readonly deps: SkillsManagerDeps) {
+    super();
+    this.home = deps.home ?? os.homedir();
+  }
+
+  /** First scan, then follow the folders (unless `watch` is off). */
+  async start(): Promise<void> {
+    await this.refresh();
+    if (!this.deps.settings.watch || this.closed) return;
+    this.watcher = new SkillWatcher(
+      () => this.roots().map((root) => root.dir),
+      () => {
+        this.refresh().catch((error: unknown) =>
+          this.deps.report({
+            stage: "skills",
+            severity: "error",
+            code: "skills_rescan_failed",
+            source: SKILLS_SOURCE,
+            message: `Rescanning the skill folders failed: ${(error as Error).message}`,
+          }),
+        );
+      },
+    );
+    this.watcher.sync();
+  }
+
+  list(): readonly SkillInfo[] {
+    return this.records.map((record) => this.info(record));
+  }
+
+  get(name: string): SkillInfo | undefined {
+    const record = this.winner(name);
+    return record ? this.info(record) : undefined;
+  }
+
+  refresh(): Promise<void> {
+    // One rescan at a time, in order: a burst of changes never interleaves two of them.
+    const next = this.refreshing.then(() => this.rescan());
+    this.refreshing = next.catch(() => {});
+    return next;
+  }
+
+  async load(name: string, options: { by?: SkillLoader } = {}): Promise<LoadedSkill> {
+    await this.refreshing;
+    const pending = this.loading.get(name);
+    if (pending) return pending.then((loaded) => ({ ...loaded, alreadyLoaded: true }));
+    const work = this.loadNow(name, options.by ?? "code").finally(() => this.loading.delete(name));
+    this.loading.set(name, work);
+    return work;
+  }
+
+  unload(name: string): boolean {
+    return this.unloadNow(name, "request");
+  }
+
+  /** Unload everything and stop watching; nothing the plugin started outlives this. */
+  close(): void {
+    this.closed = true;
+    this.watcher?.close();
+    for (const name of [...this.loaded.keys()]) this.unloadNow(name, "closed");
+    this.index?.section.dispose();
+    this.index = undefined;
+    this.removeAllListeners();
+  }
+
+  /** Skills by state, for the source's status (which adds its tool count). */
+  counts(): Record<string, number> {
+    const states = this.list().map((skill) => skill.state);
+    const count = (state: string) => states.filter((candidate) => candidate === state).length;
+    return {
+      skills: states.length,
+      available: count("available"),
+      loaded: count("loaded"),
+      disabled: count("disabled"),
+      invalid: count("invalid"),
+    };
+  }
+
+  private roots() {
+    return skillRoots(this.deps.workspace, this.home, this.deps.settings);
+  }
+
+  private winner(name: string): SkillRecord | undefined {
+    return this.records.find((record) => record.document && record.name === name);
+  }
+
+  private async rescan(): Promise<void> {
+    if (this.closed) return;
+    const scan = await scanSkills(
+      this.roots(),
+      this.deps.codeSkills,
+      this.deps.settings,
+      this.deps.workspace,
+    );
+    if (this.closed) return;
+    this.records = scan.skills;
+    this.permissions.clear();
+    const diagnostics = [...scan.diagnostics];
+    for (const record of this.records) {
+      if (!record.document) continue;
+      const permissions = skillPermissions(record, this.deps.settings);
+      this.permissions.set(record, permissions);
+      record.diagnostics.push(...permissions.diagnostics);
+      diagnostics.push(...permissions.diagnostics);
+    }
+    for (const diagnostic of diagnostics) this.reportOnce(diagnostic);
+    await this.reconcileLoaded();
+    this.updateMetaTools();
+    this.updateIndex();
+    this.watcher?.sync();
+    this.emit("changed", { skills: this.list() });
+  }
+
+  /** Loaded skills follow their files: gone or disabled ones unload, changed ones rebuild. */
+  private async reconcileLoaded(): Promise<void> {
+    for (const [name, entry] of [...this.loaded]) {
+      const record = this.winner(name);
+      if (!record || !record.enabled) {
+        this.unloadNow(name, "removed");
+        continue;
+      }
+      const files = await this.filesOf(record);
+      if (fingerprint(record, files, this.permissions.get(record)) === entry.fingerprint) continue;
+      this.unloadNow(name, "removed", { quiet: true });
+      await this.loadNow(name, entry.by, { quiet: true });
+    }
+  }
+
+  private async loadNow(
+    name: string,
+    by: SkillLoader,
+    options: { quiet?: boolean } = {},
+  ): Promise<LoadedSkill> {
+    if (this.closed)
+      throw new UsageError<SkillsUsageErrorCode>(
+        "skills_closed",
+        "The agent is closed; skills cannot be loaded.",
+      );
+    const record = this.records.find((candidate) => candidate.name === name);
+    const known = () =>
+      this.list()
+        .filter((skill) => skill.state === "available" || skill.state === "loaded")
+        .map((skill) => skill.name)
+        .join(", ") || "none";
+    if (!record)
+      throw new UsageError<SkillsUsageErrorCode>(
+        "unknown_skill",
+        `No skill is named "${name}" (skills: ${known()}).`,
+        {
+          details: { skill: name },
+        },
+      );
+    const winner = this.winner(name);
+    if (!winner || !winner.document)
+      throw new UsageError<SkillsUsageErrorCode>(
+        "skill_invalid",
+        `Skill "${name}" could not be read: ${record.diagnostics.map((diagnostic) => diagnostic.message).join(" ")}`,
+        { details: { skill: name } },
+      );
+    if (!winner.enabled)
+      throw new UsageError<SkillsUsageErrorCode>(
+        "skill_disabled",
+        `Skill "${name}" is disabled by config (skills.enabled / skills.disabled).`,
+        {
+          details: { skill: name },
+        },
+      );
+    if (by === "model" && !winner.document.modelInvocable)
+      throw new UsageError<SkillsUsageErrorCode>(
+        "skill_not_model_invocable",
+        `Skill "${name}" has disable-model-invocation: true; only a person or code can load it.`,
+        { details: { skill: name } },
+      );
+    const existing = this.loaded.get(name);
+    if (existing) return this.loadedSkill(winner, existing, true);
+    const files = await this.filesOf(winner);
+    const permissions = this.permissions.get(winner) ?? {
+      patterns: [],
+      honoured: false,
+      diagnostics: [],
+    };
+    const tools: Tool[] = [];
+    for (const script of files.scripts) {
+      tools.push(
+        await scriptTool(script, {
+          skill: name,
+          dir: winner.dir,
+          workspace: this.deps.workspace,
+          runner: this.deps.runner,
+          maxOutputChars: this.deps.settings.maxOutputChars,
+          killGraceMs: this.deps.settings.killGraceMs,
+        }),
+      );
+    }
+    const entry: LoadedEntry = {
+      by,
+      skill: this.info(winner),
+      files,
+      tools: tools.map((tool) => tool.definition.name),
+      fingerprint: fingerprint(winner, files, permissions),
+    };
+    const layer = this.layerFor(name, permissions, entry.tools);
+    if (layer) entry.layer = this.deps.addPolicyLayer(layer);
+    // The model reads a procedure it loaded in the tool's result; one a person or code loaded
+    // reaches it through the system prompt.
+    if (by !== "model")
+      entry.section = this.deps.addSystemPromptSection({
+        id: `skills:loaded:${name}`,
+        title: `Skill "${name}" (loaded)`,
+        content: winner.document.body.trim() || winner.document.description,
+        order: 60,
+      });
+    this.loaded.set(name, entry);
+    if (tools.length > 0) this.deps.source.upsert(...tools);
+    this.updateMetaTools();
+    const loaded = this.loadedSkill(winner, entry, false);
+    if (!options.quiet) {
+      this.emit("loaded", { skill: loaded.skill, by, tools: entry.tools });
+      this.emit("changed", { skills: this.list() });
+    }
+    return loaded;
+  }
+
+  private unloadNow(
+    name: string,
+    reason: "request" | "removed" | "closed",
+    options: { quiet?: boolean } = {},
+  ): boolean {
+    const entry = this.loaded.get(name);
+    if (!entry) return false;
+    this.loaded.delete(name);
+    entry.layer?.dispose();
+    entry.section?.dispose();
+    if (entry.tools.length > 0 && reason !== "closed") this.deps.source.remove(...entry.tools);
+    if (reason === "closed" || options.quiet) return true;
+    this.updateMetaTools();
+    const record = this.winner(name);
+    const skill = record
+      ? this.info(record)
+      : { ...entry.skill, state: "invalid" as const, tools: [] };
+    this.emit("unloaded", { skill, tools: entry.tools, reason });
+    this.emit("changed", { skills: this.list() });
+    return true;
+  }
+
+  /**
+   * The policy layer of a loaded skill: its pre-approvals when they are honoured, and in
+   * `restrict` mode a narrowing to its allowed tools, its own scripts and the skill tools.
+   * Narrowing is safe even for an untrusted skill, since it can only take tools away.
+   */
+  private layerFor(
+    name: string,
+    permissions: SkillPermissions,
+    tools: readonly string[],
+  ): PolicyLayer | undefined {
+    const layer: PolicyLayer = { origin: `skill:${name}` };
+    if (permissions.honoured && permissions.patterns.length > 0) layer.allow = permissions.patterns;
+    if (this.deps.settings.allowedToolsMode === "restrict")
+      layer.only = [...new Set([...permissions.patterns, ...SKILL_META_TOOLS, ...tools])];
+    return layer.allow || layer.only ? layer : undefined;
+  }
+
+  /** `load_skill` (enum of what the model may load), `read_skill_file` and `unload_skill`. */
+  private updateMetaTools(): void {
+    if (this.closed) return;
+    const loadable = this.records
+      .filter(
+        (record) =>
+          record.document?.modelInvocable && record.enabled && this.winner(record.name) === record,
+      )
+      .map((record) => record.name);
+    const key = `${loadable.join("\u0000")}|${this.loaded.size > 0}`;
+    if (key === this.loadableKey) return;
+    this.loadableKey = key;
+    const source = this.deps.source;
+    const present = new Set(source.tools().map((tool) => tool.definition.name));
+    const upsert: Tool[] = [];
+    const remove: string[] = [];
+    const [first, ...rest] = loadable;
+    if (first !== undefined)
+      upsert.push(loadSkillTool([first, ...rest], (skill) => this.load(skill, { by: "model" })));
+    else if (present.has(LOAD_SKILL)) remove.push(LOAD_SKILL);
+    const needed = first !== undefined || this.loaded.size > 0;
+    if (needed && !present.has(READ_SKILL_FILE)) {
+      upsert.push(
+        readSkillFileTool((skill) => this.folderOf(skill), this.deps.settings.readMaxBytes),
+        unloadSkillTool((skill) => ({
+          unloaded: this.unload(skill),
+          loaded: [...this.loaded.keys()],
+        })),
+      );
+    }
+    if (!needed)
+      remove.push(...[READ_SKILL_FILE, UNLOAD_SKILL].filter((tool) => present.has(tool)));
+    if (upsert.length > 0) source.upsert(...upsert);
+    if (remove.length > 0) source.remove(...remove);
+  }
+
+  private folderOf(skill: string): { dir: string } | { problem: string } {
+    const loaded = [...this.loaded.keys()];
+    if (!this.loaded.has(skill))
+      return {
+        problem: `Skill "${skill}" is not loaded (loaded: ${loaded.join(", ") || "none"}); call ${LOAD_SKILL} first.`,
+      };
+    const dir = this.winner(skill)?.dir;
+    return dir ? { dir } : { problem: `Skill "${skill}" has no folder of bundled files.` };
+  }
+
+  /** The index section: every skill the model may load, within the budget. */
+  private updateIndex(): void {
+    if (this.closed) return;
+    const entries = this.records
+      .filter(
+        (record) =>
+          record.document?.modelInvocable && record.enabled && this.winner(record.name) === record,
+      )
+      .map((record) => ({
+        name: record.name,
+        description: record.document?.description ?? "",
+        origin: this.originOf(record),
+      }));
+    if (entries.length === 0) {
+      this.index?.section.dispose();
+      this.index = undefined;
+      return;
+    }
+    const budget = this.deps.settings.indexBudgetChars;
+    const rendered = renderSkillsIndex(entries, budget);
+    if (rendered.omitted > 0)
+      this.reportOnce({
+        stage: "prompt",
+        severity: "warning",
+        code: "skills_index_truncated",
+        source: SKILLS_SOURCE,
+        message: `The skills index lists ${rendered.shown} of ${entries.length} skills (skills.index_budget_chars is ${budget}); ${rendered.omitted} are counted in the index but not described. Raise the budget or disable skills you do not use.`,
+      });
+    if (this.index?.content === rendered.content) return;
+    const section = this.deps.addSystemPromptSection({
+      id: INDEX_SECTION_ID,
+      title: "Skills",
+      content: rendered.content,
+      // Already within its budget (the preamble and the count line on top): not cut again.
+      maxChars: rendered.content.length,
+      order: 50,
+    });
+    this.index = { content: rendered.content, section };
+  }
+
+  private originOf(record: SkillRecord): string {
+    if (record.layer === "code" || !record.dir) return record.layer;
+    const base = record.layer === "project" ? this.deps.workspace : this.home;
+    const relative = path.relative(base, record.dir);
+    const shown = relative.startsWith("..") || path.isAbsolute(relative) ? record.dir : relative;
+    return `${record.layer} ${record.layer === "user" && shown === relative ? `~/${shown}` : shown}`;
+  }
+
+  private async filesOf(record: SkillRecord): Promise<SkillFiles> {
+    const files = await listSkillFiles(record.name, record.dir);
+    if (!record.scriptFiles) return files;
+    const named = await codeScripts(record.name, record.scriptFiles);
+    for (const problem of named.problems)
+      this.reportOnce({
+        stage: "skills",
+        severity: "warning",
+        code: "skill_script_unusable",
+        source: SKILLS_SOURCE,
+        layer: record.layer,
+        item: record.name,
+        message: `Skill "${record.name}": ${problem}; it is not offered as a tool.`,
+      });
+    return { ...files, scripts: [...files.scripts, ...named.scripts] };
+  }
+
+  private loadedSkill(
+    record: SkillRecord,
+    entry: LoadedEntry,
+    alreadyLoaded: boolean,
+  ): LoadedSkill {
+    return {
+      skill: this.info(record),
+      body: record.document?.body ?? "",
+      files: entry.files.files,
+      alreadyLoaded,
+    };
+  }
+
+  private info(record: SkillRecord): SkillInfo {
+    const document = record.document;
+    const permissions = this.permissions.get(record);
+    const entry =
+      document && this.winner(record.name) === record ? this.loaded.get(record.name) : undefined;
+    const state = !document
+      ? "invalid"
+      : !record.enabled
+        ? "disabled"
+        : entry
+          ? "loaded"
+          : "available";
+    const info: SkillInfo = {
+      name: record.name,
+      description: document?.description ?? "",
+      layer: record.layer,
+      state,
+      modelInvocable: document?.modelInvocable ?? false,
+      allowedTools: document?.allowedTools ?? [],
+      permissions: permissions?.patterns ?? [],
+      allowedToolsHonoured:
+        (permissions?.honoured ?? false) && (permissions?.patterns.length ?? 0) > 0,
+      tools: entry?.tools ?? [],
+      fields: document?.fields ?? {},
+      diagnostics: record.diagnostics,
+    };
+    if (record.file) info.path = record.file;
+    if (record.dir) info.dir = record.dir;
+    return info;
+  }
+
+  private reportOnce(diagnostic: Diagnostic): void {
+    // A rescan finds the same problems again; each is reported once per agent.
+    const key = `${diagnostic.code}\u0000${diagnostic.file ?? ""}\u0000${diagnostic.item ?? ""}\u0000${diagnostic.message}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.deps.report(diagnostic);
+  }
+}
+
+function fingerprint(
+  record: SkillRecord,
+  files: SkillFiles,
+  permissions: SkillPermissions | undefined,
+): string {
+  return JSON.stringify([
+    record.file,
+    record.document,
+    files.scripts.map((script) => [script.file, script.tool]),
+    permissions?.patterns,
+    permissions?.honoured,
+  ]);
+}

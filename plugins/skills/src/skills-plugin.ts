@@ -1,0 +1,53 @@
+import { definePlugin, type Plugin } from "@pseudoclaude/core";
+import { realFolder } from "@pseudoclaude/core/files";
+import { createProcessRunner } from "@pseudoclaude/core/process";
+import { DefaultSkillsManager } from "./manager/default-skills-manager.js";
+import { SkillsManager } from "./manager/skills-manager.js";
+import { loadSkillsSettings } from "./settings/load-skills-settings.js";
+import type { SkillsOptions } from "./settings/skills-settings.js";
+import { SkillsToolSource } from "./source/skills-tool-source.js";
+
+export const SKILLS_PLUGIN_NAME = "skills";
+
+/**
+ * Agent Skills as a tool source: the model sees a short index of the skills found in the
+ * project, user and configured folders (and those given in code), loads one's full procedure
+ * with `load_skill` only when the task needs it, and gets that skill's scripts as tools while
+ * it is loaded. Everything goes through the agent's one registry, policy and system prompt.
+ */
+export function skills(options: SkillsOptions = {}): Plugin {
+  return definePlugin({
+    name: SKILLS_PLUGIN_NAME,
+    register(context) {
+      const { settings, diagnostics } = loadSkillsSettings(context.config, {
+        workspace: context.workspace,
+        code: options,
+      });
+      for (const diagnostic of diagnostics) context.report(diagnostic);
+      // Built and passed by hand: the runner and the source are this plugin's own parts.
+      const runner = createProcessRunner();
+      let manager: DefaultSkillsManager | undefined;
+      const source = new SkillsToolSource({
+        start: () => manager?.start(),
+        close: async () => {
+          manager?.close();
+          await runner.close();
+        },
+      });
+      manager = new DefaultSkillsManager({
+        workspace: realFolder(context.workspace),
+        ...(options.homeDir ? { home: options.homeDir } : {}),
+        settings,
+        codeSkills: options.skills ?? [],
+        source,
+        runner,
+        addPolicyLayer: (layer) => context.addPolicyLayer(layer),
+        addSystemPromptSection: (section) => context.addSystemPromptSection(section),
+        report: (diagnostic) => context.report(diagnostic),
+      });
+      source.countWith(() => manager.counts());
+      context.addToolSource(source);
+      context.container.registerInstance(SkillsManager, manager);
+    },
+  });
+}

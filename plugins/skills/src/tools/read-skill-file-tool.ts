@@ -1,0 +1,78 @@
+import { open, realpath, stat } from "node:fs/promises";
+import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
+import { createPathGuard } from "@pseudoclaude/core/files";
+import { z } from "zod";
+import { READ_SKILL_FILE, SKILLS_SOURCE_ID } from "./skill-tool-names.js";
+
+/** Where a loaded skill's files are, or why none can be read. */
+export type SkillFolderLookup = { dir: string } | { problem: string };
+
+/** Bytes looked at to tell a binary file from text, as `git` does. */
+const SNIFF_BYTES = 8_000;
+
+/**
+ * `read_skill_file { skill, path }`: one bundled file of a loaded skill. The path is confined
+ * to that skill's folder by the kernel's path guard, exactly as the built-in tools confine the
+ * workspace: resolved through every symbolic link, so neither `..` nor a link leads out.
+ */
+export function readSkillFileTool(
+  folderOf: (skill: string) => SkillFolderLookup,
+  maxBytes: number,
+): Tool {
+  return defineTool({
+    name: READ_SKILL_FILE,
+    description: `Read a file bundled with a loaded skill (a reference, a template, a script's source), by its path inside the skill's folder as load_skill listed it. Text only; files over ${maxBytes} bytes are cut with a note.`,
+    input: z.strictObject({
+      skill: z.string().min(1).describe("The loaded skill's name."),
+      path: z.string().min(1).describe("Path inside the skill's folder, e.g. references/api.md."),
+    }),
+    safety: "read_only",
+    source: SKILLS_SOURCE_ID,
+    async execute(args) {
+      const folder = folderOf(args.skill);
+      if ("problem" in folder) return toolFailure("tool_error", folder.problem);
+      const root = await realpath(folder.dir).catch(() => undefined);
+      if (!root) return toolFailure("tool_error", `The folder of skill "${args.skill}" is gone.`);
+      const guard = createPathGuard(root, [], `the folder of skill "${args.skill}"`);
+      const checked = await guard.check(args.path);
+      if (!checked.ok) return toolFailure("tool_error", checked.message);
+      const shown = checked.path.display;
+      if (!checked.path.exists)
+        return toolFailure("tool_error", `${shown} does not exist in skill "${args.skill}".`);
+      const info = await stat(checked.path.real);
+      if (info.isDirectory())
+        return toolFailure(
+          "tool_error",
+          `${shown} is a folder; load_skill lists the files it holds.`,
+        );
+      if (!info.isFile()) return toolFailure("tool_error", `${shown} is not a regular file.`);
+      const handle = await open(checked.path.real, "r");
+      let bytes: Buffer;
+      try {
+        const length = Math.min(info.size, maxBytes);
+        bytes = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(bytes, 0, length, 0);
+        bytes = bytes.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+      const structured = {
+        skill: args.skill,
+        path: shown,
+        size: info.size,
+        truncated: info.size > bytes.length,
+      };
+      if (bytes.subarray(0, SNIFF_BYTES).includes(0)) {
+        return toolFailure(
+          "tool_error",
+          `${shown} is a binary file (${info.size} bytes); read_skill_file shows text files only.`,
+          { structured: { ...structured, binary: true } },
+        );
+      }
+      let text = bytes.toString("utf8");
+      if (structured.truncated)
+        text += `\n[... ${info.size - bytes.length} more bytes not shown: the file has ${info.size} bytes and ${READ_SKILL_FILE} returns at most ${maxBytes}]`;
+      return toolSuccess(text === "" ? `${shown} is empty.` : text, { structured });
+    },
+  });
+}
