@@ -61,7 +61,10 @@ export async function writeSkill(
   await writeFile(path.join(dir, "SKILL.md"), `---\n${yaml}\n---\n${body}\n`);
   for (const [file, text] of Object.entries(scripts)) {
     await mkdir(path.join(dir, "scripts"), { recursive: true });
-    await writeFile(path.join(dir, "scripts", file), text, { mode: 0o755 });
+    // Files with a `#!` line are executable scripts; anything else is a plain bundled file.
+    await writeFile(path.join(dir, "scripts", file), text, {
+      mode: text.startsWith("#!") ? 0o755 : 0o644,
+    });
   }
   return dir;
 }
