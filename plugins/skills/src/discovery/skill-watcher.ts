@@ -38,7 +38,7 @@ export class SkillWatcher {
     for (const [key, recursive] of wanted) {
       if (this.watchers.has(key)) continue;
       try {
-        const watcher = watch(key.slice(2), { recursive, persistent: false }, () => this.changed());
+        const watcher = watch(key.slice(2), { recursive }, () => this.changed());
         // A watched folder that is removed errors on some platforms: rescan and rewatch.
         watcher.on("error", () => {
           watcher.close();
