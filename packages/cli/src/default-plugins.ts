@@ -1,6 +1,7 @@
 import type { Plugin } from "@pseudoclaude/core";
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
 import { mcp } from "@pseudoclaude/plugin-mcp";
+import { skills } from "@pseudoclaude/plugin-skills";
 import { providerSectionPlugin } from "./provider-section.js";
 
 /**
@@ -8,5 +9,5 @@ import { providerSectionPlugin } from "./provider-section.js";
  * each agent gets fresh instances.
  */
 export function defaultPlugins(): Plugin[] {
-  return [mcp(), builtinTools(), providerSectionPlugin()];
+  return [mcp(), builtinTools(), skills(), providerSectionPlugin()];
 }

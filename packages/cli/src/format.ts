@@ -27,3 +27,17 @@ export function contentText(content: readonly ContentBlock[]): string {
 export function firstLine(text: string): string {
   return text.split("\n", 1)[0] ?? "";
 }
+
+/** Left-aligned columns; the last column is not padded. */
+export function table(header: string[], rows: string[][]): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) =>
+    Math.max(...all.map((row) => (row[column] ?? "").length)),
+  );
+  return all.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd(),
+  );
+}

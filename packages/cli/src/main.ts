@@ -6,6 +6,7 @@ import { CLI_OPTIONS, type CliFlags, GLOBAL_FLAGS } from "./cli-options.js";
 import type { CommandSpec } from "./command.js";
 import { callCommand } from "./commands/call.js";
 import { runCommand } from "./commands/run.js";
+import { skillsCommand } from "./commands/skills.js";
 import { toolsCommand } from "./commands/tools.js";
 import { EXIT } from "./exit-codes.js";
 import { globalHelp } from "./help.js";
@@ -13,7 +14,12 @@ import { reportFailure } from "./report-failure.js";
 import { cliVersion } from "./version.js";
 
 /** Every command, in the order help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [toolsCommand, callCommand, runCommand];
+export const COMMANDS: readonly CommandSpec[] = [
+  toolsCommand,
+  callCommand,
+  runCommand,
+  skillsCommand,
+];
 
 const PARSE_ERROR_CODES: Record<string, CliUsageErrorCode> = {
   ERR_PARSE_ARGS_UNKNOWN_OPTION: "unknown_flag",

@@ -1,6 +1,6 @@
 import type { Diagnostic, SourceReport, ToolDefinition } from "@pseudoclaude/core";
 import { type TextSink, writeLine } from "./cli-io.js";
-import { firstLine, truncate } from "./format.js";
+import { firstLine, table, truncate } from "./format.js";
 import { sourceTotals } from "./source-totals.js";
 
 /**
@@ -63,18 +63,4 @@ function stats(values: Record<string, number>): string {
   return Object.entries(values)
     .map(([key, value]) => `${key}=${value}`)
     .join(" ");
-}
-
-/** Left-aligned columns; the last column is not padded. */
-function table(header: string[], rows: string[][]): string[] {
-  const all = [header, ...rows];
-  const widths = header.map((_, column) =>
-    Math.max(...all.map((row) => (row[column] ?? "").length)),
-  );
-  return all.map((row) =>
-    row
-      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
-      .join("  ")
-      .trimEnd(),
-  );
 }

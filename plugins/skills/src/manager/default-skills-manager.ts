@@ -28,6 +28,7 @@ import {
 } from "../tools/skill-tool-names.js";
 import { unloadSkillTool } from "../tools/unload-skill-tool.js";
 import { codeScripts, listSkillFiles, type SkillFiles } from "./bundled-files.js";
+import { countSkills } from "./count-skills.js";
 import { type SkillPermissions, skillPermissions } from "./skill-permissions.js";
 import type {
   LoadedSkill,
@@ -149,15 +150,7 @@ export class DefaultSkillsManager
 
   /** Skills by state, for the source's status (which adds its tool count). */
   counts(): Record<string, number> {
-    const states = this.list().map((skill) => skill.state);
-    const count = (state: string) => states.filter((candidate) => candidate === state).length;
-    return {
-      skills: states.length,
-      available: count("available"),
-      loaded: count("loaded"),
-      disabled: count("disabled"),
-      invalid: count("invalid"),
-    };
+    return countSkills(this.list());
   }
 
   private roots() {

@@ -25,34 +25,37 @@ export function skillPermissions(
   const entries = record.document?.allowedTools ?? [];
   const patterns: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  const base = {
+  const diagnostic = (code: string, message: string): Diagnostic => ({
     stage: "skills",
+    severity: "warning",
+    code,
     source: SKILLS_SOURCE,
     layer: record.layer,
     item: record.name,
     ...(record.file ? { file: record.file } : {}),
-  };
+    message,
+  });
   for (const entry of entries) {
     const mapped = mapAllowedTool(entry);
     if ("pattern" in mapped) patterns.push(mapped.pattern);
     else
-      diagnostics.push({
-        ...base,
-        severity: "warning",
-        code: "skill_allowed_tool_unmapped",
-        message: `Skill "${record.name}": allowed-tools entry "${entry}" ${mapped.problem}; it is ignored.`,
-      });
+      diagnostics.push(
+        diagnostic(
+          "skill_allowed_tool_unmapped",
+          `Skill "${record.name}": allowed-tools entry "${entry}" ${mapped.problem}; it is ignored.`,
+        ),
+      );
   }
   const honoured =
     record.layer !== "project" ||
     settings.trustProjectAllowedTools ||
     settings.trusted.includes(record.name);
   if (!honoured && patterns.length > 0)
-    diagnostics.push({
-      ...base,
-      severity: "warning",
-      code: "skill_allowed_tools_untrusted",
-      message: `Project skill "${record.name}" asks to pre-approve ${patterns.join(", ")}; ignored, since a project skill comes with the repository. To honour it, trust it in your user config (skills.trusted: [${record.name}], or skills.trust_project_allowed_tools: true).`,
-    });
+    diagnostics.push(
+      diagnostic(
+        "skill_allowed_tools_untrusted",
+        `Project skill "${record.name}" asks to pre-approve ${patterns.join(", ")}; ignored, since a project skill comes with the repository. To honour it, trust it in your user config (skills.trusted: [${record.name}], or skills.trust_project_allowed_tools: true).`,
+      ),
+    );
   return { patterns: [...new Set(patterns)], honoured, diagnostics };
 }

@@ -2,15 +2,12 @@ import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The skill folders under test/fixtures/skills (the sources, not the build output). */
-export const FIXTURE_SKILLS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "..",
-  "..",
-  "test",
-  "fixtures",
-  "skills",
+/**
+ * The repository's skill fixtures, test/fixtures/skills (read from the sources: tsc copies no
+ * Markdown). From plugins/skills/dist/test/support that is four folders up.
+ */
+export const FIXTURE_SKILLS = fileURLToPath(
+  new URL("../../../../../test/fixtures/skills/", import.meta.url),
 );
 
 export function fixtureText(skill: string, file = "SKILL.md"): Promise<string> {
