@@ -192,7 +192,7 @@ export class DefaultSkillsManager
   private async reconcileLoaded(): Promise<void> {
     for (const [name, entry] of [...this.loaded]) {
       const record = this.winner(name);
-      if (!record || !record.enabled) {
+      if (!record?.enabled) {
         this.unloadNow(name, "removed");
         continue;
       }
@@ -228,7 +228,7 @@ export class DefaultSkillsManager
         },
       );
     const winner = this.winner(name);
-    if (!winner || !winner.document)
+    if (!winner?.document)
       throw new UsageError<SkillsUsageErrorCode>(
         "skill_invalid",
         `Skill "${name}" could not be read: ${record.diagnostics.map((diagnostic) => diagnostic.message).join(" ")}`,
