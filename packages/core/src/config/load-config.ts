@@ -107,26 +107,50 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
     // A workspace inside $HOME whose project file is the user file must not count twice.
     if (seen.has(resolved)) continue;
     seen.add(resolved);
-    let text: string;
-    try {
-      text = readFileSync(resolved, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-        diagnostics.push({
-          stage: "config",
-          severity: "error",
-          code: "config_unreadable",
-          layer: name,
-          file: resolved,
-          message: `Cannot read ${name} config: ${errorMessage(error)}`,
-        });
-      }
-      layers.push({ name, file: resolved, exists: false });
-      continue;
-    }
-    layers.push(parseLayer(name, resolved, text, diagnostics));
+    layers.push(readLayer(name, resolved, diagnostics));
   }
   return new LoadedConfig(layers, diagnostics);
+}
+
+/**
+ * One more file read as a config layer, for a plugin that reads a format other agents share
+ * (the MCP plugin's `.mcp.json`). YAML or JSON (JSON is YAML), with positions for every value;
+ * a missing file is an empty layer, a broken one a diagnostic.
+ */
+export function loadConfigFile(
+  name: LayerName,
+  file: string,
+  /** How diagnostics name the file: `.mcp.json` (default: `the <layer> config`). */
+  label?: string,
+): LoadedConfig {
+  const diagnostics: Diagnostic[] = [];
+  const layer = readLayer(name, path.resolve(file), diagnostics, label);
+  return new LoadedConfig([layer], diagnostics);
+}
+
+function readLayer(
+  name: LayerName,
+  file: string,
+  diagnostics: Diagnostic[],
+  label = `the ${name} config`,
+): ConfigLayer {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+      diagnostics.push({
+        stage: "config",
+        severity: "error",
+        code: "config_unreadable",
+        layer: name,
+        file,
+        message: `Cannot read ${label.replace(/^the /, "")}: ${errorMessage(error)}`,
+      });
+    }
+    return { name, file, exists: false };
+  }
+  return parseLayer(name, file, text, diagnostics, label);
 }
 
 function parseLayer(
@@ -134,6 +158,7 @@ function parseLayer(
   file: string,
   text: string,
   diagnostics: Diagnostic[],
+  label = `the ${name} config`,
 ): ConfigLayer {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
@@ -149,7 +174,7 @@ function parseLayer(
         file,
         line: position.line,
         column: position.col,
-        message: `Broken YAML in the ${name} config; this layer is ignored: ${firstLine(error.message)}`,
+        message: `Broken ${file.endsWith(".json") ? "JSON" : "YAML"} in ${label}; this layer is ignored: ${firstLine(error.message)}`,
       });
     }
     return layer;
@@ -168,12 +193,16 @@ function parseLayer(
       file,
       line: 1,
       column: 1,
-      message: `The ${name} config must be a mapping of sections (key: value); this layer is ignored.`,
+      message: `${capitalised(label)} must be a mapping of sections (key: value); this layer is ignored.`,
     });
     return layer;
   }
   layer.document = document;
   return layer;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function firstLine(message: string): string {

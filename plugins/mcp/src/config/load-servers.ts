@@ -7,6 +7,7 @@ import {
   type SectionEntry,
   validateSection,
 } from "@pseudoclaude/core/plugin";
+import { fromMcpJson, MCP_JSON_FILE, readMcpJson } from "./mcp-json.js";
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_MAX_OUTPUT_CHARS,
@@ -46,11 +47,23 @@ export function loadServers(
     env?: NodeJS.ProcessEnv;
     /** Servers given in code (`mcp({ servers })`): the most specific layer. */
     codeServers?: Record<string, unknown>;
+    /** Read `<workspace>/.mcp.json` as project servers (default true). */
+    mcpJson?: boolean;
   },
 ): LoadedServers {
   const diagnostics: Diagnostic[] = [];
   const merged = new Map<string, Candidate>();
-  const entries: SectionEntry[] = config.section(MCP_SECTION);
+  const ours = config.section(MCP_SECTION);
+  // `.mcp.json` is one more project layer, read before our own project file, so a name in
+  // both is taken from `.PseudoClaude/config.yaml`.
+  const shared = options.mcpJson === false ? undefined : readMcpJson(options.workspace);
+  if (shared) diagnostics.push(...shared.diagnostics);
+  const sharedEntries = new Set(shared?.entries ?? []);
+  const firstProject = ours.findIndex((entry) => entry.layer !== "user");
+  const entries: SectionEntry[] =
+    firstProject === -1
+      ? [...ours, ...sharedEntries]
+      : [...ours.slice(0, firstProject), ...sharedEntries, ...ours.slice(firstProject)];
   if (options.codeServers) {
     entries.push({
       layer: "code" as never,
@@ -71,10 +84,29 @@ export function loadServers(
       );
       continue;
     }
-    for (const [name, value] of Object.entries(entry.value)) {
+    for (const [name, given] of Object.entries(entry.value)) {
+      let value = given;
+      if (sharedEntries.has(entry)) {
+        const normalised = fromMcpJson(name, given, entry, options.env ?? process.env);
+        diagnostics.push(...normalised.diagnostics);
+        value = normalised.value;
+      }
       const previous = merged.get(name);
       const candidate: Candidate = { name, value, entry };
-      if (previous) candidate.shadowed = { value: previous.value, entry: previous.entry };
+      if (previous) {
+        candidate.shadowed = { value: previous.value, entry: previous.entry };
+        if (sharedEntries.has(previous.entry) && !sharedEntries.has(entry))
+          diagnostics.push({
+            ...configDiagnostic(
+              previous.entry,
+              [name],
+              `Server "${name}" is in both ${MCP_JSON_FILE} and ${entry.file}; the entry of ${entry.file} is used, the one in ${MCP_JSON_FILE} is ignored.`,
+              name,
+            ),
+            severity: "info",
+            code: "mcp_json_shadowed",
+          });
+      }
       merged.set(name, candidate);
     }
   }
