@@ -52,7 +52,12 @@ function serverYaml(name: string, args: string[], env: Record<string, string>): 
 
 async function withProject(
   body: (project: Project) => Promise<void>,
-  options: { server?: "behaviours" | "everything"; extraYaml?: string } = {},
+  options: {
+    server?: "behaviours" | "everything";
+    extraYaml?: string;
+    /** Approve the project's server first, as its user would (default true). */
+    approve?: boolean;
+  } = {},
 ): Promise<void> {
   const workspace = await createTempWorkspace("pc-e2e-cli-");
   const marker = newMarker();
@@ -79,6 +84,11 @@ async function withProject(
     },
   };
   try {
+    if (options.approve !== false) {
+      // A project server is a stranger's code until approved: the user approves it once.
+      const approval = await runCli(workspace, ["mcp", "approve"]);
+      assert.equal(approval.code, 0, approval.stderr);
+    }
     await body(project);
   } finally {
     await workspace.cleanup();

@@ -233,6 +233,8 @@ describe("HTTP headers, failures and secrets against a server that wants a beare
         plugins: [mcp()],
         policy: { mode: "bypass" },
         strict,
+        // These servers send ${VAR} headers from the project config: the user approved them.
+        projectApprovals: "all",
       }),
     );
 

@@ -40,12 +40,7 @@ export interface Session {
 export async function openSession(options: SessionOptions): Promise<Session> {
   const { flags, io } = options;
   const mode = parseMode(flags.mode);
-  const workspace = await resolveWorkspace(io.cwd, flags.workspace);
-  const userConfig = flags["user-config"];
-  const config = loadConfig({
-    workspace,
-    ...(userConfig !== undefined ? { userFile: path.resolve(io.cwd, userConfig) } : {}),
-  });
+  const { workspace, config } = await loadSessionConfig(flags, io);
   const provider = options.provider?.(config);
   const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
   const prompter = new ReadlinePrompter(io);
@@ -65,6 +60,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       policy: mode ? { mode } : undefined,
       approve: createApprover(callbacks),
       elicit: createElicitor(callbacks),
+      // --yes also lets the workspace's own servers start, for this run only.
+      projectApprovals: flags.yes ? "all" : "remembered",
     });
   } catch (error) {
     prompter.close();
@@ -99,6 +96,20 @@ export async function withSession<T>(
   } finally {
     await session.close();
   }
+}
+
+/** The workspace and its config layers, as every command reads them (`--workspace`, `--user-config`). */
+export async function loadSessionConfig(
+  flags: CliFlags,
+  io: CliIo,
+): Promise<{ workspace: string; config: LoadedConfig }> {
+  const workspace = await resolveWorkspace(io.cwd, flags.workspace);
+  const userConfig = flags["user-config"];
+  const config = loadConfig({
+    workspace,
+    ...(userConfig !== undefined ? { userFile: path.resolve(io.cwd, userConfig) } : {}),
+  });
+  return { workspace, config };
 }
 
 async function resolveWorkspace(cwd: string, given: string | undefined): Promise<string> {

@@ -8,6 +8,8 @@ import { DefaultAgent } from "./agent/default-agent.js";
 import type { ProviderRef } from "./agent/provider-ref.js";
 import { readAgentSection } from "./config/agent-section.js";
 import { type LoadConfigOptions, LoadedConfig, loadConfig } from "./config/load-config.js";
+import type { ProjectApprovals } from "./consent/consent-store.js";
+import { workspaceConsent } from "./consent/default-consent.js";
 import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
 import type { Plugin } from "./plugin/plugin.js";
 import { DefaultPluginHost } from "./plugin/plugin-host.js";
@@ -57,6 +59,13 @@ export interface CreateAgentOptions {
   signal?: AbortSignal;
   /** Bound on each source's close (default 10 s); a close that never returns is left behind. */
   closeTimeoutMs?: number;
+  /**
+   * What the workspace's own files may start: `remembered` (default) runs only what the user
+   * approved for this workspace (`pseudoclaude mcp approve`, kept in
+   * `~/.PseudoClaude/approvals.json`), `all` approves everything for this agent only (the CLI's
+   * `--yes`), or pass a `ConsentStore` of your own (`@pseudoclaude/core/consent`).
+   */
+  projectApprovals?: ProjectApprovals;
 }
 
 /**
@@ -97,12 +106,18 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     sectionChars: budget.sectionChars,
   });
   const layers = new PolicyLayers(workspace);
+  const homeDir =
+    options.config && !(options.config instanceof LoadedConfig)
+      ? options.config.homeDir
+      : undefined;
+  const consent = workspaceConsent(options.projectApprovals ?? "remembered", workspace, homeDir);
   const host = new DefaultPluginHost({
     container,
     registry,
     sink,
     prompt,
     layers,
+    consent,
     config,
     workspace,
     callbacks,

@@ -51,7 +51,8 @@ export type ConfigErrorCode =
   | "missing_api_key"
   | "missing_base_url"
   | "missing_model"
-  | "invalid_provider_option";
+  | "invalid_provider_option"
+  | "approvals_unreadable";
 
 /** Codes of API misuse the kernel reports. */
 export type UsageErrorCode = "agent_closed" | "run_in_progress";

@@ -7,8 +7,9 @@
  * two a plugin may register) DI tokens.
  *
  * Authors of plugins and tool sources also use `@pseudoclaude/core/plugin`, authors of model
- * providers `@pseudoclaude/core/provider`, and sources that start processes
- * `@pseudoclaude/core/process`.
+ * providers `@pseudoclaude/core/provider`, sources that start processes
+ * `@pseudoclaude/core/process`, those that touch files `@pseudoclaude/core/files`, and programs
+ * that manage project approvals `@pseudoclaude/core/consent`.
  *
  * @module @pseudoclaude/core
  */
@@ -35,6 +36,7 @@ export type {
   Elicitor,
 } from "./agent/callbacks.js";
 export { LoadedConfig, loadConfig } from "./config/load-config.js";
+export type { ProjectApprovals } from "./consent/consent-store.js";
 export { Conversation } from "./conversation/conversation.js";
 export { type CreateAgentOptions, createAgent } from "./create-agent.js";
 export { type Diagnostic, formatDiagnostic } from "./diagnostics/diagnostic.js";

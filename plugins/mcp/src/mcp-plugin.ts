@@ -8,7 +8,7 @@ import { createSampler } from "./features/sampling.js";
 import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
 import { ServerConnection } from "./manager/server-connection.js";
 import { McpManager } from "./mcp-manager.js";
-import { McpServerSource } from "./mcp-server-source.js";
+import { McpServerSource, needsApprovalMessage } from "./mcp-server-source.js";
 import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
 import { SdkDialer } from "./session/sdk-dialer.js";
 
@@ -27,6 +27,8 @@ export interface McpPluginOptions {
   instructionsMaxChars?: number;
   /** Replace how sessions are created (another SDK generation, tests). */
   dialer?: SessionDialer;
+  /** Read `<workspace>/.mcp.json` (the format other agents share) as project servers. Default true. */
+  mcpJson?: boolean;
 }
 
 export const MCP_PLUGIN_NAME = "mcp";
@@ -40,12 +42,24 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         workspace: context.workspace,
         redactor: context.redactor,
         ...(options.servers ? { codeServers: options.servers } : {}),
+        ...(options.mcpJson === false ? { mcpJson: false } : {}),
       });
       for (const diagnostic of loaded.diagnostics) context.report(diagnostic);
       const handlers = clientHandlers(context);
       const connections = new Map<string, ServerConnection>();
       for (const server of loaded.servers) {
+        const approved = !server.approval || context.consent.isApproved(server.approval);
+        if (!approved)
+          context.report({
+            stage: "config",
+            severity: "info",
+            code: "mcp_server_needs_approval",
+            item: server.name,
+            layer: server.layer,
+            message: `Project server "${server.name}" is ${needsApprovalMessage(server)}`,
+          });
         const connection = new ServerConnection({
+          approved,
           server,
           dialer: options.dialer ?? new SdkDialer(),
           handlers: server.sampling

@@ -7,6 +7,7 @@ import {
   toDisposable,
 } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
+import type { McpServerConfig } from "./config/server-config.js";
 import type { ServerConnection } from "./manager/server-connection.js";
 
 /**
@@ -64,6 +65,8 @@ export class McpServerSource implements ToolSource {
       stats,
     };
     if (connection.lastError && connection.state !== "ready") part.message = connection.lastError;
+    if (connection.state === "needs-approval")
+      part.message = needsApprovalMessage(connection.config);
     const session = connection.activeSession;
     if (session?.serverInfo)
       part.message ??= `${session.serverInfo.name} ${session.serverInfo.version} (protocol ${session.protocolVersion ?? "?"}, ${connection.config.transport})`;
@@ -74,4 +77,9 @@ export class McpServerSource implements ToolSource {
     this.emitter.removeAllListeners();
     await this.connection.close();
   }
+}
+
+/** What `tools` shows for a server waiting for approval: what would run, and how to allow it. */
+export function needsApprovalMessage(server: McpServerConfig): string {
+  return `not started: it comes with the workspace (${server.approval?.summary ?? server.name}). Approve it with: pseudoclaude mcp approve ${server.name}`;
 }

@@ -3,6 +3,7 @@ import type { SourceReport } from "../agent/agent.js";
 import type { AgentCallbacks } from "../agent/agent-callbacks.js";
 import type { ProviderRef } from "../agent/provider-ref.js";
 import type { LoadedConfig } from "../config/load-config.js";
+import type { WorkspaceConsent } from "../consent/consent-store.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { errorMessage, PluginError } from "../errors.js";
 import type { PolicyLayers } from "../policy/policy-layer.js";
@@ -24,6 +25,7 @@ export interface PluginHostDeps {
   sink: DiagnosticsSink;
   prompt: SystemPromptBuilder;
   layers: PolicyLayers;
+  consent: WorkspaceConsent;
   config: LoadedConfig;
   workspace: string;
   callbacks: AgentCallbacks;
@@ -194,6 +196,7 @@ export class DefaultPluginHost implements PluginHost {
       callbacks: deps.callbacks,
       providerRef: deps.providerRef,
       strict: deps.strict,
+      consent: deps.consent,
       report: (diagnostic) =>
         deps.sink.add({ ...diagnostic, source: diagnostic.source ?? plugin.name }),
       addToolSource: (source) => {

@@ -2,6 +2,7 @@ import type { DependencyContainer } from "tsyringe";
 import type { AgentCallbacks } from "../agent/agent-callbacks.js";
 import type { ProviderRef } from "../agent/provider-ref.js";
 import type { LoadedConfig } from "../config/load-config.js";
+import type { WorkspaceConsent } from "../consent/consent-store.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import { PluginError } from "../errors.js";
@@ -30,6 +31,12 @@ export interface PluginContext {
   readonly providerRef: ProviderRef;
   /** Whether start-up failures should throw rather than become diagnostics. */
   readonly strict: boolean;
+  /**
+   * The user's approvals for this workspace. Ask it before running anything the workspace's
+   * own files ask for (a project config's stdio server): a cloned repository must not run code
+   * on the first start.
+   */
+  readonly consent: WorkspaceConsent;
   report(diagnostic: Omit<Diagnostic, "source"> & { source?: string }): void;
   addToolSource(source: ToolSource): Disposable;
   addSystemPromptSection(

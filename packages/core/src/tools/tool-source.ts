@@ -10,7 +10,18 @@ export type ToolChange =
   | { kind: "full"; tools: readonly Tool[] }
   | { kind: "delta"; upsert?: readonly Tool[]; remove?: readonly string[] };
 
-export type ToolSourceState = "idle" | "starting" | "ready" | "degraded" | "failed" | "closed";
+/**
+ * `needs-approval`: the source would run something the workspace's own files ask for, and the
+ * user has not approved it; nothing was started.
+ */
+export type ToolSourceState =
+  | "idle"
+  | "starting"
+  | "ready"
+  | "degraded"
+  | "failed"
+  | "needs-approval"
+  | "closed";
 
 /**
  * Counters a source reports. MCP reports Configured, Connected, Discovered, Adapted and

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { type Diagnostic, type LoadedConfig } from "@pseudoclaude/core";
+import type { ConsentSubject } from "@pseudoclaude/core/consent";
 import {
   expandVariables,
   isPlainObject,
@@ -146,7 +148,10 @@ export function loadServers(
       disabled.push(name);
       continue;
     }
-    servers.push(toServerConfig(name, raw, candidate.entry, options, diagnostics));
+    const server = toServerConfig(name, raw, candidate.entry, options, diagnostics);
+    const approval = approvalSubject(server, raw);
+    if (approval) server.approval = approval;
+    servers.push(server);
   }
   return { servers, disabled, diagnostics };
 }
@@ -233,6 +238,62 @@ function toServerConfig(
     });
   }
   return server;
+}
+
+/**
+ * What the user approves for a server the workspace's files ask for, or undefined when it
+ * needs no approval: servers of the user's config and of code are the user's own, and a
+ * project HTTP server that sends nothing of the user's environment runs no code here. The
+ * digest covers what runs (command, arguments, working directory, URL) and the templates of
+ * `env` and `headers`, so a changed command asks again while a rotated secret does not.
+ */
+function approvalSubject(server: McpServerConfig, raw: RawServerEntry): ConsentSubject | undefined {
+  if (server.layer !== "project") return undefined;
+  const usesEnvironment = (values: Record<string, string> | undefined) =>
+    Object.values(values ?? {}).some((value) => value.includes("${"));
+  if (server.transport !== "stdio" && !(raw.type !== "stdio" && usesEnvironment(raw.headers)))
+    return undefined;
+  const what =
+    server.transport === "stdio"
+      ? {
+          transport: "stdio",
+          command: server.command,
+          args: server.args,
+          cwd: server.cwd ?? null,
+          env: raw.type === "stdio" ? (raw.env ?? {}) : {},
+          inherit_env: server.inheritEnv,
+        }
+      : {
+          transport: server.transport,
+          url: server.url,
+          headers: raw.type !== "stdio" ? (raw.headers ?? {}) : {},
+        };
+  const summary =
+    server.transport === "stdio"
+      ? [server.command, ...server.args].map(shellWord).join(" ")
+      : `${server.url} (headers from your environment: ${Object.keys(raw.type !== "stdio" ? (raw.headers ?? {}) : {}).join(", ")})`;
+  return {
+    kind: "mcp_server",
+    name: server.name,
+    digest: `sha256:${createHash("sha256").update(canonicalJson(what)).digest("hex")}`,
+    summary,
+  };
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map(
+        (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+      )
+      .join(",")}}`;
+  return JSON.stringify(value);
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
 function expandMap(

@@ -1,3 +1,4 @@
+import type { ConsentSubject } from "@pseudoclaude/core/consent";
 import { z } from "zod";
 
 /** Server names become part of tool names (`mcp__<server>__<tool>`), so keep them plain. */
@@ -84,6 +85,12 @@ interface ServerCommon {
   maxOutputChars: number;
   includeInstructions: boolean;
   sampling: boolean;
+  /**
+   * Set when the workspace's own files ask for this server and it would run code or send the
+   * user's environment (a project stdio server; a project HTTP server whose headers use
+   * `${VAR}`): it starts only once the user approved this subject for the workspace.
+   */
+  approval?: ConsentSubject;
 }
 
 /** A server we start as a child process and speak to over its stdin and stdout. */

@@ -24,6 +24,8 @@ export type ConnectionState =
   | "ready"
   | "failed"
   | "disconnected"
+  /** A server of the workspace's files the user has not approved: never started. */
+  | "needs-approval"
   | "closed";
 
 /** Counters for one server: configured, connected, discovered, adapted, filtered out. */
@@ -46,6 +48,8 @@ export interface ServerConnectionOptions {
   /** Wait after `list_changed` before re-listing, so a burst of notifications costs one listing. */
   debounceMs: number;
   backoff: { initialMs: number; maxMs: number };
+  /** False for a server that needs the user's approval and has none: it is never dialed. */
+  approved?: boolean;
 }
 
 interface ConnectionEvents {
@@ -104,6 +108,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
 
   /** Connect and discover within the connect budget. Failures are reported, then rethrown. */
   async start(signal: AbortSignal): Promise<void> {
+    if (this.options.approved === false) {
+      // Its command is a stranger's code until the user says otherwise: nothing is spawned.
+      this.setState("needs-approval");
+      return;
+    }
     this.setState("connecting");
     try {
       const session = await this.connect(signal, true);
@@ -140,6 +149,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     if (this.session) return this.session;
     if (this.state === "closed")
       throw new McpCallError("session", `MCP server "${this.name}" is closed.`);
+    if (this.state === "needs-approval")
+      throw new McpCallError(
+        "session",
+        `MCP server "${this.name}" comes with the workspace and has not been approved, so it was not started.`,
+      );
     const wait = this.backoff.waitMs();
     if (wait > 0) {
       throw new McpCallError(

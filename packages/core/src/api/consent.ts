@@ -1,0 +1,17 @@
+/**
+ * `@pseudoclaude/core/consent`: project approvals. A workspace's own files (a cloned
+ * repository's config) can ask to run commands; those start only once the user approved them
+ * for that workspace. Approvals are remembered in the user's files by a {@link ConsentStore}
+ * (by default {@link FileConsentStore} in `~/.PseudoClaude/approvals.json`), keyed by the
+ * workspace's real path and a digest of what would run, so a changed command asks again.
+ *
+ * @module @pseudoclaude/core/consent
+ */
+export type {
+  ConsentRecord,
+  ConsentStore,
+  ConsentSubject,
+  WorkspaceConsent,
+} from "../consent/consent-store.js";
+export { consentWorkspaceKey, defaultConsentStore } from "../consent/default-consent.js";
+export { APPROVALS_FILE, FileConsentStore } from "../consent/file-consent-store.js";
