@@ -5,6 +5,7 @@ import { type CliIo, writeLine } from "./cli-io.js";
 import { CLI_OPTIONS, type CliFlags, GLOBAL_FLAGS } from "./cli-options.js";
 import type { CommandSpec } from "./command.js";
 import { callCommand } from "./commands/call.js";
+import { configCommand } from "./commands/config.js";
 import { mcpCommand } from "./commands/mcp.js";
 import { runCommand } from "./commands/run.js";
 import { skillsCommand } from "./commands/skills.js";
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   runCommand,
   skillsCommand,
   mcpCommand,
+  configCommand,
 ];
 
 const PARSE_ERROR_CODES: Record<string, CliUsageErrorCode> = {

@@ -4,7 +4,7 @@ export { type ConvertOptions, convertCallResult } from "./adapt/convert-result.j
 export { MCP_TOOL_ERROR_CODES, type McpToolErrorCode } from "./adapt/result-codes.js";
 export { assignLocalNames, fullToolName } from "./adapt/tool-name.js";
 export { type LoadedServers, loadServers, MCP_SECTION } from "./config/load-servers.js";
-export { MCP_JSON_FILE } from "./config/mcp-json.js";
+export { MCP_JSON_FILE, readMcpJson } from "./config/mcp-json.js";
 export {
   type ProjectServerApproval,
   projectServerApprovals,

@@ -17,7 +17,12 @@ export type {
   SectionEntry,
 } from "../config/config-layer.js";
 export { type Expansion, expandVariables } from "../config/expand-variables.js";
-export { type LoadConfigOptions, loadConfigFile } from "../config/load-config.js";
+export {
+  CONFIG_DIR,
+  CONFIG_FILE,
+  type LoadConfigOptions,
+  loadConfigFile,
+} from "../config/load-config.js";
 export {
   type SectionFields,
   type SectionValidation,

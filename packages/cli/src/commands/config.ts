@@ -1,0 +1,105 @@
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { APPROVALS_FILE } from "@pseudoclaude/core/consent";
+import { CONFIG_DIR } from "@pseudoclaude/core/plugin";
+import { MCP_JSON_FILE, readMcpJson } from "@pseudoclaude/plugin-mcp";
+import { CliUsageError } from "../cli-errors.js";
+import { writeJson, writeLine } from "../cli-io.js";
+import type { CommandContext, CommandSpec } from "../command.js";
+import { mergeWithOrigins, type ValueOrigin } from "../config-provenance.js";
+import { EXIT } from "../exit-codes.js";
+import { diagnosticsToJson } from "../output.js";
+import { loadSessionConfig } from "../session.js";
+
+/** `pseudoclaude config [path]`: the merged configuration and where each value came from. */
+export const configCommand: CommandSpec = {
+  name: "config",
+  summary: "Show the merged configuration, each value with the file and line it came from.",
+  usage: `Usage: pseudoclaude config [--json] [--workspace DIR] [--user-config FILE]
+       pseudoclaude config path [--json]
+
+Read the user config (~/.PseudoClaude/config.yaml), the project's .mcp.json and the project
+config (<workspace>/.PseudoClaude/config.yaml), merge them as the plugins do, and print every
+value with the file and line it came from. Secrets (env and header values, keys, tokens) are
+redacted; \${VAR} templates are shown as written. Nothing is started.
+
+  path     the files that were read, and those looked for and absent
+  --json   {"config": {...}, "values": [{path, value, layer, file, line, column}],
+            "ignored": [...], "diagnostics": [...]}; for path, {"files": [...]}`,
+  flags: [],
+  positionals: { min: 0, max: 1, names: "[path]" },
+  run: runConfig,
+};
+
+async function runConfig({ flags, args, io }: CommandContext): Promise<number> {
+  const [what] = args;
+  if (what !== undefined && what !== "path")
+    throw new CliUsageError(
+      "unexpected_argument",
+      `"config" takes "path" or nothing (got "${what}").`,
+    );
+  const { workspace, config } = await loadSessionConfig(flags, io);
+  const mcpJson = readMcpJson(workspace);
+  const mcpJsonFile = path.join(workspace, MCP_JSON_FILE);
+  if (what === "path") {
+    const approvals = path.join(os.homedir(), CONFIG_DIR, APPROVALS_FILE);
+    const files = [
+      ...config.layers.map((layer) => ({
+        kind: "config",
+        layer: layer.name,
+        file: layer.file,
+        exists: layer.exists,
+      })),
+      { kind: "mcp_json", layer: "project", file: mcpJsonFile, exists: existsSync(mcpJsonFile) },
+      { kind: "approvals", layer: "user", file: approvals, exists: existsSync(approvals) },
+    ];
+    if (flags.json) writeJson(io.stdout, { files });
+    else
+      for (const file of files)
+        writeLine(
+          io.stdout,
+          `${file.exists ? "read  " : "absent"}  ${file.layer.padEnd(7)}  ${file.kind.padEnd(9)}  ${file.file}`,
+        );
+    return EXIT.ok;
+  }
+  const merged = mergeWithOrigins(config, mcpJson.entries);
+  const diagnostics = [...config.diagnostics, ...mcpJson.diagnostics];
+  if (flags.json) {
+    writeJson(io.stdout, {
+      config: merged.config,
+      values: merged.values,
+      ignored: merged.ignored,
+      diagnostics: diagnosticsToJson(diagnostics),
+    });
+    return EXIT.ok;
+  }
+  if (merged.values.length === 0)
+    writeLine(
+      io.stdout,
+      "No configuration: every file is absent or empty (see: pseudoclaude config path).",
+    );
+  for (const value of merged.values)
+    writeLine(io.stdout, `${value.path} = ${shown(value.value)}    ${where(value, workspace)}`);
+  for (const value of merged.ignored)
+    writeLine(
+      io.stdout,
+      `${value.path} = ${shown(value.value)}    ${where(value, workspace)}    (ignored: ${value.reason})`,
+    );
+  for (const diagnostic of diagnostics)
+    writeLine(
+      io.stderr,
+      `${diagnostic.severity} ${diagnostic.file ?? ""}${diagnostic.line ? `:${diagnostic.line}` : ""}: ${diagnostic.message}`,
+    );
+  return EXIT.ok;
+}
+
+function shown(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}
+
+function where(value: ValueOrigin, workspace: string): string {
+  const relative = path.relative(workspace, value.file);
+  const file = relative.startsWith("..") || path.isAbsolute(relative) ? value.file : relative;
+  return `${value.layer} ${file}${value.line !== undefined ? `:${value.line}` : ""}`;
+}
