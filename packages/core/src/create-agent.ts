@@ -66,6 +66,13 @@ export interface CreateAgentOptions {
    * `--yes`), or pass a `ConsentStore` of your own (`@pseudoclaude/core/consent`).
    */
   projectApprovals?: ProjectApprovals;
+  /**
+   * Sources to start without waiting for them (a chat starting before slow MCP servers are
+   * up): `createAgent` returns once the others are ready, these join the registry when they
+   * are (registry events say so), and their failures are diagnostics, also in strict mode.
+   * `agent.whenSourcesStarted()` waits for all.
+   */
+  backgroundSources?: (sourceId: string) => boolean;
 }
 
 /**
@@ -144,7 +151,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
         message: `Unknown config section "${unknown.key}" (no plugin reads it); check the spelling.`,
       });
     }
-    await host.startSources();
+    await host.startSources(options.backgroundSources);
     options.signal?.throwIfAborted();
   } catch (error) {
     await host.close();

@@ -55,7 +55,7 @@ export type ConfigErrorCode =
   | "approvals_unreadable";
 
 /** Codes of API misuse the kernel reports. */
-export type UsageErrorCode = "agent_closed" | "run_in_progress";
+export type UsageErrorCode = "agent_closed" | "run_in_progress" | "mode_not_switchable";
 
 /**
  * Codes of model failures. Providers classify their SDK's errors into these (see

@@ -1,6 +1,6 @@
 import type { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { PermissionMode, PolicyDecision } from "../policy/policy-engine.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -71,6 +71,15 @@ export interface Agent {
   systemPrompt(): string;
   diagnostics(): readonly Diagnostic[];
   sources(): SourceReport[];
+  /** Resolves once every tool source has started (or failed), background ones included. */
+  whenSourcesStarted(): Promise<void>;
+  /** The permission mode now. */
+  readonly mode: PermissionMode;
+  /**
+   * Switch the permission mode (a chat's `/mode plan`); the offered tools follow at once.
+   * Throws `UsageError` `mode_not_switchable` when the policy engine cannot.
+   */
+  setMode(mode: PermissionMode): void;
   on<E extends keyof AgentEvents>(event: E, listener: (...args: AgentEvents[E]) => void): this;
   off<E extends keyof AgentEvents>(event: E, listener: (...args: AgentEvents[E]) => void): this;
   /**

@@ -4,9 +4,9 @@ import type { DependencyContainer, InjectionToken } from "tsyringe";
 import { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
-import { ConfigError, UsageError } from "../errors.js";
+import { ConfigError, UsageError, type UsageErrorCode } from "../errors.js";
 import type { PluginHost } from "../plugin/plugin-host.js";
-import type { PolicyEngine } from "../policy/policy-engine.js";
+import type { PermissionMode, PolicyEngine } from "../policy/policy-engine.js";
 import { LayeredPolicyEngine, type PolicyLayers } from "../policy/policy-layer.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
 import { adaptResultContent } from "../provider/content-support.js";
@@ -104,6 +104,24 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
 
   sources(): SourceReport[] {
     return this.host.sourceReports();
+  }
+
+  whenSourcesStarted(): Promise<void> {
+    return this.host.whenStarted();
+  }
+
+  get mode(): PermissionMode {
+    return this.policy.mode;
+  }
+
+  setMode(mode: PermissionMode): void {
+    const set = this.policy.setMode;
+    if (!set)
+      throw new UsageError<UsageErrorCode>(
+        "mode_not_switchable",
+        "This agent's policy engine cannot switch modes while it runs (it has no setMode).",
+      );
+    set(mode);
   }
 
   async run(prompt: string, options: RunOptions = {}): Promise<RunResult> {

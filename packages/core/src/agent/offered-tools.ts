@@ -17,7 +17,8 @@ export class OfferedTools {
   ) {}
 
   current(): readonly ToolDefinition[] {
-    const version = `${this.registry.version}:${this.layers.version}`;
+    // The mode decides what is offered too (plan mode hides side-effect tools).
+    const version = `${this.registry.version}:${this.layers.version}:${this.policy.mode}`;
     if (version !== this.cachedVersion) {
       this.cached = this.registry
         .definitions()

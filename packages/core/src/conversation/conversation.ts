@@ -1,6 +1,9 @@
 import type { Message } from "./message.js";
 
-/** The ordered messages of one agent; append-only so events and logs stay truthful. */
+/**
+ * The ordered messages of one agent. Messages are only appended (events and logs stay
+ * truthful), or all dropped at once to start over.
+ */
 export class Conversation {
   private readonly items: Message[] = [];
 
@@ -10,6 +13,11 @@ export class Conversation {
 
   append(...messages: Message[]): void {
     this.items.push(...messages);
+  }
+
+  /** Start over with no messages (a chat's `/clear`); events already emitted are unchanged. */
+  clear(): void {
+    this.items.length = 0;
   }
 
   get messages(): readonly Message[] {

@@ -16,6 +16,8 @@ import type { Plugin, PluginContext } from "./plugin.js";
 /** Runs plugins' registration, starts their tool sources, and undoes it all on close. */
 export interface PluginHost {
   sourceReports(): SourceReport[];
+  /** Resolves once every source's start has settled, those started in the background too. */
+  whenStarted(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,8 @@ export class DefaultPluginHost implements PluginHost {
   private readonly closeHooks: Array<{ plugin: string; fn: () => void | Promise<void> }> = [];
   private readonly startController = new AbortController();
   private closing: Promise<void> | undefined;
+  private foreground: Promise<void> = Promise.resolve();
+  private background: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: PluginHostDeps) {
     deps.signal?.addEventListener("abort", () => this.startController.abort(deps.signal?.reason), {
@@ -96,9 +100,25 @@ export class DefaultPluginHost implements PluginHost {
     }
   }
 
-  /** Start every source at once; none waits for another. Failures become diagnostics. */
-  async startSources(): Promise<void> {
-    const entries = [...this.sources.values()];
+  /**
+   * Start every source at once; none waits for another. Failures become diagnostics. Sources
+   * `background` picks are started too but not waited for: their tools join the registry when
+   * they are ready, and their failures are diagnostics even in strict mode.
+   */
+  async startSources(background?: (sourceId: string) => boolean): Promise<void> {
+    const all = [...this.sources.values()];
+    const later = background ? all.filter((entry) => background(entry.source.id)) : [];
+    const entries = all.filter((entry) => !later.includes(entry));
+    this.background = this.startAll(later, false);
+    this.foreground = this.startAll(entries, this.deps.strict);
+    await this.foreground;
+  }
+
+  whenStarted(): Promise<void> {
+    return Promise.allSettled([this.foreground, this.background]).then(() => undefined);
+  }
+
+  private async startAll(entries: readonly SourceEntry[], strict: boolean): Promise<void> {
     const outcomes = await Promise.allSettled(entries.map((entry) => this.startOne(entry)));
     const failures: string[] = [];
     outcomes.forEach((outcome, index) => {
@@ -114,7 +134,7 @@ export class DefaultPluginHost implements PluginHost {
         message,
       });
     });
-    if (this.deps.strict && failures.length > 0) {
+    if (strict && failures.length > 0) {
       throw new PluginError("source_start_failed", failures.join("\n"));
     }
   }

@@ -1,11 +1,13 @@
 import picomatch from "picomatch";
+import { ConfigError } from "../errors.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
-import type {
-  PermissionMode,
-  PolicyDecision,
-  PolicyEngine,
-  RuleOrigin,
-  Verdict,
+import {
+  PERMISSION_MODES,
+  type PermissionMode,
+  type PolicyDecision,
+  type PolicyEngine,
+  type RuleOrigin,
+  type Verdict,
 } from "./policy-engine.js";
 import type { PolicySettings, RuleSpec } from "./policy-settings.js";
 import { argumentMatches, parseRulePattern, type RulePattern } from "./rule-pattern.js";
@@ -32,14 +34,25 @@ interface CompiledRule {
 export class DefaultPolicyEngine implements PolicyEngine {
   private readonly rules: CompiledRule[];
   private readonly allowList: ((name: string) => boolean) | undefined;
+  private currentMode: PermissionMode;
 
   constructor(private readonly settings: PolicySettings) {
     this.rules = compilePolicyRules(settings.rules).rules;
     this.allowList = settings.tools ? picomatch([...settings.tools], { dot: true }) : undefined;
+    this.currentMode = settings.mode;
   }
 
   get mode(): PermissionMode {
-    return this.settings.mode;
+    return this.currentMode;
+  }
+
+  setMode(mode: PermissionMode): void {
+    if (!(PERMISSION_MODES as readonly string[]).includes(mode))
+      throw new ConfigError(
+        "config_invalid",
+        `Unknown permission mode "${mode}" (modes: ${PERMISSION_MODES.join(", ")}).`,
+      );
+    this.currentMode = mode;
   }
 
   isOffered(tool: ToolDefinition): boolean {

@@ -39,6 +39,8 @@ export interface PolicyEngine {
   decide(tool: ToolDefinition, args: unknown): PolicyDecision | Promise<PolicyDecision>;
   /** False for tools the model must not even see (plan mode, allow-list, deny-by-name). */
   isOffered(tool: ToolDefinition): boolean;
+  /** Switch the mode while the agent lives (a chat's `/mode`); engines that cannot leave it out. */
+  setMode?(mode: PermissionMode): void;
 }
 
 /** DI token for {@link PolicyEngine}. */

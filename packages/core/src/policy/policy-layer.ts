@@ -1,7 +1,7 @@
 import { ConfigError } from "../errors.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type Disposable, toDisposable } from "../util/disposable.js";
-import type { PolicyDecision, PolicyEngine, RuleOrigin } from "./policy-engine.js";
+import type { PermissionMode, PolicyDecision, PolicyEngine, RuleOrigin } from "./policy-engine.js";
 import { argumentMatches, parseRulePattern, type RulePattern } from "./rule-pattern.js";
 
 /**
@@ -143,5 +143,11 @@ export class LayeredPolicyEngine implements PolicyEngine {
 
   isOffered(tool: ToolDefinition): boolean {
     return this.engine.isOffered(tool) && this.layers.isOffered(tool);
+  }
+
+  /** Present only when the engine can switch modes. */
+  get setMode(): ((mode: PermissionMode) => void) | undefined {
+    const { engine } = this;
+    return engine.setMode ? (mode) => engine.setMode?.(mode) : undefined;
   }
 }
