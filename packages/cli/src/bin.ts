@@ -5,7 +5,11 @@ import { EXIT } from "./exit-codes.js";
 import { main } from "./main.js";
 
 const interrupt = new AbortController();
+// A command that takes Ctrl-C over (chat: cancel the turn, keep the session).
+const handlers: Array<() => boolean> = [];
 process.on("SIGINT", () => {
+  const handler = handlers[handlers.length - 1];
+  if (handler && !interrupt.signal.aborted && handler()) return;
   // First Ctrl-C: abort the run and close the agent cleanly. Second: stop waiting.
   if (interrupt.signal.aborted) process.exit(EXIT.interrupted);
   process.stderr.write("\nInterrupted; closing (Ctrl-C again to force).\n");
@@ -26,6 +30,13 @@ const code = await main(process.argv.slice(2), {
   stdin: process.stdin,
   cwd: process.cwd(),
   signal: interrupt.signal,
+  onInterrupt(handler) {
+    handlers.push(handler);
+    return () => {
+      const index = handlers.indexOf(handler);
+      if (index !== -1) handlers.splice(index, 1);
+    };
+  },
 });
 const interrupted = interrupt.signal.aborted && code !== EXIT.usage;
 // Flush both streams, then exit: the agent is closed, so nothing left may keep us alive.

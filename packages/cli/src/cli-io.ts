@@ -19,6 +19,11 @@ export interface CliIo {
   interactive?: boolean;
   /** Aborted on Ctrl-C; running commands stop, close the agent and return 130. */
   signal?: AbortSignal;
+  /**
+   * Take Ctrl-C over while `handler` is installed (a chat cancels its turn instead of ending):
+   * the handler returns true when it dealt with the interrupt. Returns the uninstaller.
+   */
+  onInterrupt?(handler: () => boolean): () => void;
 }
 
 /** Whether prompts can be shown: explicit setting first, else both ends must be terminals. */

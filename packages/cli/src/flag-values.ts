@@ -4,7 +4,9 @@ import { CliUsageError } from "./cli-errors.js";
 /** `--mode` as a core permission mode; anything else is a usage error naming the choices. */
 export function parseMode(value: string | undefined): PermissionMode | undefined {
   if (value === undefined) return undefined;
-  if ((PERMISSION_MODES as readonly string[]).includes(value)) return value as PermissionMode;
+  // `accept-edits` as people type it is `accept_edits`.
+  const mode = value.replace(/-/g, "_");
+  if ((PERMISSION_MODES as readonly string[]).includes(mode)) return mode as PermissionMode;
   throw new CliUsageError(
     "invalid_mode",
     `--mode must be one of ${PERMISSION_MODES.join(", ")} (got "${value}").`,

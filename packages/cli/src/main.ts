@@ -5,6 +5,7 @@ import { type CliIo, writeLine } from "./cli-io.js";
 import { CLI_OPTIONS, type CliFlags, GLOBAL_FLAGS } from "./cli-options.js";
 import type { CommandSpec } from "./command.js";
 import { callCommand } from "./commands/call.js";
+import { chatCommand } from "./commands/chat.js";
 import { configCommand } from "./commands/config.js";
 import { mcpCommand } from "./commands/mcp.js";
 import { runCommand } from "./commands/run.js";
@@ -20,6 +21,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   toolsCommand,
   callCommand,
   runCommand,
+  chatCommand,
   skillsCommand,
   mcpCommand,
   configCommand,

@@ -2,20 +2,22 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import {
   type Agent,
+  type Approver,
+  type CreateAgentOptions,
   createAgent,
   formatDiagnostic,
   type LoadedConfig,
   loadConfig,
   type Provider,
 } from "@pseudoclaude/core";
-import { createApprover, createElicitor } from "./approval.js";
+import { type CallbackOptions, createApprover, createElicitor } from "./approval.js";
 import { CliUsageError } from "./cli-errors.js";
 import { type CliIo, isInteractive, writeLine } from "./cli-io.js";
 import type { CliFlags } from "./cli-options.js";
 import { defaultPlugins } from "./default-plugins.js";
 import { parseMode } from "./flag-values.js";
 import { loadPluginModules } from "./load-plugins.js";
-import { ReadlinePrompter } from "./prompter.js";
+import { type Prompter, ReadlinePrompter } from "./prompter.js";
 
 /** What a command needs to start an agent. */
 export interface SessionOptions {
@@ -23,6 +25,12 @@ export interface SessionOptions {
   io: CliIo;
   /** Chooses the model once the config is loaded (only `run` has one). */
   provider?: (config: LoadedConfig) => Provider | undefined;
+  /** A command's own approver (chat's y/a/n prompt) instead of the default one. */
+  approver?: (callbacks: CallbackOptions) => Approver | undefined;
+  /** Who asks the person questions (chat's own line input); default: a readline on stdin. */
+  prompter?: Prompter;
+  /** More createAgent options (chat starts MCP servers in the background). */
+  agent?: Pick<CreateAgentOptions, "backgroundSources">;
 }
 
 /** A started agent plus what the CLI opened around it. */
@@ -43,7 +51,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const { workspace, config } = await loadSessionConfig(flags, io);
   const provider = options.provider?.(config);
   const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
-  const prompter = new ReadlinePrompter(io);
+  const prompter = options.prompter ?? new ReadlinePrompter(io);
   const callbacks = {
     yes: flags.yes ?? false,
     interactive: isInteractive(io),
@@ -58,7 +66,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       config,
       provider,
       policy: mode ? { mode } : undefined,
-      approve: createApprover(callbacks),
+      approve: (options.approver ?? createApprover)(callbacks),
+      ...options.agent,
       elicit: createElicitor(callbacks),
       // --yes also lets the workspace's own servers start, for this run only.
       projectApprovals: flags.yes ? "all" : "remembered",

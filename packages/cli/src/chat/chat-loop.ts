@@ -1,0 +1,97 @@
+import { type Agent, PseudoClaudeError } from "@pseudoclaude/core";
+import { errorMessage } from "@pseudoclaude/core/plugin";
+import type { SessionRules } from "./chat-approver.js";
+import type { ChatOutput } from "./chat-output.js";
+import type { LineInput } from "./line-input.js";
+import { runSlashCommand } from "./slash-commands.js";
+
+/** Two Ctrl-C within this long, with no turn running, end the session. */
+const DOUBLE_INTERRUPT_MS = 2_000;
+
+/**
+ * The conversation: read a line, run it as a turn (or a slash command), repeat until `/exit`,
+ * Ctrl-D, the end of piped input, or two Ctrl-C. A Ctrl-C during a turn cancels that turn and
+ * its tool calls in flight (MCP servers are told), and the session goes on.
+ */
+export class ChatLoop {
+  private turn: AbortController | undefined;
+  private lastInterrupt = 0;
+  private exitRequested = false;
+
+  constructor(
+    private readonly agent: Agent,
+    private readonly output: ChatOutput,
+    private readonly rules: SessionRules,
+    private readonly maxTurns: number | undefined,
+  ) {}
+
+  /** Ctrl-C, from readline (a terminal) or the process (a pipe). */
+  interrupt(input: LineInput): boolean {
+    if (this.turn) {
+      this.turn.abort(new Error("cancelled with Ctrl-C"));
+      this.output.note("Cancelling this turn (Ctrl-C); the session goes on.");
+      return true;
+    }
+    const now = Date.now();
+    if (now - this.lastInterrupt < DOUBLE_INTERRUPT_MS) {
+      this.exitRequested = true;
+      input.close();
+      return true;
+    }
+    this.lastInterrupt = now;
+    this.output.note("Press Ctrl-C again or Ctrl-D to exit.");
+    return true;
+  }
+
+  async run(input: LineInput): Promise<string> {
+    for (;;) {
+      if (this.exitRequested) return "interrupt";
+      const line = await input.next(this.output.prompt);
+      if (line === undefined) return this.exitRequested ? "interrupt" : "end of input";
+      const text = line.trim();
+      if (text === "") continue;
+      if (text.startsWith("/")) {
+        const outcome = this.slash(text);
+        if (outcome === "exit") return "exit";
+        continue;
+      }
+      await this.exchange(text);
+    }
+  }
+
+  private slash(text: string): "exit" | undefined {
+    try {
+      const outcome = runSlashCommand(text, this.agent, this.rules);
+      if (outcome.exit) return "exit";
+      this.output.command(outcome.name, outcome.output);
+    } catch (error) {
+      this.output.error(
+        PseudoClaudeError.is(error) ? error.code : "command_failed",
+        errorMessage(error),
+      );
+    }
+    return undefined;
+  }
+
+  private async exchange(text: string): Promise<void> {
+    const controller = new AbortController();
+    this.turn = controller;
+    try {
+      const result = await this.agent.run(text, {
+        signal: controller.signal,
+        ...(this.maxTurns !== undefined ? { maxTurns: this.maxTurns } : {}),
+      });
+      if (result.stopReason === "max_turns")
+        this.output.note(`Stopped after ${result.turns} model turns without a final answer.`);
+    } catch (error) {
+      if (controller.signal.aborted) this.output.note("Turn cancelled.");
+      else
+        this.output.error(
+          PseudoClaudeError.is(error) ? error.code : "run_failed",
+          errorMessage(error),
+        );
+    } finally {
+      this.turn = undefined;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import type { Agent } from "@pseudoclaude/core";
+import type { TextSink } from "../cli-io.js";
+import { diagnosticsToJson, toolCallToJson, usageToJson } from "../output.js";
+
+/**
+ * `chat --json`: one JSON object per line on stdout, for programs driving the chat. Every
+ * object has `type`; the agent's events keep their names (`text-delta`, `tool-call-end` ...),
+ * and the chat adds `ready`, `source-ready`, `user`, `command`, `note`, `error` and `exit`.
+ */
+export class JsonView {
+  private readonly started = new Map<string, number>();
+
+  constructor(
+    agent: Agent,
+    private readonly out: TextSink,
+  ) {
+    agent.on("run-start", ({ prompt }) => this.emit("run-start", { prompt }));
+    agent.on("turn-start", ({ turn, tools }) => this.emit("turn-start", { turn, tools }));
+    agent.on("text-delta", ({ turn, text }) => this.emit("text-delta", { turn, text }));
+    agent.on("reasoning-delta", ({ turn, text }) => this.emit("reasoning-delta", { turn, text }));
+    agent.on("tool-call-start", ({ turn, call }) => {
+      this.started.set(call.id, performance.now());
+      this.emit("tool-call-start", {
+        turn,
+        id: call.id,
+        name: call.name,
+        arguments: call.arguments,
+      });
+    });
+    agent.on("tool-decision", ({ turn, call, decision, approval }) =>
+      this.emit("tool-decision", {
+        turn,
+        id: call.id,
+        decision: decision.verdict,
+        reason: decision.reason,
+        ...(approval ? { approval } : {}),
+      }),
+    );
+    agent.on("tool-progress", ({ turn, call, progress }) =>
+      this.emit("tool-progress", { turn, id: call.id, ...progress }),
+    );
+    agent.on("tool-call-end", ({ turn, call, record }) => {
+      const began = this.started.get(call.id);
+      this.started.delete(call.id);
+      this.emit("tool-call-end", {
+        turn,
+        ...toolCallToJson(record),
+        ...(began !== undefined ? { duration_ms: Math.round(performance.now() - began) } : {}),
+      });
+    });
+    agent.on("turn-end", ({ turn, text, toolCalls, stopReason, usage }) =>
+      this.emit("turn-end", {
+        turn,
+        text,
+        tool_calls: toolCalls,
+        stop_reason: stopReason ?? null,
+        usage: usageToJson(usage),
+      }),
+    );
+    agent.on("run-end", (result) =>
+      this.emit("run-end", {
+        text: result.text,
+        turns: result.turns,
+        stop_reason: result.stopReason,
+        usage: usageToJson(result.usage),
+      }),
+    );
+    agent.on("diagnostic", (diagnostic) =>
+      this.emit("diagnostic", { diagnostic: diagnosticsToJson([diagnostic])[0] }),
+    );
+  }
+
+  emit(type: string, fields: Record<string, unknown> = {}): void {
+    this.out.write(`${JSON.stringify({ type, ...fields })}\n`);
+  }
+}

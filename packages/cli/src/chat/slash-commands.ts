@@ -1,0 +1,87 @@
+import {
+  type Agent,
+  formatDiagnostic,
+  PERMISSION_MODES,
+  type PermissionMode,
+} from "@pseudoclaude/core";
+import { type SkillInfo, SkillsManager } from "@pseudoclaude/plugin-skills";
+import { renderSkills } from "../render-skills.js";
+import { renderToolsReport } from "../render-tools.js";
+import type { SessionRules } from "./chat-approver.js";
+
+export const SLASH_HELP = `/tools               the tools, by source, and whether the model is offered each
+/skills              the skills and their state
+/mode <mode>         default | plan | accept-edits | bypass
+/diagnostics         everything reported since start
+/clear               start the conversation over
+/help                this list
+/exit                end the session (Ctrl-D too)`;
+
+/** What a slash command did: text to show, and whether the session ends. */
+export interface SlashOutcome {
+  name: string;
+  output: string;
+  exit?: boolean;
+}
+
+/** Run one `/command`; an unknown one says what there is. */
+export function runSlashCommand(line: string, agent: Agent, rules: SessionRules): SlashOutcome {
+  const [word = "", ...rest] = line.slice(1).trim().split(/\s+/);
+  const name = word.toLowerCase();
+  const captured: string[] = [];
+  const sink = { write: (chunk: string) => captured.push(chunk) };
+  switch (name) {
+    case "exit":
+    case "quit":
+      return { name: "exit", output: "", exit: true };
+    case "help":
+      return { name, output: SLASH_HELP };
+    case "tools": {
+      const offered = new Set(agent.offeredTools().map((tool) => tool.name));
+      const tools = [...agent.registry.definitions()].sort((a, b) =>
+        a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+      );
+      renderToolsReport(sink, tools, offered, agent.sources(), agent.diagnostics());
+      const allowed = rules.list();
+      if (allowed.length > 0) captured.push(`Allowed for this session: ${allowed.join(", ")}\n`);
+      return { name, output: captured.join("") };
+    }
+    case "skills": {
+      let skills: readonly SkillInfo[] = [];
+      try {
+        skills = agent.resolve<SkillsManager>(SkillsManager).list();
+      } catch {
+        return { name, output: "The Skills plugin is not loaded." };
+      }
+      renderSkills(sink, skills, agent.workspace);
+      return { name, output: captured.join("") };
+    }
+    case "mode": {
+      const wanted = (rest[0] ?? "").replace(/-/g, "_");
+      if (!wanted) return { name, output: `Mode: ${agent.mode} (modes: ${modesText()}).` };
+      if (!(PERMISSION_MODES as readonly string[]).includes(wanted))
+        return { name, output: `Unknown mode "${rest[0]}" (modes: ${modesText()}).` };
+      agent.setMode(wanted as PermissionMode);
+      return { name, output: `Mode: ${agent.mode}. ${agent.offeredTools().length} tools offered.` };
+    }
+    case "diagnostics": {
+      const diagnostics = agent.diagnostics();
+      return {
+        name,
+        output:
+          diagnostics.length === 0
+            ? "No diagnostics."
+            : diagnostics.map((diagnostic) => formatDiagnostic(diagnostic)).join("\n"),
+      };
+    }
+    case "clear":
+      agent.conversation.clear();
+      return { name, output: "Conversation cleared: the model starts over." };
+    default:
+      return { name: "unknown", output: `Unknown command "/${word}". Commands:\n${SLASH_HELP}` };
+  }
+}
+
+function modesText(): string {
+  return PERMISSION_MODES.map((mode) => mode.replace(/_/g, "-")).join(", ");
+}

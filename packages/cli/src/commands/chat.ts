@@ -1,0 +1,151 @@
+import type { LoadedConfig } from "@pseudoclaude/core";
+import { consentWorkspaceKey, defaultConsentStore } from "@pseudoclaude/core/consent";
+import { projectServerApprovals } from "@pseudoclaude/plugin-mcp";
+import { chatApprover, SessionRules } from "../chat/chat-approver.js";
+import { ChatLoop } from "../chat/chat-loop.js";
+import { type ChatOutput, humanOutput, jsonOutput } from "../chat/chat-output.js";
+import { LineInput } from "../chat/line-input.js";
+import { isInteractive } from "../cli-io.js";
+import type { CommandContext, CommandSpec } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { parsePositiveInteger } from "../flag-values.js";
+import { createProvider } from "../providers.js";
+import { loadSessionConfig, withSession } from "../session.js";
+
+/** `pseudoclaude chat`: an interactive session, the way people use Claude Code. */
+export const chatCommand: CommandSpec = {
+  name: "chat",
+  summary:
+    "An interactive session: streamed answers, tool calls as they run, approvals at the prompt.",
+  usage: `Usage: pseudoclaude chat [--provider NAME] [--model M] [--script FILE] [--mode M] [--yes]
+                        [--max-turns N] [--json] [--workspace DIR] [--plugin PATH]...
+
+Talk to the agent: each line is a message; the answer streams, each tool call shows as it
+starts and ends (decision, duration, result), and the usage of every exchange follows.
+Servers connect in the background: the prompt is ready as soon as the local tools are, and
+each MCP server joins with a note. A call the policy asks about is answered at the prompt:
+y allows it once, a allows it for this session, n denies it (with a reason for the model).
+
+  /tools /skills /mode <m> /diagnostics /clear /help /exit
+  Ctrl-C cancels the running turn and its tool calls; Ctrl-C twice or Ctrl-D exits.
+
+  --provider, --model, --script   as for run (--script plays a scripted model: offline)
+  --mode M    default | plan | accept-edits | bypass      --yes   approve every ask
+  --json      one JSON event per line on stdout; lines of stdin are the messages
+
+Without a terminal nobody can answer a question: ask is denied unless --yes, and servers of the
+workspace that are not approved stay stopped (pseudoclaude mcp approve).`,
+  flags: ["provider", "model", "script", "mode", "yes", "max-turns"],
+  positionals: { min: 0, max: 0, names: "" },
+  run: runChat,
+};
+
+async function runChat({ flags, io }: CommandContext): Promise<number> {
+  const maxTurns = parsePositiveInteger("max-turns", flags["max-turns"]);
+  const interactive = isInteractive(io);
+  const json = flags.json ?? false;
+  const promptSink = (json ? io.stderr : io.stdout) as NodeJS.WritableStream;
+  let loop: ChatLoop | undefined;
+  const input = new LineInput(io, () => loop?.interrupt(input), promptSink);
+  const uninstall = io.onInterrupt?.(() => loop?.interrupt(input) ?? false);
+  try {
+    if (!flags.yes) await askForProjectServers(flags, io, input, interactive);
+    const rules = new SessionRules();
+    const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
+    return await withSession(
+      {
+        flags,
+        io,
+        provider: (config: LoadedConfig) => createProvider(flags.provider, providerFlags, config),
+        prompter: input,
+        approver: (callbacks) =>
+          chatApprover(input, input.above(io.stdout), rules, callbacks.interactive, callbacks.yes),
+        agent: { backgroundSources: (id) => id.startsWith("mcp:") },
+      },
+      async ({ agent }) => {
+        const output: ChatOutput = json
+          ? jsonOutput(agent, io.stdout)
+          : humanOutput(agent, input.above(io.stdout), io.stderr);
+        announce(agent, output);
+        loop = new ChatLoop(agent, output, rules, maxTurns);
+        const reason = await loop.run(input);
+        output.exit(reason);
+        return EXIT.ok;
+      },
+    );
+  } finally {
+    uninstall?.();
+    input.close();
+  }
+}
+
+/** The header, then a note as each MCP server that was still connecting joins. */
+function announce(agent: import("@pseudoclaude/core").Agent, output: ChatOutput): void {
+  const provider = agent.provider;
+  const bySource: Record<string, number> = {};
+  for (const tool of agent.registry.definitions())
+    bySource[tool.source] = (bySource[tool.source] ?? 0) + 1;
+  const servers = agent.sources().filter((source) => source.id.startsWith("mcp:"));
+  const pending = new Set(
+    servers
+      .filter((source) => source.status.state === "starting" || source.status.state === "idle")
+      .map((source) => source.id),
+  );
+  output.ready({
+    provider: provider?.name ?? "none",
+    model: provider?.model ?? "none",
+    mode: agent.mode,
+    workspace: agent.workspace,
+    tools: agent.registry.definitions().length,
+    bySource,
+    connecting: pending.size,
+  });
+  const readyCount = () =>
+    agent
+      .sources()
+      .filter((source) => source.id.startsWith("mcp:") && source.status.state === "ready").length;
+  agent.registry.on("changed", (change) => {
+    if (!pending.has(change.source)) return;
+    pending.delete(change.source);
+    output.sourceReady(change.source, change.added.length, readyCount(), servers.length);
+  });
+  void agent.whenSourcesStarted().then(() => {
+    for (const id of pending) {
+      const state = agent.sources().find((source) => source.id === id)?.status.state;
+      if (state !== "ready") output.note(`${id} did not start (${state}); /diagnostics says why.`);
+    }
+    pending.clear();
+  });
+}
+
+/**
+ * Servers of the workspace the user has not approved: ask once, at start, and remember the
+ * answer. Without a terminal nothing is asked and they stay stopped.
+ */
+async function askForProjectServers(
+  flags: CommandContext["flags"],
+  io: CommandContext["io"],
+  input: LineInput,
+  interactive: boolean,
+): Promise<void> {
+  if (!interactive) return;
+  const { workspace, config } = await loadSessionConfig(flags, io);
+  const store = defaultConsentStore();
+  const key = consentWorkspaceKey(workspace);
+  const waiting = projectServerApprovals(config, workspace).filter(
+    (server) => !store.isApproved(key, server.subject),
+  );
+  if (waiting.length === 0) return;
+  io.stdout.write("This workspace's own config asks to start these MCP servers:\n");
+  for (const server of waiting) io.stdout.write(`  ${server.name}: ${server.subject.summary}\n`);
+  const answer = (await input.ask("Approve them for this workspace and start them? [y/N] "))
+    .trim()
+    .toLowerCase();
+  if (answer === "y" || answer === "yes") {
+    store.approve(
+      key,
+      waiting.map((server) => server.subject),
+    );
+    io.stdout.write("Approved (pseudoclaude mcp revoke forgets it).\n");
+  } else io.stdout.write("Not approved: they stay stopped this session.\n");
+}
