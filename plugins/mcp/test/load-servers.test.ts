@@ -209,3 +209,42 @@ describe("mcp_servers config", () => {
     assert.equal(byName.s!.layer, "code");
   });
 });
+
+describe("which servers need the user's approval", () => {
+  it("asks for project stdio servers and project HTTP servers that send the environment", () => {
+    const { byName } = load({
+      user: "mcp_servers:\n  mine:\n    command: my-server\n",
+      project: [
+        "mcp_servers:",
+        "  local:",
+        "    command: node",
+        "    args: [server.js]",
+        "  remote_env:",
+        "    url: https://a.example.com/mcp",
+        '    headers: { Authorization: "Bearer ${TOKEN}" }',
+        "  remote_plain:",
+        "    url: https://b.example.com/mcp",
+        "",
+      ].join("\n"),
+    });
+    assert.equal(byName.mine!.approval, undefined, "the user's own server");
+    assert.equal(byName.remote_plain!.approval, undefined, "sends nothing of the user's");
+    assert.equal(byName.local!.approval?.kind, "mcp_server");
+    assert.equal(byName.local!.approval?.summary, "node server.js");
+    assert.match(byName.local!.approval?.digest ?? "", /^sha256:[0-9a-f]{64}$/);
+    assert.match(
+      byName.remote_env!.approval?.summary ?? "",
+      /https:\/\/a\.example\.com\/mcp \(headers from your environment: Authorization\)/,
+    );
+  });
+
+  it("changes the digest when the command changes, not when a secret does", () => {
+    const digest = (project: string, env: NodeJS.ProcessEnv = {}) =>
+      load({ project }, env).byName.local!.approval?.digest;
+    const base =
+      'mcp_servers:\n  local:\n    command: node\n    args: [server.js]\n    env: { KEY: "${KEY}" }\n';
+    assert.equal(digest(base, { KEY: "one" }), digest(base, { KEY: "two" }));
+    assert.notEqual(digest(base), digest(base.replace("server.js", "other.js")));
+    assert.notEqual(digest(base), digest(base.replace("command: node", "command: bash")));
+  });
+});
