@@ -7,9 +7,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Agent, createAgent, textOf } from "@pseudoclaude/core";
-import { mcp } from "@pseudoclaude/plugin-mcp";
+import { MemoryCredentialStore, mcp } from "@pseudoclaude/plugin-mcp";
 
 const SERVER = "conformance";
+const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
 const SOURCE = `mcp:${SERVER}`;
 
 /** One tool call a scenario makes: remote tool name and arguments. */
@@ -26,6 +27,52 @@ const SCENARIO_CALLS: Record<string, PlannedCall[] | undefined> = {
   "elicitation-sep1034-client-defaults": [{ tool: "test_client_elicitation_defaults", args: {} }],
   "sse-retry": [{ tool: "test_reconnection", args: {} }],
 };
+
+/** Client identity a scenario hands us in MCP_CONFORMANCE_CONTEXT, as our `oauth` config. */
+function oauthFromContext(): { oauth?: Record<string, unknown> } {
+  const raw = process.env.MCP_CONFORMANCE_CONTEXT;
+  const context = (raw ? JSON.parse(raw) : {}) as Record<string, string | undefined>;
+  log(`context keys: ${Object.keys(context).join(", ")}`);
+  const oauth: Record<string, unknown> = {};
+  if (context.client_id) oauth.client_id = context.client_id;
+  if (context.client_secret) oauth.client_secret = context.client_secret;
+  if (context.private_key_pem) {
+    oauth.private_key_pem = context.private_key_pem;
+    oauth.token_endpoint_auth_method = "private_key_jwt";
+    if (context.signing_algorithm) oauth.signing_algorithm = context.signing_algorithm;
+  }
+  if (context.name?.startsWith("auth/client-credentials")) oauth.grant = "client_credentials";
+  if (context.idp_token_endpoint && context.idp_client_id && context.idp_id_token) {
+    oauth.grant = "cross_app_access";
+    oauth.idp = {
+      token_endpoint: context.idp_token_endpoint,
+      client_id: context.idp_client_id,
+      id_token: context.idp_id_token,
+    };
+  }
+  // Our Client ID Metadata Document, as the suite knows it; used only where a server supports it.
+  if (!oauth.client_id) oauth.client_metadata_url = CLIENT_METADATA_URL;
+  return Object.keys(oauth).length > 0 ? { oauth } : {};
+}
+
+/** What a browser does at the suite's authorization server: follow to the redirect, read `code`. */
+async function followRedirect({
+  url,
+  signal,
+}: {
+  url: URL;
+  signal: AbortSignal;
+}): Promise<string | undefined> {
+  const response = await fetch(url, { redirect: "manual", signal });
+  const location = response.headers.get("location");
+  if (!location) {
+    log(`authorization answered ${response.status} without a redirect`);
+    return undefined;
+  }
+  const code = new URL(location, url).searchParams.get("code") ?? undefined;
+  log(`authorization redirected with ${code ? "a code" : "no code"}`);
+  return code;
+}
 
 function log(line: string): void {
   process.stderr.write(`[pseudoclaude-conformance-client] ${line}\n`);
@@ -72,7 +119,15 @@ async function main(): Promise<number> {
     agent = await createAgent({
       workspace,
       config: false,
-      plugins: [mcp({ servers: { [SERVER]: { type: "http", url } } })],
+      plugins: [
+        mcp({
+          servers: { [SERVER]: { type: "http", url, ...oauthFromContext() } },
+          // The suite's authorization server redirects at once, without a person: follow it
+          // ourselves and hand the plugin the code, as a browser and loopback listener would.
+          authorize: followRedirect,
+          credentials: new MemoryCredentialStore(),
+        }),
+      ],
       policy: { mode: "bypass" },
       // Accept with nothing filled in: the SDK applies the schema's defaults (applyDefaults).
       elicit: async () => ({ action: "accept", content: {} }),

@@ -37,6 +37,14 @@ export {
 export { MCP_PLUGIN_NAME, type McpPluginOptions, mcp } from "./mcp-plugin.js";
 export { McpServerSource } from "./mcp-server-source.js";
 export {
+  type CredentialStore,
+  defaultCredentialsFile,
+  FileCredentialStore,
+  MemoryCredentialStore,
+  type ServerCredentials,
+} from "./oauth/credential-store.js";
+export type { Authorizer, OAuthSettings } from "./oauth/oauth-settings.js";
+export {
   type ClientHandlers,
   type DialOptions,
   McpCallError,

@@ -28,7 +28,9 @@ export type McpServerErrorCode =
   | "server_not_running"
   | "message_too_large"
   | "not_json"
-  | "not_json_rpc";
+  | "not_json_rpc"
+  /** The server wants an OAuth login nobody could do here (no person, no stored token). */
+  | "needs_auth";
 
 /** Codes of MCP settings at fault (`ConfigError`): the person can fix them in the config. */
 export type McpConfigErrorCode =

@@ -9,6 +9,8 @@ import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
 import { ServerConnection } from "./manager/server-connection.js";
 import { McpManager } from "./mcp-manager.js";
 import { McpServerSource, needsApprovalMessage } from "./mcp-server-source.js";
+import type { CredentialStore } from "./oauth/credential-store.js";
+import type { Authorizer } from "./oauth/oauth-settings.js";
 import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
 import { SdkDialer } from "./session/sdk-dialer.js";
 
@@ -29,6 +31,13 @@ export interface McpPluginOptions {
   dialer?: SessionDialer;
   /** Read `<workspace>/.mcp.json` (the format other agents share) as project servers. Default true. */
   mcpJson?: boolean;
+  /** Where OAuth clients and tokens are kept. Default: `~/.PseudoClaude/oauth-credentials.json`. */
+  credentials?: CredentialStore;
+  /**
+   * Completes an OAuth authorization a person would do in a browser. Without one, a server
+   * that needs a login is `needs-auth` until `pseudoclaude mcp login` stores a token.
+   */
+  authorize?: Authorizer;
 }
 
 export const MCP_PLUGIN_NAME = "mcp";
@@ -60,6 +69,8 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
           });
         const connection = new ServerConnection({
           approved,
+          ...(options.credentials ? { credentials: options.credentials } : {}),
+          ...(options.authorize ? { authorize: options.authorize } : {}),
           server,
           dialer: options.dialer ?? new SdkDialer(),
           handlers: server.sampling

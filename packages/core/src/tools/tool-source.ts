@@ -21,6 +21,8 @@ export type ToolSourceState =
   | "degraded"
   | "failed"
   | "needs-approval"
+  /** The source needs a person to log in (an OAuth server) before it can start. */
+  | "needs-auth"
   | "closed";
 
 /**

@@ -9,6 +9,7 @@ import {
   type SectionEntry,
   validateSection,
 } from "@pseudoclaude/core/plugin";
+import type { OAuthSettings, RawOAuthSettings } from "../oauth/oauth-settings.js";
 import { fromMcpJson, MCP_JSON_FILE, readMcpJson } from "./mcp-json.js";
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -224,6 +225,7 @@ function toServerConfig(
       }
     }
     server = { ...common, transport: raw.type, url: raw.url, headers, env: {} };
+    if (raw.oauth) server.oauth = oauthSettings(raw.oauth, name, entry, options, diagnostics);
   }
   if (raw.read_only) {
     diagnostics.push({
@@ -296,9 +298,49 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
+/** `${VAR}` in the secrets of `oauth` (client secret, private key), registered with the redactor. */
+function oauthSettings(
+  raw: RawOAuthSettings,
+  server: string,
+  entry: SectionEntry,
+  options: { redactor: Redactor; env?: NodeJS.ProcessEnv },
+  diagnostics: Diagnostic[],
+): OAuthSettings {
+  const secrets = expandMap(
+    {
+      ...(raw.client_secret ? { client_secret: raw.client_secret } : {}),
+      ...(raw.private_key_pem ? { private_key_pem: raw.private_key_pem } : {}),
+      ...(raw.idp?.client_secret ? { idp_client_secret: raw.idp.client_secret } : {}),
+      ...(raw.idp ? { idp_id_token: raw.idp.id_token } : {}),
+    },
+    "oauth",
+    server,
+    entry,
+    options,
+    diagnostics,
+  );
+  const settings: OAuthSettings = { grant: raw.grant ?? "authorization_code" };
+  if (raw.client_id) settings.clientId = raw.client_id;
+  if (secrets.client_secret) settings.clientSecret = secrets.client_secret;
+  if (raw.client_metadata_url) settings.clientMetadataUrl = raw.client_metadata_url;
+  if (raw.scope) settings.scope = raw.scope;
+  if (raw.token_endpoint_auth_method)
+    settings.tokenEndpointAuthMethod = raw.token_endpoint_auth_method;
+  if (secrets.private_key_pem) settings.privateKeyPem = secrets.private_key_pem;
+  if (raw.signing_algorithm) settings.signingAlgorithm = raw.signing_algorithm;
+  if (raw.idp)
+    settings.idp = {
+      tokenEndpoint: raw.idp.token_endpoint,
+      clientId: raw.idp.client_id,
+      idToken: secrets.idp_id_token ?? "",
+      ...(secrets.idp_client_secret ? { clientSecret: secrets.idp_client_secret } : {}),
+    };
+  return settings;
+}
+
 function expandMap(
   values: Record<string, string>,
-  field: "env" | "headers",
+  field: "env" | "headers" | "oauth",
   server: string,
   entry: SectionEntry,
   options: { redactor: Redactor; env?: NodeJS.ProcessEnv },

@@ -1,5 +1,6 @@
 import type { ConsentSubject } from "@pseudoclaude/core/consent";
 import { z } from "zod";
+import { type OAuthSettings, oauthSchema } from "../oauth/oauth-settings.js";
 
 /** Server names become part of tool names (`mcp__<server>__<tool>`), so keep them plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -57,6 +58,8 @@ export const httpServerSchema = z
         z.string().refine(noLineBreaks, "header values must not contain CR or LF"),
       )
       .optional(),
+    /** OAuth client settings; without them a server that answers 401 is tried with registration. */
+    oauth: oauthSchema.optional(),
     ...commonFields,
   })
   .strict();
@@ -112,6 +115,8 @@ export interface HttpServerConfig extends ServerCommon {
   transport: "http" | "sse";
   url: string;
   headers: Record<string, string>;
+  /** OAuth settings from config, expanded; absent means defaults (registration, a person logs in). */
+  oauth?: OAuthSettings;
   /** Remote servers have no command; declared so code reading any server's `command` narrows. */
   command?: undefined;
   /** Always empty: no process is started for a remote server. Kept so code reading any server's works. */

@@ -2,6 +2,8 @@ import { type Diagnostic } from "@pseudoclaude/core";
 import { errorMessage } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import type { CredentialStore } from "../oauth/credential-store.js";
+import type { Authorizer } from "../oauth/oauth-settings.js";
 import type { ClientHandlers, McpSession, SessionDialer } from "../session/mcp-session.js";
 import { serverDiagnostic } from "./server-diagnostic.js";
 import type { ToolDiscovery } from "./tool-discovery.js";
@@ -20,6 +22,8 @@ export interface ConnectServerOptions {
   closed: AbortSignal;
   /** The start-up connect (not a reconnect): the first discovery checks more. */
   first: boolean;
+  credentials?: CredentialStore;
+  authorize?: Authorizer;
 }
 
 /**
@@ -41,8 +45,23 @@ export async function connectServer(options: ConnectServerOptions): Promise<McpS
       signal: budget,
       clientInfo: options.clientInfo,
       handlers: options.handlers,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      ...(options.authorize ? { authorize: options.authorize } : {}),
     });
   } catch (error) {
+    // Needing a login is a state to show, not a failure to shout about.
+    if (ToolSourceError.is(error) && error.code === "needs_auth") {
+      report(
+        serverDiagnostic(
+          server.name,
+          "connect",
+          "info",
+          "mcp_server_needs_auth",
+          errorMessage(error),
+        ),
+      );
+      throw error;
+    }
     report(
       serverDiagnostic(
         server.name,

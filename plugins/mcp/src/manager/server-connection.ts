@@ -1,8 +1,10 @@
-import { type Diagnostic, type Tool } from "@pseudoclaude/core";
+import { type Diagnostic, type Tool, ToolSourceError } from "@pseudoclaude/core";
 import { errorMessage } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { RemoteCaller } from "../adapt/adapt-tool.js";
 import type { McpServerConfig } from "../config/server-config.js";
+import type { CredentialStore } from "../oauth/credential-store.js";
+import type { Authorizer } from "../oauth/oauth-settings.js";
 import {
   type CallOptions,
   type ClientHandlers,
@@ -26,6 +28,8 @@ export type ConnectionState =
   | "disconnected"
   /** A server of the workspace's files the user has not approved: never started. */
   | "needs-approval"
+  /** An OAuth server nobody has logged in to: `pseudoclaude mcp login NAME`. */
+  | "needs-auth"
   | "closed";
 
 /** Counters for one server: configured, connected, discovered, adapted, filtered out. */
@@ -50,6 +54,8 @@ export interface ServerConnectionOptions {
   backoff: { initialMs: number; maxMs: number };
   /** False for a server that needs the user's approval and has none: it is never dialed. */
   approved?: boolean;
+  credentials?: CredentialStore;
+  authorize?: Authorizer;
 }
 
 interface ConnectionEvents {
@@ -121,6 +127,10 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
       this.setState("ready");
     } catch (error) {
       this.lastError = errorMessage(error);
+      if (ToolSourceError.is(error) && error.code === "needs_auth") {
+        this.setState("needs-auth");
+        return;
+      }
       this.setState("failed");
       throw error;
     }
@@ -213,6 +223,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
       signal,
       closed: this.closeController.signal,
       first,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      ...(options.authorize ? { authorize: options.authorize } : {}),
     });
     this.connected = 1;
     session.onToolsChanged(() => {

@@ -2,6 +2,8 @@ import { type ElicitationRequest, type ElicitationResponse } from "@pseudoclaude
 import { type Disposable, type ToolProgress } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import { type McpCallErrorCode, type McpCallReason, ToolSourceError } from "../mcp-errors.js";
+import type { CredentialStore } from "../oauth/credential-store.js";
+import type { Authorizer } from "../oauth/oauth-settings.js";
 
 /**
  * Our own session interface. Only `src/session/` knows the MCP SDK, so a newer SDK generation
@@ -157,6 +159,10 @@ export interface DialOptions {
   /** Bounded stderr tail size (lines) for stdio servers. */
   stderrLines?: number;
   onStderr?: (line: string) => void;
+  /** Where OAuth clients and tokens are kept (default: the user's credentials file). */
+  credentials?: CredentialStore;
+  /** Completes an authorization a person would do in a browser; absent: the server needs login. */
+  authorize?: Authorizer;
 }
 
 /** Creates sessions; tests and a future SDK generation swap this. */

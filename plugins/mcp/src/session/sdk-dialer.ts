@@ -1,3 +1,7 @@
+import {
+  type OAuthClientProvider,
+  UnauthorizedError,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -16,8 +20,10 @@ import {
   type McpServerErrorCode,
   ToolSourceError,
 } from "../mcp-errors.js";
+import { type CredentialStore, FileCredentialStore } from "../oauth/credential-store.js";
 import { childEnvironment } from "./child-environment.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
+import { oauthProviderFor } from "./sdk-oauth-provider.js";
 import { SdkSession } from "./sdk-session.js";
 import { StderrTail } from "./stderr-tail.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
@@ -33,7 +39,11 @@ const noValidation = {
 
 /** Dials servers with `@modelcontextprotocol/sdk` 1.x; with sdk-session.ts the only code that uses the SDK client. */
 export class SdkDialer implements SessionDialer {
-  async dial(server: McpServerConfig, options: DialOptions): Promise<McpSession> {
+  async dial(
+    server: McpServerConfig,
+    options: DialOptions,
+    authorized = false,
+  ): Promise<McpSession> {
     const client = new Client(options.clientInfo, {
       capabilities: {
         // applyDefaults: an accepted form gets the schema's defaults for fields left out.
@@ -45,13 +55,81 @@ export class SdkDialer implements SessionDialer {
     });
     installHandlers(client, server, options);
     const tail = new StderrTail(options.stderrLines ?? 40);
-    const transport = createTransport(server, tail, options);
+    const auth = authProviderFor(server, options);
+    const transport = createTransport(server, tail, options, auth);
+    // Later in the session the connect budget is long spent: an authorization gets its own.
+    const reauthorize = auth
+      ? () =>
+          this.authorize(
+            server,
+            { ...options, signal: AbortSignal.timeout(server.connectTimeoutMs) },
+            auth,
+            transport,
+          )
+      : undefined;
     try {
-      return await SdkSession.connect(server.name, client, transport, options.signal);
+      return await SdkSession.connect(server.name, client, transport, options.signal, reauthorize);
     } catch (error) {
-      throw describeConnectFailure(server, error, transport, tail, options.signal);
+      if (!(error instanceof UnauthorizedError) || !auth)
+        throw describeConnectFailure(server, error, transport, tail, options.signal);
+      if (authorized || !(await this.authorize(server, options, auth, transport)))
+        throw needsAuth(server, error);
+      // A started transport cannot be started again: the second attempt uses fresh ones.
+      return this.dial(server, options, true);
     }
   }
+
+  /**
+   * The server wants a person to log in: hand the authorization URL to the authorizer and
+   * finish with the code it brings back. False when nobody can (no authorizer, no code).
+   */
+  private async authorize(
+    server: McpServerConfig,
+    options: DialOptions,
+    auth: ReturnType<typeof oauthProviderFor>,
+    transport: Transport,
+  ): Promise<boolean> {
+    const url = auth.pendingAuthorization;
+    auth.pendingAuthorization = undefined;
+    if (!url || !options.authorize || server.transport === "stdio") return false;
+    const code = await options.authorize({
+      server: server.name,
+      url,
+      redirectUri: String(auth.redirectUrl ?? ""),
+      signal: options.signal,
+    });
+    if (!code) return false;
+    await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
+    return true;
+  }
+}
+
+function needsAuth(server: McpServerConfig, error: unknown): ToolSourceError<McpServerErrorCode> {
+  return new ToolSourceError<McpServerErrorCode>(
+    "needs_auth",
+    `Server "${server.name}" needs you to log in (OAuth authorization). Run: pseudoclaude mcp login ${server.name}`,
+    { cause: error },
+  );
+}
+
+/** Every http and sse server may answer 401; one that sends its own Authorization header does not use OAuth. */
+function authProviderFor(server: McpServerConfig, options: DialOptions) {
+  if (server.transport === "stdio") return undefined;
+  const ownAuthorization = Object.keys(server.headers).some(
+    (name) => name.toLowerCase() === "authorization",
+  );
+  if (ownAuthorization && !server.oauth) return undefined;
+  return oauthProviderFor(
+    server.url,
+    server.oauth ?? { grant: "authorization_code" },
+    options.credentials ?? sharedCredentials(),
+  );
+}
+
+let defaultStore: CredentialStore | undefined;
+function sharedCredentials(): CredentialStore {
+  defaultStore ??= new FileCredentialStore();
+  return defaultStore;
 }
 
 function installHandlers(client: Client, server: McpServerConfig, options: DialOptions): void {
@@ -112,6 +190,7 @@ function createTransport(
   server: McpServerConfig,
   tail: StderrTail,
   options: DialOptions,
+  authProvider?: OAuthClientProvider,
 ): Transport {
   if (server.transport === "stdio") {
     return new StdioProcessTransport({
@@ -124,9 +203,10 @@ function createTransport(
     });
   }
   const requestInit: RequestInit = { headers: server.headers };
+  const auth = authProvider ? { authProvider } : {};
   if (server.transport === "sse")
-    return new SSEClientTransport(new URL(server.url), { requestInit });
-  return new StreamableHTTPClientTransport(new URL(server.url), { requestInit });
+    return new SSEClientTransport(new URL(server.url), { requestInit, ...auth });
+  return new StreamableHTTPClientTransport(new URL(server.url), { requestInit, ...auth });
 }
 
 function describeConnectFailure(

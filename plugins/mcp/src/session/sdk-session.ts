@@ -1,3 +1,4 @@
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   StreamableHTTPClientTransport,
@@ -44,8 +45,9 @@ export class SdkSession implements McpSession {
     client: Client,
     transport: Transport,
     signal: AbortSignal,
+    reauthorize?: () => Promise<boolean>,
   ): Promise<SdkSession> {
-    const session = new SdkSession(serverName, client, transport);
+    const session = new SdkSession(serverName, client, transport, reauthorize);
     try {
       await withRequestSignal(signal, (requestSignal) =>
         client.connect(session.channel ?? transport, {
@@ -64,6 +66,8 @@ export class SdkSession implements McpSession {
     readonly serverName: string,
     private readonly client: Client,
     private readonly transport: Transport,
+    /** Completes a new authorization when the server asks for one mid-session (step-up). */
+    private readonly reauthorize?: () => Promise<boolean>,
   ) {
     if (transport instanceof StdioProcessTransport) this.channel = new JsonRpcChannel(transport);
     // Set before connecting: a server may announce changed tools right after initialize.
@@ -233,12 +237,22 @@ export class SdkSession implements McpSession {
   private async request<T>(
     signal: AbortSignal,
     run: (options: { signal: AbortSignal; timeout: number }) => Promise<T>,
+    authorized = false,
   ): Promise<T> {
     try {
       return await withRequestSignal(signal, (requestSignal) =>
         run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
       );
     } catch (error) {
+      // A token that no longer covers this request (expired past refresh, or a scope it
+      // lacks): authorize once more and retry once; a second refusal is the answer.
+      if (
+        error instanceof UnauthorizedError &&
+        !authorized &&
+        this.reauthorize &&
+        (await this.reauthorize())
+      )
+        return this.request(signal, run, true);
       if (this.sessionExpired(error)) {
         // The spec: on 404 for a request with a session id, start a new session. Reporting the
         // session closed makes the connection re-initialize on the next use.

@@ -1,0 +1,157 @@
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  ClientCredentialsProvider,
+  PrivateKeyJwtProvider,
+} from "@modelcontextprotocol/sdk/client/auth-extensions.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { CredentialStore } from "../oauth/credential-store.js";
+import type { OAuthSettings } from "../oauth/oauth-settings.js";
+import { CrossAppAccessProvider } from "./cross-app-access-provider.js";
+
+/** The loopback address the authorization server sends people back to. */
+export const DEFAULT_REDIRECT_URI = "http://127.0.0.1:33418/callback";
+
+/**
+ * The SDK's OAuth client provider over our credential store: the SDK does discovery (resource
+ * and authorization server metadata, path-aware, OIDC too), PKCE, resource indicators, scope
+ * selection, registration and refresh; this keeps what it learns, per server URL, and records
+ * the authorization URL when a person has to log in.
+ */
+export class StoredOAuthProvider implements OAuthClientProvider {
+  /** Set when the SDK needs a person to visit this URL; the dialer hands it to an authorizer. */
+  pendingAuthorization: URL | undefined;
+  private verifier = "";
+
+  constructor(
+    private readonly serverUrl: string,
+    private readonly settings: OAuthSettings,
+    private readonly store: CredentialStore,
+    private readonly redirectUri: string = DEFAULT_REDIRECT_URI,
+    private readonly clientName = "PseudoClaude",
+  ) {}
+
+  get redirectUrl(): string {
+    return this.redirectUri;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.settings.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: this.clientName,
+      redirect_uris: [this.redirectUri],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method:
+        this.settings.tokenEndpointAuthMethod ??
+        (this.settings.clientSecret ? "client_secret_basic" : "none"),
+      ...(this.settings.scope ? { scope: this.settings.scope } : {}),
+    };
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    if (this.settings.clientId)
+      return {
+        client_id: this.settings.clientId,
+        ...(this.settings.clientSecret ? { client_secret: this.settings.clientSecret } : {}),
+      };
+    return this.store.get(this.serverUrl).client as OAuthClientInformationMixed | undefined;
+  }
+
+  saveClientInformation(client: OAuthClientInformationMixed): void {
+    this.store.update(this.serverUrl, (current) => ({ ...current, client: { ...client } }));
+  }
+
+  tokens(): OAuthTokens | undefined {
+    const stored = this.store.get(this.serverUrl).tokens;
+    if (!stored) return undefined;
+    const { obtained_at: obtainedAt, ...tokens } = stored;
+    // Report what is left of its lifetime, so the SDK refreshes before it runs out.
+    if (typeof tokens.expires_in === "number" && typeof obtainedAt === "number")
+      tokens.expires_in = Math.max(
+        0,
+        Math.floor(tokens.expires_in - (Date.now() - obtainedAt) / 1000),
+      );
+    return tokens as unknown as OAuthTokens;
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    this.store.update(this.serverUrl, (current) => ({
+      ...current,
+      tokens: { ...tokens, obtained_at: Date.now() },
+    }));
+  }
+
+  redirectToAuthorization(url: URL): void {
+    this.pendingAuthorization = url;
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    return this.verifier;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.store.update(this.serverUrl, (current) => ({ ...current, discovery: { ...state } }));
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.store.get(this.serverUrl).discovery as OAuthDiscoveryState | undefined;
+  }
+
+  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
+    if (scope === "verifier") {
+      this.verifier = "";
+      return;
+    }
+    this.store.update(this.serverUrl, (current) => {
+      const next = { ...current };
+      if (scope === "all" || scope === "tokens") delete next.tokens;
+      if (scope === "all" || scope === "client") delete next.client;
+      if (scope === "all" || scope === "discovery") delete next.discovery;
+      return next;
+    });
+  }
+}
+
+/** The provider for a server's `oauth` settings: machine-to-machine grants use the SDK's own. */
+export function oauthProviderFor(
+  serverUrl: string,
+  settings: OAuthSettings,
+  store: CredentialStore,
+  redirectUri?: string,
+): OAuthClientProvider & { pendingAuthorization?: URL } {
+  if (settings.grant === "cross_app_access" && settings.clientId && settings.idp)
+    return new CrossAppAccessProvider(serverUrl, {
+      ...settings,
+      clientId: settings.clientId,
+      idp: settings.idp,
+    });
+  if (settings.grant === "client_credentials" && settings.clientId) {
+    if (settings.tokenEndpointAuthMethod === "private_key_jwt" && settings.privateKeyPem)
+      return new PrivateKeyJwtProvider({
+        clientId: settings.clientId,
+        privateKey: settings.privateKeyPem,
+        algorithm: settings.signingAlgorithm ?? "RS256",
+        ...(settings.scope ? { scope: settings.scope } : {}),
+      });
+    return new ClientCredentialsProvider({
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret ?? "",
+      ...(settings.scope ? { scope: settings.scope } : {}),
+    });
+  }
+  return new StoredOAuthProvider(serverUrl, settings, store, redirectUri);
+}
