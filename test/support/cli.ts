@@ -24,11 +24,18 @@ export interface CliOptions {
   timeoutMs?: number;
 }
 
-export function runCli(
+/** A running CLI: what it wrote to stderr so far, and the promise of its outcome. */
+export interface RunningCli {
+  stderr(): string;
+  done: Promise<CliRun>;
+}
+
+/** Start the CLI and return at once (for commands a test answers while they run). */
+export function startCli(
   workspace: TempWorkspace,
   args: readonly string[],
   options: CliOptions = {},
-): Promise<CliRun> {
+): RunningCli {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOME: workspace.home,
@@ -50,13 +57,22 @@ export function runCli(
     stderr += chunk.toString();
   });
   const guard = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 50_000);
-  return new Promise((resolve, reject) => {
+  const done = new Promise<CliRun>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(guard);
       resolve({ code, stdout, stderr });
     });
   });
+  return { stderr: () => stderr, done };
+}
+
+export function runCli(
+  workspace: TempWorkspace,
+  args: readonly string[],
+  options: CliOptions = {},
+): Promise<CliRun> {
+  return startCli(workspace, args, options).done;
 }
 
 /** stdout as exactly one JSON document, or a failure that shows what came instead. */

@@ -43,6 +43,7 @@ export {
   MemoryCredentialStore,
   type ServerCredentials,
 } from "./oauth/credential-store.js";
+export { type LoginOptions, loginToServer } from "./oauth/login.js";
 export type { Authorizer, OAuthSettings } from "./oauth/oauth-settings.js";
 export {
   type ClientHandlers,

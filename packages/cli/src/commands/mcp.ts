@@ -1,16 +1,24 @@
+import { spawn } from "node:child_process";
+import type { LoadedConfig } from "@pseudoclaude/core";
 import {
   type ConsentSubject,
   consentWorkspaceKey,
   defaultConsentStore,
 } from "@pseudoclaude/core/consent";
-import { projectServerApprovals } from "@pseudoclaude/plugin-mcp";
+import { DefaultRedactor } from "@pseudoclaude/core/plugin";
+import {
+  FileCredentialStore,
+  loadServers,
+  loginToServer,
+  projectServerApprovals,
+} from "@pseudoclaude/plugin-mcp";
 import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadSessionConfig } from "../session.js";
 
-const ACTIONS = ["approve", "revoke", "list"] as const;
+const ACTIONS = ["approve", "revoke", "list", "login", "logout"] as const;
 
 /** `pseudoclaude mcp approve|revoke|list`: which of the workspace's own servers may start. */
 export const mcpCommand: CommandSpec = {
@@ -20,6 +28,7 @@ export const mcpCommand: CommandSpec = {
   usage: `Usage: pseudoclaude mcp approve [NAME...] [--json] [--workspace DIR]
        pseudoclaude mcp revoke [NAME...] [--json] [--workspace DIR]
        pseudoclaude mcp list [--json] [--workspace DIR]
+       pseudoclaude mcp login SERVER | logout SERVER
 
 A repository can carry servers in .PseudoClaude/config.yaml or .mcp.json. Its stdio servers
 (and its HTTP servers whose headers use your environment) are a stranger's code until you
@@ -32,7 +41,12 @@ Servers of your user config need no approval.
   revoke    forget the approvals of the named servers, or all of this workspace
   list      every server that needs approval, and whether it has it
 
---yes on run, call and chat approves them for that one run without remembering.`,
+--yes on run, call and chat approves them for that one run without remembering.
+
+  login     log in to an http or sse server behind OAuth: the URL to open is printed (and a
+            browser opened where there is one); the browser comes back to 127.0.0.1 and the
+            tokens are stored in ~/.PseudoClaude/oauth-credentials.json (mode 0600)
+  logout    delete the stored tokens and client registration of that server`,
   flags: [],
   positionals: { min: 1, max: Number.POSITIVE_INFINITY, names: "approve|revoke|list [NAME...]" },
   run: runMcp,
@@ -43,10 +57,12 @@ async function runMcp({ flags, args, io }: CommandContext): Promise<number> {
   if (!(ACTIONS as readonly string[]).includes(action ?? "")) {
     throw new CliUsageError(
       "unexpected_argument",
-      `"mcp" takes approve, revoke or list (got "${action}"). Run "pseudoclaude mcp --help".`,
+      `"mcp" takes approve, revoke, list, login or logout (got "${action}"). Run "pseudoclaude mcp --help".`,
     );
   }
   const { workspace, config } = await loadSessionConfig(flags, io);
+  if (action === "login" || action === "logout")
+    return runLogin(action, names, workspace, config, flags, io);
   const store = defaultConsentStore();
   const key = consentWorkspaceKey(workspace);
   const servers = projectServerApprovals(config, workspace);
@@ -121,4 +137,72 @@ async function runMcp({ flags, args, io }: CommandContext): Promise<number> {
 
 function subjectJson(subject: ConsentSubject) {
   return { name: subject.name, summary: subject.summary, digest: subject.digest };
+}
+
+async function runLogin(
+  action: "login" | "logout",
+  names: string[],
+  workspace: string,
+  config: LoadedConfig,
+  flags: CommandContext["flags"],
+  io: CommandContext["io"],
+): Promise<number> {
+  const [name] = names;
+  const servers = loadServers(config, { workspace, redactor: new DefaultRedactor() }).servers;
+  const server = servers.find((candidate) => candidate.name === name);
+  if (!name || names.length > 1 || !server || server.transport === "stdio") {
+    const remote = servers
+      .filter((candidate) => candidate.transport !== "stdio")
+      .map((candidate) => candidate.name);
+    throw new CliUsageError(
+      "unexpected_argument",
+      `"mcp ${action}" takes the name of one http or sse server (those configured: ${remote.join(", ") || "none"}).`,
+    );
+  }
+  const credentials = new FileCredentialStore();
+  if (action === "logout") {
+    const removed = credentials.delete(server.url);
+    if (flags.json) writeJson(io.stdout, { server: server.name, logged_out: removed });
+    else
+      writeLine(
+        io.stdout,
+        removed
+          ? `Logged out of ${server.name}: its tokens are deleted.`
+          : `No stored login for ${server.name}.`,
+      );
+    return EXIT.ok;
+  }
+  await loginToServer(server, {
+    credentials,
+    show: (url) => {
+      writeLine(
+        io.stderr,
+        `Open this URL in your browser to log in to ${server.name}:\n  ${url.href}`,
+      );
+      openBrowser(url);
+    },
+  });
+  if (flags.json)
+    writeJson(io.stdout, { server: server.name, logged_in: true, file: credentials.file });
+  else
+    writeLine(
+      io.stdout,
+      `Logged in to ${server.name}; the tokens are stored in ${credentials.file}.`,
+    );
+  return EXIT.ok;
+}
+
+/** A browser where one can be shown; the URL is printed either way. */
+function openBrowser(url: URL): void {
+  if (process.env.PSEUDOCLAUDE_NO_BROWSER) return;
+  const opener =
+    process.platform === "darwin"
+      ? "open"
+      : process.platform === "linux" && (process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
+        ? "xdg-open"
+        : undefined;
+  if (!opener) return;
+  const child = spawn(opener, [url.href], { stdio: "ignore", detached: true });
+  child.on("error", () => {});
+  child.unref();
 }

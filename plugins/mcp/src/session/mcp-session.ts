@@ -163,6 +163,8 @@ export interface DialOptions {
   credentials?: CredentialStore;
   /** Completes an authorization a person would do in a browser; absent: the server needs login. */
   authorize?: Authorizer;
+  /** Where the authorization server sends the browser back (a loopback listener). */
+  redirectUri?: string;
 }
 
 /** Creates sessions; tests and a future SDK generation swap this. */

@@ -123,6 +123,7 @@ function authProviderFor(server: McpServerConfig, options: DialOptions) {
     server.url,
     server.oauth ?? { grant: "authorization_code" },
     options.credentials ?? sharedCredentials(),
+    options.redirectUri,
   );
 }
 

@@ -92,6 +92,17 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   redirectToAuthorization(url: URL): void {
+    // PKCE S256 is what keeps a stolen code useless: a server that does not advertise it is
+    // refused before anyone is sent there (one without metadata at all is the 2025-03-26
+    // fallback, which assumes it).
+    const metadata = this.discoveryState()?.authorizationServerMetadata as
+      | { code_challenge_methods_supported?: string[]; issuer?: string }
+      | undefined;
+    if (metadata && !metadata.code_challenge_methods_supported?.includes("S256")) {
+      throw new Error(
+        `Authorization refused: the authorization server ${metadata.issuer ?? ""} does not advertise PKCE with S256 (code_challenge_methods_supported), so no login is started.`,
+      );
+    }
     this.pendingAuthorization = url;
   }
 

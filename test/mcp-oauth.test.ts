@@ -1,0 +1,193 @@
+// OAuth end to end with the real CLI against a local authorization server and MCP server
+// (real HTTP on 127.0.0.1): needs-auth, the loopback login without a browser, token storage,
+// refresh on expiry, refusals, and no token in any output.
+import assert from "node:assert/strict";
+import { existsSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, it } from "node:test";
+import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { type CliRun, parseJson, runCli, startCli } from "./support/cli.js";
+import {
+  type OAuthServer,
+  type OAuthServerOptions,
+  startOAuthServer,
+} from "./support/oauth-server.js";
+
+const TIMEOUT = { timeout: 60_000 };
+
+interface ToolsJson {
+  tools: Array<{ name: string }>;
+  sources: Array<{ id: string; state: string; parts?: Array<{ state: string; message?: string }> }>;
+  diagnostics: Array<{ code?: string; severity: string; message: string }>;
+}
+
+async function withOAuth(
+  body: (context: {
+    workspace: TempWorkspace;
+    server: OAuthServer;
+    outputs: CliRun[];
+    run(args: string[]): Promise<CliRun>;
+  }) => Promise<void>,
+  options: OAuthServerOptions = {},
+): Promise<void> {
+  const workspace = await createTempWorkspace("pc-oauth-");
+  const server = await startOAuthServer(options);
+  const outputs: CliRun[] = [];
+  try {
+    await workspace.writeConfig("user", `mcp_servers:\n  docs:\n    url: ${server.url}\n`);
+    await body({
+      workspace,
+      server,
+      outputs,
+      run: async (args) => {
+        const result = await runCli(workspace, args, { env: { PSEUDOCLAUDE_NO_BROWSER: "1" } });
+        outputs.push(result);
+        return result;
+      },
+    });
+    // No access or refresh token may appear in anything the CLI printed.
+    for (const output of outputs)
+      for (const token of server.issued)
+        assert.ok(
+          !`${output.stdout}${output.stderr}`.includes(token),
+          "a token leaked into the output",
+        );
+  } finally {
+    await server.close();
+    await workspace.cleanup();
+  }
+}
+
+/** `mcp login docs`, with the test as the browser: open the printed URL, follow its redirect. */
+async function login(workspace: TempWorkspace, outputs: CliRun[]): Promise<CliRun> {
+  const running = startCli(workspace, ["mcp", "login", "docs"], {
+    env: { PSEUDOCLAUDE_NO_BROWSER: "1" },
+  });
+  const deadline = Date.now() + 20_000;
+  let url: string | undefined;
+  while (!url && Date.now() < deadline) {
+    url = /^ {2}(http:\/\/\S+\/authorize\S*)$/m.exec(running.stderr())?.[1];
+    if (!url) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  if (url) {
+    const page = await fetch(url); // follows the 302 to the CLI's loopback listener
+    assert.match(await page.text(), /Logged in\. You can close this window\./);
+  }
+  const result = await running.done;
+  outputs.push(result);
+  return result;
+}
+
+const docs = (json: ToolsJson) => json.sources.find((source) => source.id === "mcp:docs");
+
+describe("MCP servers behind OAuth", () => {
+  it(
+    "lists a server nobody logged in to as needs-auth, with the command to run",
+    TIMEOUT,
+    async () => {
+      await withOAuth(async ({ run, server }) => {
+        const result = await run(["tools", "--json", "--strict"]);
+        assert.equal(result.code, 0, result.stderr);
+        const json = parseJson<ToolsJson>(result);
+        assert.equal(docs(json)?.state, "needs-auth");
+        assert.match(docs(json)?.parts?.[0]?.message ?? "", /Run: pseudoclaude mcp login docs/);
+        const note = json.diagnostics.find(
+          (diagnostic) => diagnostic.code === "mcp_server_needs_auth",
+        );
+        assert.equal(note?.severity, "info");
+        assert.ok(!server.events.includes("authorize"), "nobody was sent to log in");
+      });
+    },
+  );
+
+  it(
+    "logs in through the loopback listener, stores the tokens privately, and uses them",
+    TIMEOUT,
+    async () => {
+      await withOAuth(async ({ workspace, run, outputs, server }) => {
+        const result = await login(workspace, outputs);
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(
+          result.stdout,
+          /Logged in to docs; the tokens are stored in .*oauth-credentials\.json/,
+        );
+        const file = path.join(workspace.home, ".PseudoClaude", "oauth-credentials.json");
+        assert.equal(statSync(file).mode & 0o777, 0o600, "only the user can read it");
+        assert.ok(
+          !existsSync(path.join(workspace.root, ".PseudoClaude", "oauth-credentials.json")),
+        );
+        const stored = JSON.parse(await readFile(file, "utf8"));
+        assert.ok(
+          stored.servers[server.url]?.tokens?.access_token,
+          "the token is kept for this server URL",
+        );
+        assert.deepEqual(server.events.slice(0, 4), [
+          "mcp 401",
+          "register",
+          "authorize",
+          "token authorization_code",
+        ]);
+
+        const ready = parseJson<ToolsJson>(await run(["tools", "--json"]));
+        assert.equal(docs(ready)?.state, "ready");
+        const call = await run(["call", "mcp__docs__whoami", "{}", "--json", "--yes"]);
+        assert.equal(call.code, 0, call.stderr);
+        assert.match(call.stdout, /an authorized caller/);
+
+        const logout = await run(["mcp", "logout", "docs"]);
+        assert.match(logout.stdout, /Logged out of docs/);
+        assert.equal(
+          docs(parseJson<ToolsJson>(await run(["tools", "--json"])))?.state,
+          "needs-auth",
+        );
+      });
+    },
+  );
+
+  it("refreshes an expired token instead of asking again", TIMEOUT, async () => {
+    await withOAuth(
+      async ({ workspace, run, outputs, server }) => {
+        assert.equal((await login(workspace, outputs)).code, 0);
+        await new Promise((resolve) => setTimeout(resolve, 2_200));
+        const call = await run(["call", "mcp__docs__whoami", "{}", "--json", "--yes"]);
+        assert.equal(call.code, 0, call.stderr);
+        assert.ok(server.events.includes("token refresh_token"), server.events.join(", "));
+        assert.equal(
+          server.events.filter((event) => event === "authorize").length,
+          1,
+          "no second login",
+        );
+      },
+      { expiresIn: 1 },
+    );
+  });
+
+  it(
+    "refuses a resource in the metadata that is not this server, before any login",
+    TIMEOUT,
+    async () => {
+      await withOAuth(
+        async ({ workspace, outputs, server }) => {
+          const result = await login(workspace, outputs);
+          assert.notEqual(result.code, 0);
+          assert.match(result.stderr, /does not match/);
+          assert.ok(!server.events.includes("authorize"));
+        },
+        { resource: "https://evil.example.com/mcp" },
+      );
+    },
+  );
+
+  it("refuses an authorization server that does not offer S256 PKCE", TIMEOUT, async () => {
+    await withOAuth(
+      async ({ workspace, outputs, server }) => {
+        const result = await login(workspace, outputs);
+        assert.notEqual(result.code, 0);
+        assert.match(result.stderr, /PKCE|code_challenge|S256/i);
+        assert.ok(!server.events.includes("authorize"));
+      },
+      { pkce: false },
+    );
+  });
+});
