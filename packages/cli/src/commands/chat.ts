@@ -112,7 +112,12 @@ function announce(agent: import("@pseudoclaude/core").Agent, output: ChatOutput)
   void agent.whenSourcesStarted().then(() => {
     for (const id of pending) {
       const state = agent.sources().find((source) => source.id === id)?.status.state;
-      if (state !== "ready") output.note(`${id} did not start (${state}); /diagnostics says why.`);
+      if (state === "needs-auth")
+        output.note(
+          `${id} needs you to log in: run pseudoclaude mcp login ${id.slice("mcp:".length)} (in another terminal), then start the chat again.`,
+        );
+      else if (state !== "ready")
+        output.note(`${id} did not start (${state}); /diagnostics says why.`);
     }
     pending.clear();
   });
