@@ -179,6 +179,20 @@ describe("MCP servers behind OAuth", () => {
     },
   );
 
+  it("says which OAuth step failed and what the server answered", TIMEOUT, async () => {
+    await withOAuth(
+      async ({ workspace, outputs }) => {
+        const result = await login(workspace, outputs);
+        assert.notEqual(result.code, 0);
+        assert.match(
+          result.stderr,
+          /OAuth token failed at http:\/\/127\.0\.0\.1:\d+\/token: the server answered HTTP 400 \{"error":"invalid_grant","error_description":"the code has expired"\}/,
+        );
+      },
+      { refuseTokens: true },
+    );
+  });
+
   it("refuses an authorization server that does not offer S256 PKCE", TIMEOUT, async () => {
     await withOAuth(
       async ({ workspace, outputs, server }) => {

@@ -15,6 +15,8 @@ export interface OAuthServerOptions {
   resource?: string;
   /** Lifetime of access tokens, in seconds (default 3600). */
   expiresIn?: number;
+  /** Refuse every code at the token endpoint, with an OAuth error. */
+  refuseTokens?: boolean;
 }
 
 export interface OAuthServer {
@@ -99,6 +101,11 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
         const form = new URLSearchParams(await readBody(request));
         const grant = form.get("grant_type") ?? "";
         events.push(`token ${grant}`);
+        if (options.refuseTokens)
+          return json(response, 400, {
+            error: "invalid_grant",
+            error_description: "the code has expired",
+          });
         if (grant === "authorization_code") {
           const pending = codes.get(form.get("code") ?? "");
           codes.delete(form.get("code") ?? "");

@@ -23,6 +23,7 @@ import {
 import { type CredentialStore, FileCredentialStore } from "../oauth/credential-store.js";
 import { childEnvironment } from "./child-environment.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
+import { OAuthStepRecorder } from "./oauth-steps.js";
 import { oauthProviderFor } from "./sdk-oauth-provider.js";
 import { SdkSession } from "./sdk-session.js";
 import { StderrTail } from "./stderr-tail.js";
@@ -56,7 +57,9 @@ export class SdkDialer implements SessionDialer {
     installHandlers(client, server, options);
     const tail = new StderrTail(options.stderrLines ?? 40);
     const auth = authProviderFor(server, options);
-    const transport = createTransport(server, tail, options, auth);
+    const steps =
+      auth && server.transport !== "stdio" ? new OAuthStepRecorder(server.url) : undefined;
+    const transport = createTransport(server, tail, options, auth, steps);
     // Later in the session the connect budget is long spent: an authorization gets its own.
     const reauthorize = auth
       ? () =>
@@ -65,14 +68,20 @@ export class SdkDialer implements SessionDialer {
             { ...options, signal: AbortSignal.timeout(server.connectTimeoutMs) },
             auth,
             transport,
+            steps,
           )
       : undefined;
     try {
       return await SdkSession.connect(server.name, client, transport, options.signal, reauthorize);
     } catch (error) {
-      if (!(error instanceof UnauthorizedError) || !auth)
-        throw describeConnectFailure(server, error, transport, tail, options.signal);
-      if (authorized || !(await this.authorize(server, options, auth, transport)))
+      if (!(error instanceof UnauthorizedError) || !auth) {
+        const failure = describeConnectFailure(server, error, transport, tail, options.signal);
+        // Say which OAuth step failed and what the server answered, not only the SDK's verdict.
+        const step = steps?.describe();
+        if (step) failure.message = `${failure.message} (${step})`;
+        throw failure;
+      }
+      if (authorized || !(await this.authorize(server, options, auth, transport, steps)))
         throw needsAuth(server, error);
       // A started transport cannot be started again: the second attempt uses fresh ones.
       return this.dial(server, options, true);
@@ -88,6 +97,7 @@ export class SdkDialer implements SessionDialer {
     options: DialOptions,
     auth: ReturnType<typeof oauthProviderFor>,
     transport: Transport,
+    steps?: OAuthStepRecorder,
   ): Promise<boolean> {
     const url = auth.pendingAuthorization;
     auth.pendingAuthorization = undefined;
@@ -99,7 +109,16 @@ export class SdkDialer implements SessionDialer {
       signal: options.signal,
     });
     if (!code) return false;
-    await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
+    try {
+      await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
+    } catch (error) {
+      const step = steps?.describe();
+      throw new ToolSourceError<McpServerErrorCode>(
+        "connect_failed",
+        `Logging in to "${server.name}" failed: ${error instanceof Error ? error.message : String(error)}${step ? ` (${step})` : ""}`,
+        { cause: error },
+      );
+    }
     return true;
   }
 }
@@ -192,6 +211,7 @@ function createTransport(
   tail: StderrTail,
   options: DialOptions,
   authProvider?: OAuthClientProvider,
+  steps?: OAuthStepRecorder,
 ): Transport {
   if (server.transport === "stdio") {
     return new StdioProcessTransport({
@@ -204,7 +224,7 @@ function createTransport(
     });
   }
   const requestInit: RequestInit = { headers: server.headers };
-  const auth = authProvider ? { authProvider } : {};
+  const auth = authProvider ? { authProvider, ...(steps ? { fetch: steps.fetch } : {}) } : {};
   if (server.transport === "sse")
     return new SSEClientTransport(new URL(server.url), { requestInit, ...auth });
   return new StreamableHTTPClientTransport(new URL(server.url), { requestInit, ...auth });
