@@ -6,6 +6,8 @@
  *
  * @module @pseudoclaude/core/files
  */
+
+export { JsonStateFile, type JsonStateRead } from "../files/json-state-file.js";
 export {
   type ConfinedPath,
   createPathGuard,

@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ConfigError } from "@pseudoclaude/core";
+import { JsonStateFile } from "@pseudoclaude/core/files";
 import { CONFIG_DIR, isPlainObject } from "@pseudoclaude/core/plugin";
 
 /** What is kept for one server: its client registration, its tokens, what discovery found. */
@@ -22,26 +22,41 @@ export interface CredentialStore {
   delete(serverUrl: string): boolean;
 }
 
+interface CredentialsFile {
+  version: 1;
+  servers: Record<string, ServerCredentials>;
+}
+
 /** `~/.PseudoClaude/oauth-credentials.json`. */
 export function defaultCredentialsFile(homeDir: string = os.homedir()): string {
   return path.join(homeDir, CONFIG_DIR, "oauth-credentials.json");
 }
 
 /**
- * Credentials in one JSON file only the user can read and write (mode 0600), written whole
- * to a temporary file and renamed, so a crash never leaves half a file and no other user
+ * Credentials in one JSON file only the user can read and write: a `JsonStateFile` of the
+ * kernel (whole, atomic, mode 0600), so a crash never leaves half a file and no other user
  * ever sees a token. Never in the workspace. A file that cannot be read is not overwritten.
  */
 export class FileCredentialStore implements CredentialStore {
-  constructor(readonly file: string = defaultCredentialsFile()) {}
+  private readonly state: JsonStateFile<CredentialsFile>;
+
+  constructor(readonly file: string = defaultCredentialsFile()) {
+    this.state = new JsonStateFile(
+      file,
+      (data): data is CredentialsFile =>
+        isPlainObject(data) && data.version === 1 && isPlainObject(data.servers),
+      () => ({ version: 1, servers: {} }),
+      '{"version": 1, "servers": {...}}',
+    );
+  }
 
   get(serverUrl: string): ServerCredentials {
-    const read = this.read();
-    return read.ok ? (read.servers[serverUrl] ?? {}) : {};
+    const read = this.state.read();
+    return read.ok ? (read.data.servers[serverUrl] ?? {}) : {};
   }
 
   update(serverUrl: string, change: (current: ServerCredentials) => ServerCredentials): void {
-    const read = this.read();
+    const read = this.state.read();
     if (!read.ok) {
       throw new ConfigError(
         "config_invalid",
@@ -49,47 +64,16 @@ export class FileCredentialStore implements CredentialStore {
         { details: { file: this.file } },
       );
     }
-    read.servers[serverUrl] = change(read.servers[serverUrl] ?? {});
-    this.write(read.servers);
+    read.data.servers[serverUrl] = change(read.data.servers[serverUrl] ?? {});
+    this.state.write(read.data);
   }
 
   delete(serverUrl: string): boolean {
-    const read = this.read();
-    if (!read.ok || !(serverUrl in read.servers)) return false;
-    delete read.servers[serverUrl];
-    this.write(read.servers);
+    const read = this.state.read();
+    if (!read.ok || !(serverUrl in read.data.servers)) return false;
+    delete read.data.servers[serverUrl];
+    this.state.write(read.data);
     return true;
-  }
-
-  private read():
-    | { ok: true; servers: Record<string, ServerCredentials> }
-    | { ok: false; why: string } {
-    let text: string;
-    try {
-      text = readFileSync(this.file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: true, servers: {} };
-      return { ok: false, why: (error as Error).message };
-    }
-    try {
-      const data: unknown = JSON.parse(text);
-      if (isPlainObject(data) && data.version === 1 && isPlainObject(data.servers))
-        return { ok: true, servers: data.servers as Record<string, ServerCredentials> };
-      return { ok: false, why: 'it is not {"version": 1, "servers": {...}}' };
-    } catch (error) {
-      return { ok: false, why: (error as Error).message };
-    }
-  }
-
-  private write(servers: Record<string, ServerCredentials>): void {
-    mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    const temporary = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`, {
-      mode: 0o600,
-    });
-    // The mode of a new file is masked by the umask; make sure before it becomes visible.
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, this.file);
   }
 }
 

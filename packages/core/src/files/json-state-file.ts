@@ -1,0 +1,49 @@
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export type JsonStateRead<T> = { ok: true; data: T } | { ok: false; why: string };
+
+/**
+ * A small JSON file of the user's own state (approvals, OAuth credentials): read whole,
+ * written whole to a temporary file only the user can read (mode 0600) and renamed, so a
+ * crash never leaves half a file and no other user ever sees its content. A missing file
+ * reads as `empty()`; one that does not parse or has another shape reads as not ok, and the
+ * owner should then refuse to write rather than overwrite what it could not understand.
+ */
+export class JsonStateFile<T> {
+  constructor(
+    readonly file: string,
+    private readonly accepts: (data: unknown) => data is T,
+    private readonly empty: () => T,
+    /** The shape it expects, for the message when the file has another. */
+    private readonly shape: string,
+  ) {}
+
+  read(): JsonStateRead<T> {
+    let text: string;
+    try {
+      text = readFileSync(this.file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT")
+        return { ok: true, data: this.empty() };
+      return { ok: false, why: (error as Error).message };
+    }
+    try {
+      const data: unknown = JSON.parse(text);
+      return this.accepts(data)
+        ? { ok: true, data }
+        : { ok: false, why: `it is not ${this.shape}` };
+    } catch (error) {
+      return { ok: false, why: (error as Error).message };
+    }
+  }
+
+  write(data: T): void {
+    mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    const temporary = `${this.file}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+    // The mode of a new file is masked by the umask; make sure before it becomes visible.
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, this.file);
+  }
+}
