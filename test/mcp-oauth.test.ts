@@ -3,9 +3,11 @@
 // refresh on expiry, refusals, and no token in any output.
 import assert from "node:assert/strict";
 import { existsSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { chmod, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, it } from "node:test";
+import { createAgent, textOf } from "@pseudoclaude/core";
+import { McpManager, MemoryCredentialStore, mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { type CliRun, parseJson, runCli, startCli } from "./support/cli.js";
 import {
@@ -145,6 +147,33 @@ describe("MCP servers behind OAuth", () => {
     },
   );
 
+  it(
+    "opens the browser where there is one (xdg-open on a desktop), which completes the login",
+    TIMEOUT,
+    async () => {
+      await withOAuth(async ({ workspace, outputs, server }) => {
+        // The "browser": an xdg-open first on PATH that records the URL and follows it.
+        const opened = path.join(workspace.root, "opened.txt");
+        const bin = path.join(workspace.root, "bin");
+        await workspace.write(
+          "bin/xdg-open",
+          `#!${process.execPath}\nrequire("node:fs").writeFileSync(${JSON.stringify(opened)}, process.argv[2]);\nfetch(process.argv[2]).then((page) => page.text());\n`,
+        );
+        await chmod(path.join(bin, "xdg-open"), 0o755);
+        const result = await runCli(workspace, ["mcp", "login", "docs"], {
+          env: { DISPLAY: ":99", PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}` },
+          unset: ["PSEUDOCLAUDE_NO_BROWSER", "WAYLAND_DISPLAY"],
+        });
+        outputs.push(result);
+        assert.equal(result.code, 0, result.stderr);
+        const url = await readFile(opened, "utf8");
+        assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+        assert.ok(result.stderr.includes(`  ${url}`), "the URL is printed as well");
+        assert.ok(server.events.includes("token authorization_code"), server.events.join(", "));
+      });
+    },
+  );
+
   it("refreshes an expired token instead of asking again", TIMEOUT, async () => {
     await withOAuth(
       async ({ workspace, run, outputs, server }) => {
@@ -204,4 +233,44 @@ describe("MCP servers behind OAuth", () => {
       { pkce: false },
     );
   });
+
+  it(
+    "logs in from code with McpManager.login, and the server's tools join the agent",
+    TIMEOUT,
+    async () => {
+      const workspace = await createTempWorkspace("pc-oauth-code-");
+      const server = await startOAuthServer();
+      const credentials = new MemoryCredentialStore();
+      const agent = await createAgent({
+        workspace: workspace.root,
+        config: { homeDir: workspace.home },
+        plugins: [mcp({ servers: { docs: { url: server.url } }, credentials })],
+        policy: { mode: "bypass" },
+      });
+      try {
+        const manager = agent.resolve<McpManager>(McpManager);
+        assert.equal(manager.servers()[0]?.state, "needs-auth");
+        const shown: URL[] = [];
+        const report = await manager.login("docs", {
+          show: (url) => {
+            shown.push(url);
+            void fetch(url).then((page) => page.text()); // the browser
+          },
+        });
+        assert.equal(report.state, "ready");
+        assert.equal(shown.length, 1);
+        assert.ok(credentials.get(server.url).tokens?.access_token, "the tokens were stored");
+        const { result } = await agent.callTool("mcp__docs__whoami", {});
+        assert.match(textOf(result.content), /an authorized caller/);
+        await assert.rejects(
+          manager.login("nope", { show: () => undefined }),
+          /No MCP server named "nope" \(configured: docs\)/,
+        );
+      } finally {
+        await agent.close();
+        await server.close();
+        await workspace.cleanup();
+      }
+    },
+  );
 });

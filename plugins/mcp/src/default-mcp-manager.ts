@@ -4,11 +4,14 @@ import { EventEmitter } from "eventemitter3";
 import type { ServerConnection, ServerStats } from "./manager/server-connection.js";
 import type { McpUsageErrorCode } from "./mcp-errors.js";
 import type {
+  McpLoginOptions,
   McpManager,
   McpPromptListing,
   McpResourceListing,
   McpServerReport,
 } from "./mcp-manager.js";
+import { type CredentialStore, defaultCredentialStore } from "./oauth/credential-store.js";
+import { loginToServer } from "./oauth/login.js";
 import type { McpSession } from "./session/mcp-session.js";
 
 /**
@@ -18,26 +21,38 @@ import type { McpSession } from "./session/mcp-session.js";
 export class DefaultMcpManager implements McpManager {
   private readonly events = new EventEmitter<{ connections: [] }>();
 
-  constructor(private readonly connections: ReadonlyMap<string, ServerConnection>) {
+  constructor(
+    private readonly connections: ReadonlyMap<string, ServerConnection>,
+    /** Where logins store their tokens, and the client they say they are. */
+    private readonly logins: {
+      credentials: CredentialStore;
+      clientInfo: { name: string; version: string };
+    } = {
+      credentials: defaultCredentialStore(),
+      clientInfo: { name: "pseudoclaude", version: "0.1.0" },
+    },
+  ) {
     for (const connection of connections.values())
       connection.on("state", () => this.events.emit("connections"));
   }
 
   servers(): McpServerReport[] {
-    return [...this.connections.values()].map((connection) => {
-      const session = connection.activeSession;
-      const report: McpServerReport = {
-        name: connection.name,
-        transport: connection.config.transport,
-        state: connection.state,
-        stats: { ...connection.stats },
-      };
-      if (connection.lastError) report.lastError = connection.lastError;
-      if (session?.serverInfo)
-        report.serverInfo = { name: session.serverInfo.name, version: session.serverInfo.version };
-      if (session?.protocolVersion) report.protocolVersion = session.protocolVersion;
-      return report;
-    });
+    return [...this.connections.values()].map((connection) => this.report(connection));
+  }
+
+  private report(connection: ServerConnection): McpServerReport {
+    const session = connection.activeSession;
+    const report: McpServerReport = {
+      name: connection.name,
+      transport: connection.config.transport,
+      state: connection.state,
+      stats: { ...connection.stats },
+    };
+    if (connection.lastError) report.lastError = connection.lastError;
+    if (session?.serverInfo)
+      report.serverInfo = { name: session.serverInfo.name, version: session.serverInfo.version };
+    if (session?.protocolVersion) report.protocolVersion = session.protocolVersion;
+    return report;
   }
 
   totals(): ServerStats {
@@ -64,6 +79,26 @@ export class DefaultMcpManager implements McpManager {
   onConnectionsChanged(listener: () => void): Disposable {
     this.events.on("connections", listener);
     return toDisposable(() => this.events.off("connections", listener));
+  }
+
+  async login(server: string, options: McpLoginOptions): Promise<McpServerReport> {
+    const connection = this.connection(server);
+    const config = connection.config;
+    if (config.transport === "stdio")
+      throw new UsageError<McpUsageErrorCode>(
+        "not_remote_server",
+        `MCP server "${server}" runs over stdio; only http and sse servers log in.`,
+      );
+    await loginToServer(config, {
+      credentials: this.logins.credentials,
+      clientInfo: this.logins.clientInfo,
+      show: options.show,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
+    const budget = AbortSignal.timeout(config.connectTimeoutMs);
+    await connection.restart(options.signal ? AbortSignal.any([options.signal, budget]) : budget);
+    return this.report(connection);
   }
 
   async listResources(

@@ -29,6 +29,7 @@ export type {
   McpUsageErrorCode,
 } from "./mcp-errors.js";
 export {
+  type McpLoginOptions,
   McpManager,
   type McpPromptListing,
   type McpResourceListing,
@@ -38,6 +39,7 @@ export { MCP_PLUGIN_NAME, type McpPluginOptions, mcp } from "./mcp-plugin.js";
 export { McpServerSource } from "./mcp-server-source.js";
 export {
   type CredentialStore,
+  defaultCredentialStore,
   defaultCredentialsFile,
   FileCredentialStore,
   MemoryCredentialStore,

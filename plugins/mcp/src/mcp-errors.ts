@@ -45,7 +45,9 @@ export type McpConfigErrorCode =
 export type McpUsageErrorCode =
   | "unknown_server"
   | "transport_already_started"
-  | "sampling_declined";
+  | "sampling_declined"
+  /** A login was asked of a server that does not use OAuth (stdio). */
+  | "not_remote_server";
 
 /** The kernel's fault class for a tool's other end (fault "tool"), used by every MCP failure of the server's. */
 export { ToolSourceError } from "@pseudoclaude/core";

@@ -32,6 +32,16 @@ export interface McpPromptListing {
   }>;
 }
 
+/** How a login started from code or a chat shows the person where to go. */
+export interface McpLoginOptions {
+  /** Show the authorization URL (and open a browser where one is available). */
+  show(url: URL): void;
+  /** Cancels the wait for the person; nothing is stored then. */
+  signal?: AbortSignal;
+  /** How long to wait for the person. Default 5 minutes. */
+  timeoutMs?: number;
+}
+
 /**
  * The plugin's API for code (`agent.resolve<McpManager>(McpManager)`): servers, their state and
  * stats, and their resources and prompts.
@@ -45,6 +55,12 @@ export interface McpManager {
   anyServerWith(capability: "resources" | "prompts"): boolean;
   /** Called whenever a server's connection state changes. */
   onConnectionsChanged(listener: () => void): Disposable;
+  /**
+   * Log in to one http or sse server behind OAuth (the loopback flow of `mcp login`), store its
+   * tokens, and connect it again when it was waiting for the login: its tools join the agent.
+   * Resolves with the server's report after the reconnect.
+   */
+  login(server: string, options: McpLoginOptions): Promise<McpServerReport>;
   /** Resources of one server, or of every connected server that has them. */
   listResources(
     server: string | undefined,

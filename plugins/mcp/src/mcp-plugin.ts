@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
 import { ServerConnection } from "./manager/server-connection.js";
 import { McpManager } from "./mcp-manager.js";
 import { McpServerSource, needsApprovalMessage } from "./mcp-server-source.js";
-import type { CredentialStore } from "./oauth/credential-store.js";
+import { type CredentialStore, defaultCredentialStore } from "./oauth/credential-store.js";
 import type { Authorizer } from "./oauth/oauth-settings.js";
 import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
 import { SdkDialer } from "./session/sdk-dialer.js";
@@ -41,6 +41,8 @@ export interface McpPluginOptions {
 }
 
 export const MCP_PLUGIN_NAME = "mcp";
+
+const CLIENT_INFO = { name: "pseudoclaude", version: "0.1.0" };
 
 /** The MCP plugin: every configured server's tools, resources and prompts in the agent. */
 export function mcp(options: McpPluginOptions = {}): Plugin {
@@ -76,7 +78,7 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
           handlers: server.sampling
             ? { ...handlers, sample: createSampler(context.callbacks, context.providerRef) }
             : handlers,
-          clientInfo: options.clientInfo ?? { name: "pseudoclaude", version: "0.1.0" },
+          clientInfo: options.clientInfo ?? CLIENT_INFO,
           report: (diagnostic) => context.report(diagnostic),
           pageCap: options.pageCap ?? DEFAULT_PAGE_CAP,
           debounceMs: options.listChangedDebounceMs ?? 100,
@@ -87,7 +89,10 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         if (server.includeInstructions)
           followInstructions(context, connection, options.instructionsMaxChars ?? 4_000);
       }
-      const manager = new DefaultMcpManager(connections);
+      const manager = new DefaultMcpManager(connections, {
+        credentials: options.credentials ?? defaultCredentialStore(),
+        clientInfo: options.clientInfo ?? CLIENT_INFO,
+      });
       context.container.registerInstance(McpManager, manager);
       if (connections.size > 0) context.addToolSource(new ResourceToolSource(manager));
     },

@@ -1,6 +1,7 @@
 import { type Agent, PseudoClaudeError } from "@pseudoclaude/core";
 import { errorMessage } from "@pseudoclaude/core/plugin";
 import type { SessionRules } from "./chat-approver.js";
+import { loginFromChat } from "./chat-login.js";
 import type { ChatOutput } from "./chat-output.js";
 import type { LineInput } from "./line-input.js";
 import { runSlashCommand } from "./slash-commands.js";
@@ -51,7 +52,7 @@ export class ChatLoop {
       const text = line.trim();
       if (text === "") continue;
       if (text.startsWith("/")) {
-        const outcome = this.slash(text);
+        const outcome = await this.slash(text);
         if (outcome === "exit") return "exit";
         continue;
       }
@@ -59,7 +60,14 @@ export class ChatLoop {
     }
   }
 
-  private slash(text: string): "exit" | undefined {
+  private async slash(text: string): Promise<"exit" | undefined> {
+    const [word = "", ...args] = text.slice(1).trim().split(/\s+/);
+    if (word.toLowerCase() === "login") {
+      await this.cancellable("login_failed", "Login cancelled.", (signal) =>
+        loginFromChat(this.agent, args, this.output, signal),
+      );
+      return undefined;
+    }
     try {
       const outcome = runSlashCommand(text, this.agent, this.rules);
       if (outcome.exit) return "exit";
@@ -74,20 +82,31 @@ export class ChatLoop {
   }
 
   private async exchange(text: string): Promise<void> {
-    const controller = new AbortController();
-    this.turn = controller;
-    try {
+    await this.cancellable("run_failed", "Turn cancelled.", async (signal) => {
       const result = await this.agent.run(text, {
-        signal: controller.signal,
+        signal,
         ...(this.maxTurns !== undefined ? { maxTurns: this.maxTurns } : {}),
       });
       if (result.stopReason === "max_turns")
         this.output.note(`Stopped after ${result.turns} model turns without a final answer.`);
+    });
+  }
+
+  /** Work that Ctrl-C cancels (a turn, a login): a failure is shown, never thrown. */
+  private async cancellable(
+    failureCode: string,
+    cancelledNote: string,
+    work: (signal: AbortSignal) => Promise<void>,
+  ): Promise<void> {
+    const controller = new AbortController();
+    this.turn = controller;
+    try {
+      await work(controller.signal);
     } catch (error) {
-      if (controller.signal.aborted) this.output.note("Turn cancelled.");
+      if (controller.signal.aborted) this.output.note(cancelledNote);
       else
         this.output.error(
-          PseudoClaudeError.is(error) ? error.code : "run_failed",
+          PseudoClaudeError.is(error) ? error.code : failureCode,
           errorMessage(error),
         );
     } finally {

@@ -13,6 +13,7 @@ export const SLASH_HELP = `/tools               the tools, by source, and whethe
 /skills              the skills and their state
 /mode <mode>         default | plan | accept-edits | bypass
 /diagnostics         everything reported since start
+/login [server]      log in to an MCP server behind OAuth; its tools join this session
 /clear               start the conversation over
 /help                this list
 /exit                end the session (Ctrl-D too)`;

@@ -26,7 +26,7 @@ Servers connect in the background: the prompt is ready as soon as the local tool
 each MCP server joins with a note. A call the policy asks about is answered at the prompt:
 y allows it once, a allows it for this session, n denies it (with a reason for the model).
 
-  /tools /skills /mode <m> /diagnostics /clear /help /exit
+  /tools /skills /mode <m> /diagnostics /login [server] /clear /help /exit
   Ctrl-C cancels the running turn and its tool calls; Ctrl-C twice or Ctrl-D exits.
 
   --provider, --model, --script   as for run (--script plays a scripted model: offline)
@@ -114,7 +114,7 @@ function announce(agent: import("@pseudoclaude/core").Agent, output: ChatOutput)
       const state = agent.sources().find((source) => source.id === id)?.status.state;
       if (state === "needs-auth")
         output.note(
-          `${id} needs you to log in: run pseudoclaude mcp login ${id.slice("mcp:".length)} (in another terminal), then start the chat again.`,
+          `${id} needs you to log in: type /login ${id.slice("mcp:".length)} (or run pseudoclaude mcp login ${id.slice("mcp:".length)}).`,
         );
       else if (state !== "ready")
         output.note(`${id} did not start (${state}); /diagnostics says why.`);

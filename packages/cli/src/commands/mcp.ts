@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import type { LoadedConfig } from "@pseudoclaude/core";
 import {
   type ConsentSubject,
@@ -16,6 +15,7 @@ import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
+import { openBrowser } from "../open-browser.js";
 import { loadSessionConfig } from "../session.js";
 
 const ACTIONS = ["approve", "revoke", "list", "login", "logout"] as const;
@@ -190,19 +190,4 @@ async function runLogin(
       `Logged in to ${server.name}; the tokens are stored in ${credentials.file}.`,
     );
   return EXIT.ok;
-}
-
-/** A browser where one can be shown; the URL is printed either way. */
-function openBrowser(url: URL): void {
-  if (process.env.PSEUDOCLAUDE_NO_BROWSER) return;
-  const opener =
-    process.platform === "darwin"
-      ? "open"
-      : process.platform === "linux" && (process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
-        ? "xdg-open"
-        : undefined;
-  if (!opener) return;
-  const child = spawn(opener, [url.href], { stdio: "ignore", detached: true });
-  child.on("error", () => {});
-  child.unref();
 }

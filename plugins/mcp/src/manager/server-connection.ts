@@ -136,6 +136,19 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     }
   }
 
+  /**
+   * Connect again once the user did what the server waited for (logged in): from needs-auth,
+   * failed or disconnected; a server that is ready, connecting, closed or unapproved is left as
+   * it is. Resolves with the state it ends in; a failure is reported, then rethrown.
+   */
+  async restart(signal: AbortSignal): Promise<ConnectionState> {
+    if (this.state !== "needs-auth" && this.state !== "failed" && this.state !== "disconnected")
+      return this.state;
+    this.backoff.succeeded();
+    await this.start(signal);
+    return this.state;
+  }
+
   /** Calls go through here so a dead session is replaced on the next use. */
   async call(
     remoteName: string,

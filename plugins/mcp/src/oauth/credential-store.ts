@@ -93,3 +93,10 @@ export class MemoryCredentialStore implements CredentialStore {
     return this.servers.delete(serverUrl);
   }
 }
+
+let shared: CredentialStore | undefined;
+/** The store servers use when the plugin was given none: one `FileCredentialStore` per process. */
+export function defaultCredentialStore(): CredentialStore {
+  shared ??= new FileCredentialStore();
+  return shared;
+}

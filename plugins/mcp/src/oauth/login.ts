@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { errorMessage } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import { SdkDialer } from "../session/sdk-dialer.js";
 import type { CredentialStore } from "./credential-store.js";
@@ -11,6 +12,8 @@ export interface LoginOptions {
   clientInfo?: { name: string; version: string };
   /** How long to wait for the person. Default 5 minutes. */
   timeoutMs?: number;
+  /** Cancels the login (a Ctrl-C in chat): the listener closes and nothing is stored. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -45,11 +48,13 @@ export async function loginToServer(server: McpServerConfig, options: LoginOptio
   await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
   const { port } = listener.address() as AddressInfo;
   const timeoutMs = options.timeoutMs ?? 5 * 60_000;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
     const session = await new SdkDialer().dial(
       { ...server, connectTimeoutMs: Math.max(server.connectTimeoutMs, timeoutMs) },
       {
-        signal: AbortSignal.timeout(timeoutMs),
+        signal,
         clientInfo: options.clientInfo ?? { name: "pseudoclaude", version: "0.1.0" },
         handlers: { roots: () => [] },
         credentials: options.credentials,
@@ -59,7 +64,14 @@ export async function loginToServer(server: McpServerConfig, options: LoginOptio
             deliver = resolve;
             signal.addEventListener(
               "abort",
-              () => reject(new Error("The login was not completed in time.")),
+              () =>
+                reject(
+                  new Error(
+                    timeout.aborted
+                      ? "The login was not completed in time."
+                      : `The login was cancelled (${errorMessage(signal.reason)}).`,
+                  ),
+                ),
               { once: true },
             );
             options.show(url);

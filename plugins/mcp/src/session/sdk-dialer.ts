@@ -20,7 +20,7 @@ import {
   type McpServerErrorCode,
   ToolSourceError,
 } from "../mcp-errors.js";
-import { type CredentialStore, FileCredentialStore } from "../oauth/credential-store.js";
+import { defaultCredentialStore } from "../oauth/credential-store.js";
 import { childEnvironment } from "./child-environment.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
 import { OAuthStepRecorder } from "./oauth-steps.js";
@@ -141,15 +141,9 @@ function authProviderFor(server: McpServerConfig, options: DialOptions) {
   return oauthProviderFor(
     server.url,
     server.oauth ?? { grant: "authorization_code" },
-    options.credentials ?? sharedCredentials(),
+    options.credentials ?? defaultCredentialStore(),
     options.redirectUri,
   );
-}
-
-let defaultStore: CredentialStore | undefined;
-function sharedCredentials(): CredentialStore {
-  defaultStore ??= new FileCredentialStore();
-  return defaultStore;
 }
 
 function installHandlers(client: Client, server: McpServerConfig, options: DialOptions): void {
