@@ -193,6 +193,29 @@ describe("MCP servers behind OAuth", () => {
   });
 
   it(
+    "a refused refresh puts the server in needs-auth instead of failing every call",
+    TIMEOUT,
+    async () => {
+      await withOAuth(
+        async ({ workspace, run, outputs, server }) => {
+          assert.equal((await login(workspace, outputs)).code, 0);
+          await new Promise((resolve) => setTimeout(resolve, 2_200));
+          const result = await run(["tools", "--json", "--strict"]);
+          assert.equal(result.code, 0, result.stderr);
+          const json = parseJson<ToolsJson>(result);
+          assert.ok(server.events.includes("token refresh_token"), server.events.join(", "));
+          assert.equal(docs(json)?.state, "needs-auth");
+          assert.match(docs(json)?.parts?.[0]?.message ?? "", /Run: pseudoclaude mcp login docs/);
+          assert.ok(
+            json.diagnostics.some((diagnostic) => diagnostic.code === "mcp_server_needs_auth"),
+          );
+        },
+        { expiresIn: 1, refuseRefresh: true },
+      );
+    },
+  );
+
+  it(
     "refuses a resource in the metadata that is not this server, before any login",
     TIMEOUT,
     async () => {
@@ -266,6 +289,49 @@ describe("MCP servers behind OAuth", () => {
           manager.login("nope", { show: () => undefined }),
           /No MCP server named "nope" \(configured: docs\)/,
         );
+      } finally {
+        await agent.close();
+        await server.close();
+        await workspace.cleanup();
+      }
+    },
+  );
+
+  it(
+    "a refresh refused mid-session: the call says to log in, later calls fail at once, a login brings it back",
+    TIMEOUT,
+    async () => {
+      const workspace = await createTempWorkspace("pc-oauth-lost-");
+      const server = await startOAuthServer({ expiresIn: 1, refuseRefresh: true });
+      const agent = await createAgent({
+        workspace: workspace.root,
+        config: { homeDir: workspace.home },
+        plugins: [
+          mcp({ servers: { docs: { url: server.url } }, credentials: new MemoryCredentialStore() }),
+        ],
+        policy: { mode: "bypass" },
+      });
+      const browser = { show: (url: URL) => void fetch(url).then((page) => page.text()) };
+      const calls = () => server.events.filter((event) => event === "mcp tools/call").length;
+      try {
+        const manager = agent.resolve<McpManager>(McpManager);
+        await manager.login("docs", browser);
+        assert.equal((await agent.callTool("mcp__docs__whoami", {})).result.ok, true);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const lost = (await agent.callTool("mcp__docs__whoami", {})).result;
+        assert.equal(lost.ok, false);
+        assert.match(lost.error?.message ?? "", /needs you to log in again.*mcp login docs/);
+        assert.equal(lost.metadata?.reason, "auth");
+        assert.equal(manager.servers()[0]?.state, "needs-auth");
+        assert.ok(
+          agent.diagnostics().some((diagnostic) => diagnostic.code === "mcp_server_needs_auth"),
+        );
+        const before = calls();
+        const again = (await agent.callTool("mcp__docs__whoami", {})).result;
+        assert.match(again.error?.message ?? "", /needs you to log in again/);
+        assert.equal(calls(), before, "the second call did not go to the server");
+        assert.equal((await manager.login("docs", browser)).state, "ready");
+        assert.equal((await agent.callTool("mcp__docs__whoami", {})).result.ok, true);
       } finally {
         await agent.close();
         await server.close();

@@ -17,6 +17,8 @@ export interface OAuthServerOptions {
   expiresIn?: number;
   /** Refuse every code at the token endpoint, with an OAuth error. */
   refuseTokens?: boolean;
+  /** Refuse every refresh token (a revoked grant): the client must ask for a login again. */
+  refuseRefresh?: boolean;
 }
 
 export interface OAuthServer {
@@ -115,7 +117,11 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
             return json(response, 400, { error: "invalid_grant" });
           return json(response, 200, issue());
         }
-        if (grant === "refresh_token" && refreshTokens.delete(form.get("refresh_token") ?? ""))
+        if (
+          grant === "refresh_token" &&
+          !options.refuseRefresh &&
+          refreshTokens.delete(form.get("refresh_token") ?? "")
+        )
           return json(response, 200, issue());
         return json(response, 400, { error: "invalid_grant" });
       }

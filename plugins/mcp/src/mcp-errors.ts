@@ -5,7 +5,14 @@
  */
 
 /** Why a call never got a tool answer; goes to `metadata.reason` of `mcp_call_error` results. */
-export type McpCallReason = "transport" | "session" | "protocol" | "timeout" | "cancelled";
+export type McpCallReason =
+  | "transport"
+  | "session"
+  | "protocol"
+  | "timeout"
+  | "cancelled"
+  /** The server refused our tokens and they could not be refreshed: someone must log in. */
+  | "auth";
 
 /** Codes of {@link McpCallReason}s as McpCallError codes (a `ToolSourceError`: the server's end). */
 export type McpCallErrorCode =
@@ -13,7 +20,8 @@ export type McpCallErrorCode =
   | "call_session_unavailable"
   | "call_protocol_error"
   | "call_timed_out"
-  | "call_cancelled";
+  | "call_cancelled"
+  | "call_needs_auth";
 
 /**
  * Codes of a server failing us outside a call (`ToolSourceError`): no handshake in the connect

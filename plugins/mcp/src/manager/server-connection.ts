@@ -159,6 +159,7 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     try {
       return await session.callTool(remoteName, args, options);
     } catch (error) {
+      if (error instanceof McpCallError && error.reason === "auth") throw this.authLost(session);
       // The server lost our session before running anything: once more, on a new session.
       if (!(error instanceof McpCallError) || !error.retryable || options.signal.aborted)
         throw error;
@@ -172,6 +173,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     if (this.session) return this.session;
     if (this.state === "closed")
       throw new McpCallError("session", `MCP server "${this.name}" is closed.`);
+    if (this.state === "needs-auth")
+      throw new McpCallError("auth", this.lastError ?? `MCP server "${this.name}" needs a login.`);
     if (this.state === "needs-approval")
       throw new McpCallError(
         "session",
@@ -245,6 +248,23 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     });
     session.onClosed((reason) => this.onSessionClosed(session, reason));
     return session;
+  }
+
+  /**
+   * The server refused our tokens mid-session and no refresh helped: stop using the session and
+   * wait for a login (`needs-auth`), so later calls fail at once with the command to run
+   * instead of each going to the server for another 401.
+   */
+  private authLost(session: McpSession): McpCallError {
+    const message = `MCP server "${this.name}" needs you to log in again: it refused our tokens and they could not be refreshed. Run: pseudoclaude mcp login ${this.name}`;
+    if (this.session === session) {
+      this.session = undefined;
+      void session.close().catch(() => undefined);
+      this.lastError = message;
+      this.setState("needs-auth");
+      this.report("runtime", "info", "mcp_server_needs_auth", message);
+    }
+    return new McpCallError("auth", message);
   }
 
   /** A session that finished connecting after close() must not outlive it (a process leak). */

@@ -56,6 +56,7 @@ const CALL_ERROR_CODES: Record<McpCallReason, McpCallErrorCode> = {
   protocol: "call_protocol_error",
   timeout: "call_timed_out",
   cancelled: "call_cancelled",
+  auth: "call_needs_auth",
 };
 
 /**

@@ -253,6 +253,12 @@ export class SdkSession implements McpSession {
         (await this.reauthorize())
       )
         return this.request(signal, run, true);
+      if (error instanceof UnauthorizedError)
+        throw new McpCallError(
+          "auth",
+          `MCP server "${this.serverName}" refused our tokens and they could not be refreshed: ${error.message}`,
+          { cause: error },
+        );
       if (this.sessionExpired(error)) {
         // The spec: on 404 for a request with a session id, start a new session. Reporting the
         // session closed makes the connection re-initialize on the next use.
