@@ -6,6 +6,7 @@ import { after, afterEach, before, describe, it } from "node:test";
 import { ModelError } from "@pseudoclaude/core";
 import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
 import { anthropic, DEFAULT_ANTHROPIC_MODEL } from "@pseudoclaude/provider-anthropic";
+import { z } from "zod";
 import {
   anthropicError,
   anthropicHang,
@@ -101,6 +102,45 @@ describe("Anthropic provider against a local Messages API server", () => {
     assert.ok(
       plain.tools.every((tool: { cache_control?: unknown }) => tool.cache_control === undefined),
     );
+  });
+
+  it("asks for structured output in output_config, and repairs a wrong answer once", async () => {
+    const Weather = z.object({ city: z.string().min(1), celsius: z.number() });
+    const agent = await providerAgent(provider());
+    try {
+      server.reply(
+        anthropicStream({ text: '{"city":"Lisbon"}' }),
+        anthropicStream({ text: '{"city":"Lisbon","celsius":21}' }),
+      );
+      const result = await agent.run("Weather?", { output: Weather });
+      assert.deepEqual(result.output, { city: "Lisbon", celsius: 21 });
+      const [first, second] = server.requests.map((request) => request.body);
+      assert.deepEqual(first.output_config, {
+        format: {
+          type: "json_schema",
+          schema: {
+            type: "object",
+            properties: {
+              city: { type: "string", description: "{minLength: 1}" },
+              celsius: { type: "number" },
+            },
+            required: ["city", "celsius"],
+            additionalProperties: false,
+          },
+        },
+      });
+      assert.deepEqual(second.messages.at(-1), {
+        role: "user",
+        content: [
+          {
+            type: "text",
+            text: 'Your final answer does not match the required output schema "output":\n- celsius: Invalid input: expected number, received undefined\nAnswer again with only the corrected JSON value, nothing else.',
+          },
+        ],
+      });
+    } finally {
+      await agent.close();
+    }
   });
 
   it("reports cache reads and writes in usage", async () => {

@@ -3,10 +3,11 @@
 // the provider sent and what the agent got.
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
-import { ModelError } from "@pseudoclaude/core";
+import { jsonSchemaOutput, ModelError, StructuredOutputError } from "@pseudoclaude/core";
 import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
 import { DEFAULT_OPENAI_MODEL, openai } from "@pseudoclaude/provider-openai";
 import { createTestTool } from "@pseudoclaude/testing";
+import { z } from "zod";
 import {
   chatHang,
   chatStream,
@@ -23,6 +24,13 @@ import {
 } from "./support/provider-agents.js";
 
 const KEY = "sk-proj-test-0123456789abcdef";
+const Weather = z
+  .object({
+    city: z.string().min(1),
+    celsius: z.number(),
+    advice: z.enum(["umbrella", "sunglasses"]).optional(),
+  })
+  .meta({ title: "weather" });
 const SEARCH_WIRE = wireToolName("mcp__docs.v2__search");
 
 describe("OpenAI provider against a local Chat Completions server", () => {
@@ -225,6 +233,67 @@ describe("OpenAI provider against a local Chat Completions server", () => {
         ["value"],
         "the tool's own schema is untouched",
       );
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("asks for a strict json_schema response format, and reads the answer back without the added nulls", async () => {
+    const agent = await providerAgent(provider());
+    try {
+      server.reply(chatStream({ text: '{"city":"Lisbon","celsius":21,"advice":null}' }));
+      const result = await agent.run("Weather?", { output: Weather });
+      assert.deepEqual(
+        result.output,
+        { city: "Lisbon", celsius: 21 },
+        "the null strict mode added is gone",
+      );
+      assert.deepEqual(server.requests[0]?.body.response_format, {
+        type: "json_schema",
+        json_schema: {
+          name: "weather",
+          strict: true,
+          schema: {
+            type: "object",
+            properties: {
+              city: { type: "string", description: "(minLength: 1)" },
+              celsius: { type: "number" },
+              advice: { type: ["string", "null"], enum: ["umbrella", "sunglasses", null] },
+            },
+            required: ["city", "celsius", "advice"],
+            additionalProperties: false,
+          },
+        },
+      });
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("sends a schema strict mode cannot express as it is, and fails typed after one repair", async () => {
+    const agent = await providerAgent(provider());
+    const Free = jsonSchemaOutput({ type: "object", additionalProperties: { type: "number" } });
+    try {
+      server.reply(chatStream({ text: '{"a":"x"}' }), chatStream({ text: '{"a":"still x"}' }));
+      const error = await agent.run("Numbers?", { output: Free }).then(
+        () => assert.fail("the run should fail"),
+        (failure: unknown) => failure,
+      );
+      assert.ok(error instanceof StructuredOutputError);
+      assert.equal(error.code, "output_invalid");
+      assert.equal(error.raw, '{"a":"still x"}');
+      assert.deepEqual(error.issues, [{ path: "a", message: "must be number" }]);
+      const [first, second] = server.requests.map((request) => request.body);
+      assert.equal(first.response_format.json_schema.strict, false);
+      assert.deepEqual(first.response_format.json_schema.schema, {
+        type: "object",
+        additionalProperties: { type: "number" },
+      });
+      assert.deepEqual(second.messages.at(-1), {
+        role: "user",
+        content:
+          'Your final answer does not match the required output schema "output":\n- a: must be number\nAnswer again with only the corrected JSON value, nothing else.',
+      });
     } finally {
       await agent.close();
     }
@@ -482,6 +551,22 @@ describe("OpenAI provider against a local Responses API server", () => {
         },
         { type: "function_call_output", call_id: "call_search", output: "3 hits for charts" },
       ]);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("asks for the output schema as text.format, strict", async () => {
+    const agent = await providerAgent(provider());
+    try {
+      server.reply(responsesStream({ text: '{"city":"Oslo","celsius":-3,"advice":"umbrella"}' }));
+      const result = await agent.run("Weather?", { output: Weather });
+      assert.deepEqual(result.output, { city: "Oslo", celsius: -3, advice: "umbrella" });
+      const format = server.requests[0]?.body.text.format;
+      assert.equal(format.type, "json_schema");
+      assert.equal(format.name, "weather");
+      assert.equal(format.strict, true);
+      assert.deepEqual(format.schema.required, ["city", "celsius", "advice"]);
     } finally {
       await agent.close();
     }

@@ -11,7 +11,8 @@ export type CliUsageErrorCode =
   | "invalid_mode"
   | "invalid_workspace"
   | "missing_script"
-  | "unknown_provider";
+  | "unknown_provider"
+  | "invalid_output_schema";
 
 /** Configuration error codes of the CLI's own: a `--plugin` module or a provider it cannot use. */
 export type CliConfigErrorCode = "plugin_load_failed" | "unknown_provider";

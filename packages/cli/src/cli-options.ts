@@ -22,6 +22,7 @@ export const CLI_OPTIONS = {
   model: { type: "string" },
   script: { type: "string" },
   "max-turns": { type: "string" },
+  "output-schema": { type: "string" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 /** A flag name. */
@@ -43,4 +44,5 @@ export interface CliFlags {
   model?: string;
   script?: string;
   "max-turns"?: string;
+  "output-schema"?: string;
 }

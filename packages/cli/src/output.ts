@@ -6,6 +6,7 @@ import type {
   ToolDefinition,
   ToolResult,
 } from "@pseudoclaude/core";
+import { type OutputIssue, StructuredOutputError } from "@pseudoclaude/core";
 import type { ProviderUsage } from "@pseudoclaude/core/provider";
 
 /** The public JSON form of a ToolResult: `{ ok, content, structured?, error?, metadata }`. */
@@ -102,7 +103,15 @@ export function usageToJson(usage: ProviderUsage): Record<string, number> {
 }
 
 /** `{ code, message }` of any error, for the `error` field of JSON output. */
-export function errorToJson(error: unknown): { code: string; message: string } {
+export function errorToJson(error: unknown): {
+  code: string;
+  message: string;
+  raw?: string;
+  issues?: OutputIssue[];
+} {
+  if (error instanceof StructuredOutputError)
+    // What the model wrote and where it missed the schema, for a program to act on.
+    return { code: error.code, message: error.message, raw: error.raw, issues: [...error.issues] };
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     return { code: typeof code === "string" ? code : "internal_error", message: error.message };

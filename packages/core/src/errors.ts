@@ -55,7 +55,12 @@ export type ConfigErrorCode =
   | "approvals_unreadable";
 
 /** Codes of API misuse the kernel reports. */
-export type UsageErrorCode = "agent_closed" | "run_in_progress" | "mode_not_switchable";
+export type UsageErrorCode =
+  | "agent_closed"
+  | "run_in_progress"
+  | "mode_not_switchable"
+  /** `run(prompt, { output })` got something that is not a usable schema. */
+  | "output_schema_invalid";
 
 /**
  * Codes of model failures. Providers classify their SDK's errors into these (see

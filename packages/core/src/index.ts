@@ -24,6 +24,7 @@ export type {
   RunResult,
   RunStopReason,
   SourceReport,
+  StructuredRunResult,
   ToolCallRecord,
 } from "./agent/agent.js";
 export type { AgentEvents } from "./agent/agent-events.js";
@@ -54,6 +55,18 @@ export {
   UsageError,
   type UsageErrorCode,
 } from "./errors.js";
+export {
+  StructuredOutputError,
+  type StructuredOutputErrorCode,
+} from "./output/output-error.js";
+export {
+  type JsonSchemaOutput,
+  jsonSchemaOutput,
+  type OutputFormat,
+  type OutputIssue,
+  type OutputOf,
+  type OutputSchema,
+} from "./output/output-schema.js";
 export { definePlugin, type Plugin } from "./plugin/plugin.js";
 export {
   type DecisionBasis,

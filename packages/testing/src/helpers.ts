@@ -37,20 +37,23 @@ export async function createTempWorkspace(prefix = "pseudoclaude-"): Promise<Tem
 /** Record every agent event in order, as `[name, payload]`. */
 export function recordEvents(agent: Pick<Agent, "on">): Array<[keyof AgentEvents, unknown]> {
   const events: Array<[keyof AgentEvents, unknown]> = [];
-  const names: Array<keyof AgentEvents> = [
-    "run-start",
-    "turn-start",
-    "text-delta",
-    "reasoning-delta",
-    "tool-call-start",
-    "tool-decision",
-    "tool-progress",
-    "tool-call-end",
-    "turn-end",
-    "run-end",
-    "error",
-    "diagnostic",
-  ];
+  // A record over every event name: adding an event to AgentEvents fails to compile here.
+  const every: Record<keyof AgentEvents, true> = {
+    "run-start": true,
+    "turn-start": true,
+    "text-delta": true,
+    "reasoning-delta": true,
+    "tool-call-start": true,
+    "tool-decision": true,
+    "tool-progress": true,
+    "tool-call-end": true,
+    "turn-end": true,
+    "output-repair": true,
+    "run-end": true,
+    error: true,
+    diagnostic: true,
+  };
+  const names = Object.keys(every) as Array<keyof AgentEvents>;
   for (const name of names)
     agent.on(name, ((payload: unknown) => events.push([name, payload])) as never);
   return events;

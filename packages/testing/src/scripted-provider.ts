@@ -3,6 +3,7 @@ import { ConfigError, ModelError, type Provider, type ToolDefinition } from "@ps
 import { type ContentKind } from "@pseudoclaude/core/plugin";
 import {
   type Message,
+  type OutputFormat,
   type ProviderEvent,
   type ProviderRequest,
 } from "@pseudoclaude/core/provider";
@@ -29,6 +30,11 @@ export interface ScriptedExpectation {
 /** One model turn: text and/or tool calls, as in the script file format. */
 export interface ScriptedTurn {
   text?: string;
+  /**
+   * A structured final answer: any JSON value, written as its JSON text (what a model asked
+   * for an output schema answers). The kernel validates it like a real model's.
+   */
+  output?: unknown;
   tool_calls?: Array<{ id?: string; name: string; arguments?: unknown }>;
   /** Make this turn fail like a provider error. */
   error?: string;
@@ -44,12 +50,15 @@ export interface RecordedRequest {
   messages: Message[];
   tools: ToolDefinition[];
   toolNames: string[];
+  /** The output format the run asked for, if any. */
+  output?: OutputFormat;
 }
 
 const scriptSchema = z.array(
   z
     .object({
       text: z.string().optional(),
+      output: z.unknown().optional(),
       tool_calls: z
         .array(
           z
@@ -73,9 +82,12 @@ const scriptSchema = z.array(
     .strict()
     .refine(
       (turn) =>
-        turn.text !== undefined || turn.tool_calls !== undefined || turn.error !== undefined,
+        turn.text !== undefined ||
+        turn.output !== undefined ||
+        turn.tool_calls !== undefined ||
+        turn.error !== undefined,
       {
-        message: 'a turn needs "text", "tool_calls" or "error"',
+        message: 'a turn needs "text", "output", "tool_calls" or "error"',
       },
     ),
 );
@@ -145,6 +157,7 @@ export class ScriptedProvider implements Provider {
       messages: structuredClone([...request.messages]) as Message[],
       tools: [...request.tools],
       toolNames: request.tools.map((tool) => tool.name),
+      ...(request.output ? { output: structuredClone(request.output) } : {}),
     };
     this.requests.push(recorded);
     const step = this.steps[this.next];
@@ -163,9 +176,10 @@ export class ScriptedProvider implements Provider {
         `Scripted turn ${this.next} expected ${unmet}.`,
       );
     if (turn.error) throw new ModelError<ScriptedModelErrorCode>("scripted_error", turn.error);
-    if (turn.text) {
+    const text = turn.output !== undefined ? JSON.stringify(turn.output) : turn.text;
+    if (text) {
       // Stream in word-sized pieces, like a real model, so consumers handle deltas.
-      for (const piece of turn.text.match(/\S+\s*|\s+/g) ?? []) {
+      for (const piece of text.match(/\S+\s*|\s+/g) ?? []) {
         if (request.signal?.aborted) return;
         yield { type: "text-delta", text: piece };
       }

@@ -11,6 +11,7 @@ import {
   anthropicAcceptsContent,
   toAnthropicMessages,
 } from "./wire-messages.js";
+import { toOutputConfig } from "./wire-output.js";
 import { AnthropicToolProjector } from "./wire-tools.js";
 
 /**
@@ -59,6 +60,7 @@ export class AnthropicProvider implements Provider {
     if (this.settings.thinkingBudgetTokens !== undefined) {
       body.thinking = { type: "enabled", budget_tokens: this.settings.thinkingBudgetTokens };
     }
+    if (request.output) body.output_config = toOutputConfig(request.output);
     try {
       const events = await this.client.messages.create(
         body,

@@ -35,6 +35,11 @@ export interface OpenAIOptions {
    */
   strict?: boolean;
   /**
+   * Send a run's output schema (`run(prompt, { output })`) in strict mode where strict mode can
+   * express it, so the answer cannot miss it. Default true; false for servers that refuse it.
+   */
+  strictOutput?: boolean;
+  /**
    * Reasoning effort for reasoning models. With the Responses API the reasoning summary streams
    * as `reasoning-delta` events and the encrypted reasoning items go back with the tool results
    * (the conversation is not stored on the server). Default: the model's.

@@ -1,6 +1,6 @@
 import type { Provider } from "@pseudoclaude/core";
 import type { ContentKind } from "@pseudoclaude/core/plugin";
-import type { ProviderEvent, ProviderRequest } from "@pseudoclaude/core/provider";
+import type { OutputFormat, ProviderEvent, ProviderRequest } from "@pseudoclaude/core/provider";
 import OpenAI from "openai";
 import { CHAT_TOOL_RESULT_CONTENT, toChatMessages } from "./chat-messages.js";
 import { translateChatStream } from "./chat-stream.js";
@@ -9,6 +9,7 @@ import type { OpenAIOptions } from "./openai-options.js";
 import { type OpenAISettings, resolveOpenAISettings } from "./resolve-settings.js";
 import { RESPONSES_TOOL_RESULT_CONTENT, toResponsesInput } from "./responses-input.js";
 import { translateResponsesStream } from "./responses-stream.js";
+import { readOutputValue, toWireOutput } from "./wire-output.js";
 import { OpenAIToolProjector } from "./wire-tools.js";
 
 /**
@@ -43,6 +44,10 @@ export class OpenAIProvider implements Provider {
       ...(this.settings.timeout !== undefined ? { timeout: this.settings.timeout } : {}),
       ...(this.settings.headers ? { defaultHeaders: this.settings.headers } : {}),
     });
+  }
+
+  outputValue(value: unknown, format: OutputFormat): unknown {
+    return readOutputValue(value, format, this.settings.strictOutput);
   }
 
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
@@ -84,6 +89,10 @@ export class OpenAIProvider implements Provider {
     if (this.settings.maxTokens !== undefined)
       body[this.settings.maxTokensField] = this.settings.maxTokens;
     if (this.settings.reasoningEffort) body.reasoning_effort = this.settings.reasoningEffort;
+    if (request.output) {
+      const output = toWireOutput(request.output, this.settings.strictOutput);
+      body.response_format = { type: "json_schema", json_schema: output };
+    }
     const chunks = await this.client.chat.completions.create(body, options);
     yield* translateChatStream(chunks, tools, request.signal);
   }
@@ -115,6 +124,10 @@ export class OpenAIProvider implements Provider {
       body.reasoning = { effort: this.settings.reasoningEffort, summary: "auto" };
       // Nothing is stored server-side, so the reasoning must travel with the conversation.
       body.include = ["reasoning.encrypted_content"];
+    }
+    if (request.output) {
+      const output = toWireOutput(request.output, this.settings.strictOutput);
+      body.text = { format: { type: "json_schema", ...output } };
     }
     const events = await this.client.responses.create(body, options);
     yield* translateResponsesStream(events, tools, request.signal);

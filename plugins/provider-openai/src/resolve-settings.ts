@@ -14,6 +14,7 @@ export interface OpenAISettings {
   baseURL: string | undefined;
   api: OpenAIApi;
   strict: boolean;
+  strictOutput: boolean;
   maxTokens: number | undefined;
   maxTokensField: "max_completion_tokens" | "max_tokens";
   streamUsage: boolean;
@@ -64,6 +65,7 @@ export function resolveOpenAISettings(options: OpenAIOptions): OpenAISettings {
     baseURL: options.baseURL ?? nonEmpty(env[OPENAI_BASE_URL_ENV]),
     api,
     strict: options.strict ?? false,
+    strictOutput: options.strictOutput ?? true,
     maxTokens: options.maxTokens,
     maxTokensField: options.maxTokensField ?? "max_completion_tokens",
     reasoningEffort: options.reasoningEffort,

@@ -4,6 +4,7 @@ import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT, exitCodeFor } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
 import { diagnosticsToJson, errorToJson, toolCallToJson, usageToJson } from "../output.js";
+import { readOutputSchemaFlag } from "../output-schema-flag.js";
 import { createProvider } from "../providers.js";
 import { RunRenderer } from "../render-run.js";
 import { RunRecorder } from "../run-recorder.js";
@@ -14,7 +15,8 @@ export const runCommand: CommandSpec = {
   name: "run",
   summary: "Run the agent on a prompt (streams text; tool calls on stderr).",
   usage: `Usage: pseudoclaude run PROMPT [--provider NAME] [--model M] [--script FILE] [--mode M]
-                       [--yes] [--max-turns N] [--json] [--workspace DIR] [--plugin PATH]...
+                       [--yes] [--max-turns N] [--output-schema FILE] [--json]
+                       [--workspace DIR] [--plugin PATH]...
 
 Run the agent loop: the model's text streams to stdout, tool calls, policy decisions and
 results are short lines on stderr.
@@ -26,17 +28,23 @@ results are short lines on stderr.
   --mode M          default | plan | accept_edits | bypass (overrides the config)
   --yes, -y         approve every call the policy would ask about
   --max-turns N     stop after N model turns
-  --json            {"text", "turns", "stop_reason", "tool_calls", "usage", "diagnostics"}
+  --output-schema FILE  a JSON Schema the final answer must match (sent back once to be
+                    repaired); --json prints the validated value under "output"
+  --json            {"text", "turns", "stop_reason", "tool_calls", "usage", "diagnostics",
+                    "output" with --output-schema}
 
 Exit 0 when the model gave a final answer; 1 when the provider failed, the run hit
 --max-turns or was aborted; 2 when no provider is configured.`,
-  flags: ["provider", "model", "script", "mode", "yes", "max-turns"],
+  flags: ["provider", "model", "script", "mode", "yes", "max-turns", "output-schema"],
   positionals: { min: 1, max: 1, names: "PROMPT" },
   run: runPrompt,
 };
 
 async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
   const maxTurns = parsePositiveInteger("max-turns", flags["max-turns"]);
+  const output = flags["output-schema"]
+    ? readOutputSchemaFlag(io.cwd, flags["output-schema"])
+    : undefined;
   const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
   const session = {
     flags,
@@ -48,7 +56,11 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
     const renderer = flags.json ? undefined : new RunRenderer(agent, io);
     let result: RunResult;
     try {
-      result = await agent.run(args[0] ?? "", { signal: io.signal, maxTurns });
+      result = await agent.run(args[0] ?? "", {
+        signal: io.signal,
+        maxTurns,
+        ...(output ? { output } : {}),
+      });
     } catch (error) {
       renderer?.finish();
       return reportRunFailure(agent, io, flags.json ?? false, recorder, error);
@@ -61,6 +73,7 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
         tool_calls: result.toolCalls.map(toolCallToJson),
         usage: usageToJson(result.usage),
         diagnostics: diagnosticsToJson(agent.diagnostics()),
+        ...(output ? { output: result.output } : {}),
       });
     } else {
       renderer?.finish();

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { OutputIssue } from "../output/output-schema.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ProviderUsage, StopReason } from "../provider/provider.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
@@ -32,6 +33,8 @@ export interface AgentEvents {
       usage: ProviderUsage;
     },
   ];
+  /** The final answer missed the output schema: it is sent back once with these issues. */
+  "output-repair": [{ turn: number; issues: OutputIssue[] }];
   "run-end": [RunResult];
   error: [{ stage: "model" | "tool" | "policy"; error: unknown }];
   diagnostic: [Diagnostic];

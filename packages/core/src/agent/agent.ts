@@ -1,5 +1,6 @@
 import type { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { OutputSchema } from "../output/output-schema.js";
 import type { PermissionMode, PolicyDecision } from "../policy/policy-engine.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
@@ -10,6 +11,12 @@ import type { AgentEvents } from "./agent-events.js";
 
 export interface RunOptions {
   signal?: AbortSignal;
+  /**
+   * Ask for a typed result: a zod schema, or a JSON Schema (`jsonSchemaOutput`). The model may
+   * use tools first; its final answer must be JSON matching the schema, and the result carries
+   * it, validated, under `output`. See docs/structured-output.md.
+   */
+  output?: OutputSchema<unknown>;
   maxTurns?: number;
   /** Per-call timeout for every tool call of this run (highest timeout precedence). */
   toolTimeoutMs?: number;
@@ -43,6 +50,13 @@ export interface RunResult {
   toolCalls: ToolCallRecord[];
   stopReason: RunStopReason;
   usage: ProviderUsage;
+  /** The validated output, when the run was given an `output` schema. */
+  output?: unknown;
+}
+
+/** What `run(prompt, { output: schema })` resolves with: `output` typed from the schema. */
+export interface StructuredRunResult<T> extends RunResult {
+  output: T;
 }
 
 export interface CallToolOptions {
@@ -62,6 +76,14 @@ export interface Agent {
   readonly registry: ToolRegistry;
   /** The model provider, if one was given or registered by a plugin (`run` needs one). */
   readonly provider: Provider | undefined;
+  /**
+   * Run the ReAct loop on `prompt`. With `output`, the result's `output` is the final answer
+   * parsed and validated against the schema (a StructuredOutputError when it cannot be).
+   */
+  run<T>(
+    prompt: string,
+    options: RunOptions & { output: OutputSchema<T> },
+  ): Promise<StructuredRunResult<T>>;
   run(prompt: string, options?: RunOptions): Promise<RunResult>;
   /** Run one tool through policy, approval, registry and timeout, as the loop would. */
   callTool(name: string, args: unknown, options?: CallToolOptions): Promise<CallToolOutcome>;

@@ -5,6 +5,8 @@ import { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { ConfigError, UsageError, type UsageErrorCode } from "../errors.js";
+import { compileOutput } from "../output/compile-output.js";
+import type { OutputFormat, OutputSchema } from "../output/output-schema.js";
 import type { PluginHost } from "../plugin/plugin-host.js";
 import type { PermissionMode, PolicyEngine } from "../policy/policy-engine.js";
 import { LayeredPolicyEngine, type PolicyLayers } from "../policy/policy-layer.js";
@@ -23,12 +25,14 @@ import type {
   RunOptions,
   RunResult,
   SourceReport,
+  StructuredRunResult,
   ToolCallRecord,
 } from "./agent.js";
 import type { AgentCallbacks } from "./agent-callbacks.js";
 import type { AgentEvents } from "./agent-events.js";
 import { addUsage, runModelTurn } from "./model-turn.js";
 import { OfferedTools } from "./offered-tools.js";
+import { OutputCheck } from "./output-check.js";
 import type { ProviderRef } from "./provider-ref.js";
 import { runToolCalls, toolCallRecord } from "./run-tool-calls.js";
 
@@ -124,6 +128,11 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     set(mode);
   }
 
+  run<T>(
+    prompt: string,
+    options: RunOptions & { output: OutputSchema<T> },
+  ): Promise<StructuredRunResult<T>>;
+  run(prompt: string, options?: RunOptions): Promise<RunResult>;
   async run(prompt: string, options: RunOptions = {}): Promise<RunResult> {
     if (this.closed)
       throw new UsageError("agent_closed", "This agent is closed; create a new one.");
@@ -155,6 +164,10 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     signal: AbortSignal,
   ): Promise<RunResult> {
     const maxTurns = options.maxTurns ?? this.settings.maxTurns;
+    const check = options.output ? new OutputCheck(await compileOutput(options.output)) : undefined;
+    let output: { value: unknown } | undefined;
+    // A repair request gets its turn even when it is the last one allowed.
+    let repairing = false;
     const usage: ProviderUsage = {};
     const records: ToolCallRecord[] = [];
     this.conversation.append({ role: "user", content: prompt });
@@ -162,7 +175,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     let text = "";
     let turn = 0;
     let stopReason: RunResult["stopReason"] = "max_turns";
-    while (turn < maxTurns) {
+    while (turn < maxTurns || repairing) {
       if (signal.aborted) {
         stopReason = "aborted";
         break;
@@ -170,7 +183,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       turn += 1;
       const tools = this.offered.current();
       this.emit("turn-start", { turn, tools: tools.map((tool) => tool.name) });
-      const answer = await this.modelTurn(provider, tools, turn, signal);
+      const answer = await this.modelTurn(provider, tools, turn, signal, check?.format);
       addUsage(usage, answer.usage);
       text = answer.text;
       this.conversation.append({
@@ -192,9 +205,20 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         break;
       }
       if (answer.toolCalls.length === 0) {
+        if (check) {
+          const verdict = this.judgeOutput(check, answer.text, provider);
+          if ("repair" in verdict) {
+            this.emit("output-repair", { turn, issues: verdict.issues });
+            this.conversation.append(verdict.repair);
+            repairing = true;
+            continue;
+          }
+          output = verdict;
+        }
         stopReason = "end_turn";
         break;
       }
+      repairing = false;
       await this.toolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records);
       if (signal.aborted) {
         stopReason = "aborted";
@@ -202,7 +226,9 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       }
     }
     const result: RunResult = { text, turns: turn, toolCalls: records, stopReason, usage };
+    if (output) result.output = output.value;
     this.emit("run-end", result);
+    if (check && !output) throw check.missing(text, stopReason);
     return result;
   }
 
@@ -255,15 +281,36 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     return provider;
   }
 
+  /** A StructuredOutputError (the repair failed too) is reported like a model failure. */
+  private judgeOutput(check: OutputCheck<unknown>, text: string, provider: Provider) {
+    const format = check.format;
+    try {
+      return check.judge(
+        text,
+        provider.outputValue ? (value) => provider.outputValue!(value, format) : undefined,
+      );
+    } catch (error) {
+      this.emit("error", { stage: "model", error });
+      throw error;
+    }
+  }
+
   private modelTurn(
     provider: Provider,
     tools: readonly ToolDefinition[],
     turn: number,
     signal: AbortSignal,
+    output: OutputFormat | undefined,
   ) {
     return runModelTurn(
       provider,
-      { system: this.systemPrompt(), messages: this.conversation.messages, tools, signal },
+      {
+        system: this.systemPrompt(),
+        messages: this.conversation.messages,
+        tools,
+        signal,
+        ...(output ? { output } : {}),
+      },
       turn,
       (text) => this.emit("text-delta", { turn, text }),
       (text) => this.emit("reasoning-delta", { turn, text }),

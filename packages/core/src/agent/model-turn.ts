@@ -1,5 +1,6 @@
 import type { Message } from "../conversation/message.js";
 import { errorMessage, ModelError, PseudoClaudeError } from "../errors.js";
+import type { OutputFormat } from "../output/output-schema.js";
 import type { Provider, ProviderUsage, StopReason } from "../provider/provider.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -21,6 +22,7 @@ export async function runModelTurn(
     messages: readonly Message[];
     tools: readonly ToolDefinition[];
     signal: AbortSignal;
+    output?: OutputFormat;
   },
   turn: number,
   onText: (text: string) => void,

@@ -12,6 +12,7 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from "../conversation/message.js";
+export type { OutputFormat } from "../output/output-schema.js";
 export type {
   ProviderEvent,
   ProviderRequest,

@@ -1,4 +1,5 @@
 import type { Message } from "../conversation/message.js";
+import type { OutputFormat } from "../output/output-schema.js";
 import type { ContentBlock, ContentKind } from "../tools/content.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -10,6 +11,12 @@ export interface ProviderRequest {
   /** Exactly the tools the policy lets the model see this turn. */
   tools: readonly ToolDefinition[];
   signal?: AbortSignal;
+  /**
+   * The final answer must be JSON matching this schema (a run with `output`). A provider uses
+   * its API's native mechanism (a JSON-schema response format); the kernel validates the answer
+   * either way, so a provider without one may ignore it.
+   */
+  output?: OutputFormat;
 }
 
 /**
@@ -63,6 +70,12 @@ export interface Provider {
    * Rejected blocks become counted placeholders like unsupported kinds.
    */
   acceptsContent?(block: ContentBlock): boolean;
+  /**
+   * Undo what the provider's wire form of an output schema did to the answer (OpenAI's strict
+   * mode makes optional fields required-but-nullable; this drops the nulls it added), before
+   * the kernel validates it against the original schema. Default: the value as it is.
+   */
+  outputValue?(value: unknown, format: OutputFormat): unknown;
   stream(request: ProviderRequest): AsyncIterable<ProviderEvent>;
 }
 
