@@ -2,8 +2,11 @@
 // speaks the Messages API wire format, streaming included. Each test asserts what the provider
 // sent and what the agent got.
 import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
-import { ModelError } from "@pseudoclaude/core";
+import { FileSessionStore, ModelError } from "@pseudoclaude/core";
 import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
 import { anthropic, DEFAULT_ANTHROPIC_MODEL } from "@pseudoclaude/provider-anthropic";
 import { z } from "zod";
@@ -254,6 +257,52 @@ describe("Anthropic provider against a local Messages API server", () => {
       assert.equal(replayed.content[1].type, "tool_use");
     } finally {
       await agent.close();
+    }
+  });
+
+  it("resumes a saved session with the signed thinking block and the tool pair intact", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "pc-sessions-"));
+    const session = { id: "porto", store: new FileSessionStore({ workspace: folder, folder }) };
+    try {
+      server.reply(
+        anthropicStream({
+          thinking: { deltas: ["Weather first."], signature: "EqQBCkgIARABGAIiQ" },
+          toolCalls: [{ id: "toolu_P", name: "get_forecast", input: { city: "Porto" } }],
+        }),
+        anthropicStream({ text: "Sunny in Porto." }),
+        anthropicStream({ text: "Also sunny tomorrow." }),
+      );
+      const first = await providerAgent(provider({ thinkingBudgetTokens: 2048 }), undefined, {
+        session,
+      });
+      await first.run("Weather in Porto?");
+      await first.close();
+      // A new process would do exactly this: a new agent, the same session, from the file.
+      const resumed = await providerAgent(provider({ thinkingBudgetTokens: 2048 }), undefined, {
+        session,
+      });
+      try {
+        assert.equal(resumed.sessionId, "porto");
+        await resumed.run("And tomorrow?");
+      } finally {
+        await resumed.close();
+      }
+      const messages = server.requests[2]?.body.messages;
+      assert.deepEqual(
+        messages.map((message: { role: string }) => message.role),
+        ["user", "assistant", "user", "assistant", "user"],
+      );
+      assert.deepEqual(messages[1].content[0], {
+        type: "thinking",
+        thinking: "Weather first.",
+        signature: "EqQBCkgIARABGAIiQ",
+      });
+      assert.equal(messages[1].content[1].id, "toolu_P");
+      assert.equal(messages[2].content[0].type, "tool_result");
+      assert.equal(messages[2].content[0].tool_use_id, "toolu_P");
+      assert.deepEqual(messages[4].content, [{ type: "text", text: "And tomorrow?" }]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 

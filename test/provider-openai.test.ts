@@ -2,8 +2,16 @@
 // the Chat Completions and Responses wire formats, streaming included. Each test asserts what
 // the provider sent and what the agent got.
 import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
-import { jsonSchemaOutput, ModelError, StructuredOutputError } from "@pseudoclaude/core";
+import {
+  FileSessionStore,
+  jsonSchemaOutput,
+  ModelError,
+  StructuredOutputError,
+} from "@pseudoclaude/core";
 import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
 import { DEFAULT_OPENAI_MODEL, openai } from "@pseudoclaude/provider-openai";
 import { createTestTool } from "@pseudoclaude/testing";
@@ -491,6 +499,44 @@ describe("OpenAI provider against a local Responses API server", () => {
       assert.equal(input[2].type, "function_call");
     } finally {
       await agent.close();
+    }
+  });
+
+  it("resumes a saved session with the encrypted reasoning and the call pair intact", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "pc-sessions-"));
+    const session = { id: "chart", store: new FileSessionStore({ workspace: folder, folder }) };
+    try {
+      server.reply(
+        responsesStream({
+          reasoning: { summary: ["Need the chart."], encrypted: "gAAAAB-opaque" },
+          toolCalls: [{ id: "call_c", name: "render_chart", input: {} }],
+        }),
+        responsesStream({ text: "Done." }),
+        responsesStream({ text: "Again." }),
+      );
+      const first = await providerAgent(provider({ reasoningEffort: "low" }), undefined, {
+        session,
+      });
+      await first.run("Chart please");
+      await first.close();
+      const resumed = await providerAgent(provider({ reasoningEffort: "low" }), undefined, {
+        session,
+      });
+      try {
+        await resumed.run("Once more");
+      } finally {
+        await resumed.close();
+      }
+      const input = server.requests[2]?.body.input;
+      assert.deepEqual(
+        input.map((item: { type?: string; role?: string }) => item.type ?? item.role),
+        ["user", "reasoning", "function_call", "function_call_output", "assistant", "user"],
+      );
+      assert.equal(input[1].encrypted_content, "gAAAAB-opaque");
+      assert.equal(input[2].call_id, "call_c");
+      assert.equal(input[3].call_id, "call_c");
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 

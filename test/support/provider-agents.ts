@@ -2,6 +2,7 @@
 // no config files, and a collector for what a provider streams on its own.
 import {
   type Agent,
+  type CreateAgentOptions,
   createAgent,
   definePlugin,
   type Provider,
@@ -72,6 +73,7 @@ export function providerTestTools(): Record<string, TestTool> {
 export async function providerAgent(
   provider: Provider,
   tools = providerTestTools(),
+  options: Pick<CreateAgentOptions, "session"> = {},
 ): Promise<Agent> {
   const plugin = definePlugin({
     name: "provider-test-tools",
@@ -84,6 +86,7 @@ export async function providerAgent(
     plugins: [plugin],
     config: false,
     systemPrompt: "You are a test agent.",
+    ...options,
   });
 }
 

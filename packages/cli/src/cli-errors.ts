@@ -12,7 +12,8 @@ export type CliUsageErrorCode =
   | "invalid_workspace"
   | "missing_script"
   | "unknown_provider"
-  | "invalid_output_schema";
+  | "invalid_output_schema"
+  | "session_not_found";
 
 /** Configuration error codes of the CLI's own: a `--plugin` module or a provider it cannot use. */
 export type CliConfigErrorCode = "plugin_load_failed" | "unknown_provider";

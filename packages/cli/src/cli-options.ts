@@ -23,6 +23,8 @@ export const CLI_OPTIONS = {
   script: { type: "string" },
   "max-turns": { type: "string" },
   "output-schema": { type: "string" },
+  continue: { type: "boolean", short: "c" },
+  resume: { type: "string", short: "r" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 /** A flag name. */
@@ -45,4 +47,6 @@ export interface CliFlags {
   script?: string;
   "max-turns"?: string;
   "output-schema"?: string;
+  continue?: boolean;
+  resume?: string;
 }

@@ -9,6 +9,7 @@ import { chatCommand } from "./commands/chat.js";
 import { configCommand } from "./commands/config.js";
 import { mcpCommand } from "./commands/mcp.js";
 import { runCommand } from "./commands/run.js";
+import { sessionsCommand } from "./commands/sessions.js";
 import { skillsCommand } from "./commands/skills.js";
 import { toolsCommand } from "./commands/tools.js";
 import { EXIT } from "./exit-codes.js";
@@ -23,6 +24,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   runCommand,
   chatCommand,
   skillsCommand,
+  sessionsCommand,
   mcpCommand,
   configCommand,
 ];

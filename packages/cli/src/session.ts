@@ -18,6 +18,7 @@ import { defaultPlugins } from "./default-plugins.js";
 import { parseMode } from "./flag-values.js";
 import { loadPluginModules } from "./load-plugins.js";
 import { type Prompter, ReadlinePrompter } from "./prompter.js";
+import { chooseSession } from "./session-flags.js";
 
 /** What a command needs to start an agent. */
 export interface SessionOptions {
@@ -31,11 +32,15 @@ export interface SessionOptions {
   prompter?: Prompter;
   /** More createAgent options (chat starts MCP servers in the background). */
   agent?: Pick<CreateAgentOptions, "backgroundSources">;
+  /** Save the conversation as a session (`run`, `chat`): new, `--continue` or `--resume ID`. */
+  sessions?: boolean;
 }
 
 /** A started agent plus what the CLI opened around it. */
 export interface Session {
   readonly agent: Agent;
+  /** Whether the agent continues a saved session (`--continue`, `--resume`). */
+  readonly resumed: boolean;
   /** Close the agent (ending child processes) and stop reading stdin. */
   close(): Promise<void>;
 }
@@ -49,6 +54,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const { flags, io } = options;
   const mode = parseMode(flags.mode);
   const { workspace, config } = await loadSessionConfig(flags, io);
+  const saved = options.sessions ? await chooseSession(flags, workspace) : undefined;
   const provider = options.provider?.(config);
   const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
   const prompter = options.prompter ?? new ReadlinePrompter(io);
@@ -68,6 +74,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       policy: mode ? { mode } : undefined,
       approve: (options.approver ?? createApprover)(callbacks),
       ...options.agent,
+      ...(saved ? { session: { store: saved.store, ...(saved.id ? { id: saved.id } : {}) } } : {}),
       elicit: createElicitor(callbacks),
       // --yes also lets the workspace's own servers start, for this run only.
       projectApprovals: flags.yes ? "all" : "remembered",
@@ -84,6 +91,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   }
   return {
     agent,
+    resumed: saved?.resumed ?? false,
     async close() {
       try {
         await agent.close();

@@ -1,15 +1,17 @@
 import "reflect-metadata";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { container as rootContainer } from "tsyringe";
+import { type DependencyContainer, container as rootContainer } from "tsyringe";
 import type { Agent } from "./agent/agent.js";
 import type { AgentCallbacks } from "./agent/agent-callbacks.js";
 import type { Approver, Elicitor } from "./agent/callbacks.js";
-import { DefaultAgent } from "./agent/default-agent.js";
+import { type AgentParts, DefaultAgent } from "./agent/default-agent.js";
 import type { ProviderRef } from "./agent/provider-ref.js";
 import { readAgentSection } from "./config/agent-section.js";
 import { type LoadConfigOptions, LoadedConfig, loadConfig } from "./config/load-config.js";
 import type { ProjectApprovals } from "./consent/consent-store.js";
 import { workspaceConsent } from "./consent/default-consent.js";
+import type { Diagnostic } from "./diagnostics/diagnostic.js";
 import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
 import type { Plugin } from "./plugin/plugin.js";
 import { DefaultPluginHost } from "./plugin/plugin-host.js";
@@ -23,6 +25,9 @@ import { DefaultSystemPromptBuilder } from "./prompt/default-system-prompt-build
 import { Provider } from "./provider/provider.js";
 import { DefaultToolRegistry } from "./registry/default-tool-registry.js";
 import { ToolRegistry, type ToolRegistryOptions } from "./registry/tool-registry.js";
+import { FileSessionStore } from "./session/file-session-store.js";
+import { loadSession } from "./session/load-session.js";
+import { checkSessionId, SessionStore } from "./session/session-store.js";
 
 export const DEFAULT_MAX_TURNS = 20;
 
@@ -73,6 +78,13 @@ export interface CreateAgentOptions {
    * `agent.whenSourcesStarted()` waits for all.
    */
   backgroundSources?: (sourceId: string) => boolean;
+  /**
+   * Save the conversation as a session, turn by turn, and continue one: with `id` of a session
+   * the store has, its conversation is restored; with a new `id` (or none: a random one) a new
+   * session starts. `store` defaults to a plugin's `SessionStore`, else a `FileSessionStore`
+   * under `~/.PseudoClaude/sessions/`. Without `session` nothing is saved. See docs/sessions.md.
+   */
+  session?: { id?: string; store?: SessionStore };
 }
 
 /**
@@ -157,7 +169,17 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     await host.close();
     throw error;
   }
+  let session: AgentParts["session"];
+  try {
+    session = options.session
+      ? await openSession(options.session, container, workspace, homeDir, report)
+      : undefined;
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
   return new DefaultAgent({
+    ...(session ? { session } : {}),
     registry,
     // A plugin may have registered its own engine in place of the default.
     policy: container.resolve<PolicyEngine>(PolicyEngine),
@@ -174,6 +196,25 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     host,
     container,
   });
+}
+
+/** The session's store, id and restored conversation (empty for a new session). */
+async function openSession(
+  option: NonNullable<CreateAgentOptions["session"]>,
+  container: DependencyContainer,
+  workspace: string,
+  homeDir: string | undefined,
+  report: (diagnostic: Diagnostic) => void,
+): Promise<NonNullable<AgentParts["session"]>> {
+  const store =
+    option.store ??
+    (container.isRegistered(SessionStore, true)
+      ? container.resolve<SessionStore>(SessionStore)
+      : new FileSessionStore({ workspace, ...(homeDir ? { homeDir } : {}) }));
+  const id = option.id ?? randomUUID();
+  checkSessionId(id);
+  const messages = option.id ? await loadSession(store, id, report) : undefined;
+  return { store, id, messages: messages ?? [], started: messages !== undefined };
 }
 
 function resolveConfig(option: CreateAgentOptions["config"], workspace: string): LoadedConfig {

@@ -60,7 +60,11 @@ export type UsageErrorCode =
   | "run_in_progress"
   | "mode_not_switchable"
   /** `run(prompt, { output })` got something that is not a usable schema. */
-  | "output_schema_invalid";
+  | "output_schema_invalid"
+  /** A session id that could not be a file name. */
+  | "invalid_session_id"
+  /** `--resume ID` / `session: { id, resume: true }` named a session the store does not have. */
+  | "session_not_found";
 
 /**
  * Codes of model failures. Providers classify their SDK's errors into these (see

@@ -79,6 +79,16 @@ export {
 } from "./policy/policy-engine.js";
 export type { PolicyOptions } from "./policy/policy-settings.js";
 export { Provider } from "./provider/provider.js";
+export { FileSessionStore, sessionFolder } from "./session/file-session-store.js";
+export { MemorySessionStore } from "./session/memory-session-store.js";
+export { replaySession } from "./session/replay-session.js";
+export {
+  type LoadedSession,
+  type SessionEntry,
+  SessionStore,
+  type SessionSummary,
+  summarizeSession,
+} from "./session/session-store.js";
 export { type ContentBlock, textOf } from "./tools/content.js";
 export { type DefineToolSpec, defineTool } from "./tools/define-tool.js";
 export type { Tool } from "./tools/tool.js";

@@ -25,6 +25,8 @@ export type ScriptedModelErrorCode =
 export interface ScriptedExpectation {
   system_includes?: string[];
   tools?: string[];
+  /** Texts some message of the conversation sent must contain (a resumed session's). */
+  messages_include?: string[];
 }
 
 /** One model turn: text and/or tool calls, as in the script file format. */
@@ -75,6 +77,7 @@ const scriptSchema = z.array(
         .object({
           system_includes: z.array(z.string()).optional(),
           tools: z.array(z.string()).optional(),
+          messages_include: z.array(z.string()).optional(),
         })
         .strict()
         .optional(),
@@ -207,6 +210,11 @@ function unmetExpectation(
   for (const text of expect?.system_includes ?? []) {
     if (!request.system.includes(text))
       return `the system prompt to include ${JSON.stringify(text)}; it did not`;
+  }
+  const sent = JSON.stringify(request.messages);
+  for (const text of expect?.messages_include ?? []) {
+    if (!sent.includes(JSON.stringify(text).slice(1, -1)))
+      return `the conversation to include ${JSON.stringify(text)}; it did not (${request.messages.length} messages)`;
   }
   const missing = (expect?.tools ?? []).filter((name) => !request.toolNames.includes(name));
   if (missing.length > 0)

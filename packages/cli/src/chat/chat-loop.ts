@@ -3,6 +3,7 @@ import { errorMessage } from "@pseudoclaude/core/plugin";
 import type { SessionRules } from "./chat-approver.js";
 import { loginFromChat } from "./chat-login.js";
 import type { ChatOutput } from "./chat-output.js";
+import { resumeFromChat } from "./chat-resume.js";
 import type { LineInput } from "./line-input.js";
 import { runSlashCommand } from "./slash-commands.js";
 
@@ -65,6 +66,12 @@ export class ChatLoop {
     if (word.toLowerCase() === "login") {
       await this.cancellable("login_failed", "Login cancelled.", (signal) =>
         loginFromChat(this.agent, args, this.output, signal),
+      );
+      return undefined;
+    }
+    if (word.toLowerCase() === "resume") {
+      await this.cancellable("resume_failed", "Cancelled.", () =>
+        resumeFromChat(this.agent, args[0], this.output),
       );
       return undefined;
     }

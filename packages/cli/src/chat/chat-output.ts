@@ -15,6 +15,7 @@ export interface ChatOutput {
     tools: number;
     bySource: Record<string, number>;
     connecting: number;
+    sessionId: string;
   }): void;
   sourceReady(source: string, tools: number, ready: number, of: number): void;
   note(text: string): void;
@@ -66,6 +67,7 @@ export function jsonOutput(agent: Agent, out: TextSink): ChatOutput {
         tools: fields.tools,
         by_source: fields.bySource,
         connecting: fields.connecting,
+        session_id: fields.sessionId,
       }),
     sourceReady: (source, tools, ready, of) =>
       view.emit("source-ready", { source, tools, ready, of }),

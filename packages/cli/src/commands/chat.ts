@@ -18,7 +18,8 @@ export const chatCommand: CommandSpec = {
   summary:
     "An interactive session: streamed answers, tool calls as they run, approvals at the prompt.",
   usage: `Usage: pseudoclaude chat [--provider NAME] [--model M] [--script FILE] [--mode M] [--yes]
-                        [--max-turns N] [--json] [--workspace DIR] [--plugin PATH]...
+                        [--max-turns N] [--continue | --resume ID] [--json]
+                        [--workspace DIR] [--plugin PATH]...
 
 Talk to the agent: each line is a message; the answer streams, each tool call shows as it
 starts and ends (decision, duration, result), and the usage of every exchange follows.
@@ -26,16 +27,19 @@ Servers connect in the background: the prompt is ready as soon as the local tool
 each MCP server joins with a note. A call the policy asks about is answered at the prompt:
 y allows it once, a allows it for this session, n denies it (with a reason for the model).
 
-  /tools /skills /mode <m> /diagnostics /login [server] /clear /help /exit
+  /tools /skills /mode <m> /diagnostics /login [server] /resume [id] /clear /help /exit
   Ctrl-C cancels the running turn and its tool calls; Ctrl-C twice or Ctrl-D exits.
 
   --provider, --model, --script   as for run (--script plays a scripted model: offline)
   --mode M    default | plan | accept-edits | bypass      --yes   approve every ask
+  --continue  continue the workspace's latest session    --resume ID   continue session ID
   --json      one JSON event per line on stdout; lines of stdin are the messages
+
+The conversation is saved as a session in ~/.PseudoClaude/sessions (pseudoclaude sessions).
 
 Without a terminal nobody can answer a question: ask is denied unless --yes, and servers of the
 workspace that are not approved stay stopped (pseudoclaude mcp approve).`,
-  flags: ["provider", "model", "script", "mode", "yes", "max-turns"],
+  flags: ["provider", "model", "script", "mode", "yes", "max-turns", "continue", "resume"],
   positionals: { min: 0, max: 0, names: "" },
   run: runChat,
 };
@@ -61,12 +65,17 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
         approver: (callbacks) =>
           chatApprover(input, input.above(io.stdout), rules, callbacks.interactive, callbacks.yes),
         agent: { backgroundSources: (id) => id.startsWith("mcp:") },
+        sessions: true,
       },
-      async ({ agent }) => {
+      async ({ agent, resumed }) => {
         const output: ChatOutput = json
           ? jsonOutput(agent, io.stdout)
           : humanOutput(agent, input.above(io.stdout), io.stderr);
         announce(agent, output);
+        if (resumed)
+          output.note(
+            `Continuing session ${agent.sessionId} (${agent.conversation.length} messages).`,
+          );
         loop = new ChatLoop(agent, output, rules, maxTurns);
         const reason = await loop.run(input);
         output.exit(reason);
@@ -99,6 +108,7 @@ function announce(agent: import("@pseudoclaude/core").Agent, output: ChatOutput)
     tools: agent.registry.definitions().length,
     bySource,
     connecting: pending.size,
+    sessionId: agent.sessionId ?? "",
   });
   const readyCount = () =>
     agent

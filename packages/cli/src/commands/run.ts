@@ -16,7 +16,7 @@ export const runCommand: CommandSpec = {
   summary: "Run the agent on a prompt (streams text; tool calls on stderr).",
   usage: `Usage: pseudoclaude run PROMPT [--provider NAME] [--model M] [--script FILE] [--mode M]
                        [--yes] [--max-turns N] [--output-schema FILE] [--json]
-                       [--workspace DIR] [--plugin PATH]...
+                       [--continue | --resume ID] [--workspace DIR] [--plugin PATH]...
 
 Run the agent loop: the model's text streams to stdout, tool calls, policy decisions and
 results are short lines on stderr.
@@ -30,12 +30,26 @@ results are short lines on stderr.
   --max-turns N     stop after N model turns
   --output-schema FILE  a JSON Schema the final answer must match (sent back once to be
                     repaired); --json prints the validated value under "output"
+  --continue, -c    continue the workspace's latest session
+  --resume ID, -r   continue session ID (pseudoclaude sessions lists them)
   --json            {"text", "turns", "stop_reason", "tool_calls", "usage", "diagnostics",
-                    "output" with --output-schema}
+                    "session_id", "output" with --output-schema}
+
+Every run is saved as a session in ~/.PseudoClaude/sessions (never in the workspace).
 
 Exit 0 when the model gave a final answer; 1 when the provider failed, the run hit
 --max-turns or was aborted; 2 when no provider is configured.`,
-  flags: ["provider", "model", "script", "mode", "yes", "max-turns", "output-schema"],
+  flags: [
+    "provider",
+    "model",
+    "script",
+    "mode",
+    "yes",
+    "max-turns",
+    "output-schema",
+    "continue",
+    "resume",
+  ],
   positionals: { min: 1, max: 1, names: "PROMPT" },
   run: runPrompt,
 };
@@ -50,8 +64,14 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
     flags,
     io,
     provider: (config: LoadedConfig) => createProvider(flags.provider, providerFlags, config),
+    sessions: true,
   };
-  return withSession(session, async ({ agent }) => {
+  return withSession(session, async ({ agent, resumed }) => {
+    if (resumed && !flags.json)
+      writeLine(
+        io.stderr,
+        `Continuing session ${agent.sessionId} (${agent.conversation.length} messages).`,
+      );
     const recorder = new RunRecorder(agent);
     const renderer = flags.json ? undefined : new RunRenderer(agent, io);
     let result: RunResult;
@@ -73,6 +93,7 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
         tool_calls: result.toolCalls.map(toolCallToJson),
         usage: usageToJson(result.usage),
         diagnostics: diagnosticsToJson(agent.diagnostics()),
+        session_id: agent.sessionId,
         ...(output ? { output: result.output } : {}),
       });
     } else {
@@ -106,6 +127,7 @@ function reportRunFailure(
       tool_calls: recorder.toolCalls.map(toolCallToJson),
       usage: usageToJson(recorder.usage),
       diagnostics: diagnosticsToJson(agent.diagnostics()),
+      session_id: agent.sessionId,
       error: failure,
     });
   }

@@ -4,6 +4,7 @@ import type { OutputSchema } from "../output/output-schema.js";
 import type { PermissionMode, PolicyDecision } from "../policy/policy-engine.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
+import type { SessionStore } from "../session/session-store.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolSourceStatus } from "../tools/tool-source.js";
@@ -76,6 +77,15 @@ export interface Agent {
   readonly registry: ToolRegistry;
   /** The model provider, if one was given or registered by a plugin (`run` needs one). */
   readonly provider: Provider | undefined;
+  /** The session this agent's conversation is saved to (`createAgent({ session })`), if any. */
+  readonly sessionId: string | undefined;
+  /** Where the session is kept, if the agent has one. */
+  readonly sessionStore: SessionStore | undefined;
+  /**
+   * Continue another session of the store: its conversation replaces this one, and what
+   * follows is saved to it. Throws `UsageError` `session_not_found`, or `run_in_progress`.
+   */
+  resumeSession(sessionId: string): Promise<void>;
   /**
    * Run the ReAct loop on `prompt`. With `output`, the result's `output` is the final answer
    * parsed and validated against the schema (a StructuredOutputError when it cannot be).

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "eventemitter3";
 import type { DependencyContainer, InjectionToken } from "tsyringe";
 import { Conversation } from "../conversation/conversation.js";
+import type { Message } from "../conversation/message.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { ConfigError, UsageError, type UsageErrorCode } from "../errors.js";
@@ -14,6 +15,8 @@ import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
 import { adaptResultContent } from "../provider/content-support.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
+import { loadSession } from "../session/load-session.js";
+import type { SessionStore } from "../session/session-store.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { toolFailure } from "../tools/tool-result.js";
@@ -35,6 +38,7 @@ import { OfferedTools } from "./offered-tools.js";
 import { OutputCheck } from "./output-check.js";
 import type { ProviderRef } from "./provider-ref.js";
 import { runToolCalls, toolCallRecord } from "./run-tool-calls.js";
+import { SessionRecorder } from "./session-recorder.js";
 
 /** What an agent is built from; `createAgent` assembles it. */
 export interface AgentParts {
@@ -50,11 +54,15 @@ export interface AgentParts {
   host: PluginHost;
   /** The agent's own container, where plugins registered their services. */
   container: DependencyContainer;
+  /** The session the conversation is saved to, with the conversation it restored. */
+  session?: { store: SessionStore; id: string; messages: Message[]; started: boolean };
 }
 
 /** The ReAct loop: model turn, policy, registry, results back into the conversation. */
 export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
-  readonly conversation = new Conversation();
+  readonly conversation: Conversation;
+  readonly sessionStore: SessionStore | undefined;
+  private readonly recorder: SessionRecorder | undefined;
   readonly registry: ToolRegistry;
   private readonly policy: PolicyEngine;
   private readonly providerRef: ProviderRef;
@@ -80,6 +88,18 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       host: this.host,
       container: this.container,
     } = parts);
+    this.conversation = new Conversation(parts.session?.messages ?? []);
+    this.sessionStore = parts.session?.store;
+    this.recorder = parts.session
+      ? new SessionRecorder(
+          parts.session.store,
+          parts.session.id,
+          parts.settings.workspace,
+          this.conversation,
+          (diagnostic) => this.sink.add(diagnostic),
+          parts.session.started,
+        )
+      : undefined;
     this.policy = new LayeredPolicyEngine(parts.policy, parts.layers);
     this.offered = new OfferedTools(this.registry, this.policy, parts.layers);
     this.sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
@@ -88,6 +108,29 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   /** The model provider, if one was given or registered by a plugin. */
   get provider(): Provider | undefined {
     return this.providerRef.provider;
+  }
+
+  get sessionId(): string | undefined {
+    return this.recorder?.id;
+  }
+
+  async resumeSession(sessionId: string): Promise<void> {
+    const store = this.sessionStore;
+    if (!store || !this.recorder)
+      throw new UsageError(
+        "session_not_found",
+        "This agent has no session store (createAgent({ session: {} }) gives it one).",
+      );
+    if (this.running)
+      throw new UsageError("run_in_progress", "A run is in progress; resume a session after it.");
+    const loaded = await loadSession(store, sessionId, (diagnostic) => this.sink.add(diagnostic));
+    if (!loaded)
+      throw new UsageError(
+        "session_not_found",
+        `There is no session "${sessionId}" in this workspace.`,
+      );
+    this.conversation.replace(loaded);
+    this.recorder.switchTo(sessionId);
   }
 
   get workspace(): string {
@@ -175,55 +218,65 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     let text = "";
     let turn = 0;
     let stopReason: RunResult["stopReason"] = "max_turns";
-    while (turn < maxTurns || repairing) {
-      if (signal.aborted) {
-        stopReason = "aborted";
-        break;
-      }
-      turn += 1;
-      const tools = this.offered.current();
-      this.emit("turn-start", { turn, tools: tools.map((tool) => tool.name) });
-      const answer = await this.modelTurn(provider, tools, turn, signal, check?.format);
-      addUsage(usage, answer.usage);
-      text = answer.text;
-      this.conversation.append({
-        role: "assistant",
-        text: answer.text,
-        toolCalls: answer.toolCalls,
-        ...(answer.providerData ? { providerData: answer.providerData } : {}),
-      });
-      this.emit("turn-end", {
-        turn,
-        text: answer.text,
-        toolCalls: answer.toolCalls.length,
-        stopReason: answer.stopReason,
-        usage: answer.usage,
-      });
-      if (signal.aborted) {
-        stopReason = "aborted";
-        this.answerUnrunCalls(answer.toolCalls, turn, records, "cancelled");
-        break;
-      }
-      if (answer.toolCalls.length === 0) {
-        if (check) {
-          const verdict = this.judgeOutput(check, answer.text, provider);
-          if ("repair" in verdict) {
-            this.emit("output-repair", { turn, issues: verdict.issues });
-            this.conversation.append(verdict.repair);
-            repairing = true;
-            continue;
-          }
-          output = verdict;
+    // The turn not yet in the session log: written as the next one starts, and at the end.
+    let unsaved: ProviderUsage | undefined;
+    try {
+      while (turn < maxTurns || repairing) {
+        if (unsaved) await this.recorder?.turn(unsaved);
+        unsaved = undefined;
+        if (signal.aborted) {
+          stopReason = "aborted";
+          break;
         }
-        stopReason = "end_turn";
-        break;
+        turn += 1;
+        const tools = this.offered.current();
+        this.emit("turn-start", { turn, tools: tools.map((tool) => tool.name) });
+        const answer = await this.modelTurn(provider, tools, turn, signal, check?.format);
+        addUsage(usage, answer.usage);
+        unsaved = answer.usage;
+        text = answer.text;
+        this.conversation.append({
+          role: "assistant",
+          text: answer.text,
+          toolCalls: answer.toolCalls,
+          ...(answer.providerData ? { providerData: answer.providerData } : {}),
+        });
+        this.emit("turn-end", {
+          turn,
+          text: answer.text,
+          toolCalls: answer.toolCalls.length,
+          stopReason: answer.stopReason,
+          usage: answer.usage,
+        });
+        if (signal.aborted) {
+          stopReason = "aborted";
+          this.answerUnrunCalls(answer.toolCalls, turn, records, "cancelled");
+          break;
+        }
+        if (answer.toolCalls.length === 0) {
+          if (check) {
+            const verdict = this.judgeOutput(check, answer.text, provider);
+            if ("repair" in verdict) {
+              this.emit("output-repair", { turn, issues: verdict.issues });
+              this.conversation.append(verdict.repair);
+              repairing = true;
+              continue;
+            }
+            output = verdict;
+          }
+          stopReason = "end_turn";
+          break;
+        }
+        repairing = false;
+        await this.toolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records);
+        if (signal.aborted) {
+          stopReason = "aborted";
+          break;
+        }
       }
-      repairing = false;
-      await this.toolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records);
-      if (signal.aborted) {
-        stopReason = "aborted";
-        break;
-      }
+    } finally {
+      // Also when the provider failed: the prompt (and any answer so far) is kept.
+      await this.recorder?.turn(unsaved);
     }
     const result: RunResult = { text, turns: turn, toolCalls: records, stopReason, usage };
     if (output) result.output = output.value;

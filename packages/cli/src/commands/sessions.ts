@@ -1,0 +1,69 @@
+import { FileSessionStore } from "@pseudoclaude/core";
+import { CliUsageError } from "../cli-errors.js";
+import { type TextSink, writeJson, writeLine } from "../cli-io.js";
+import type { CommandContext, CommandSpec } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { sessionLine, sessionToJson } from "../render-sessions.js";
+import { loadSessionConfig } from "../session.js";
+
+/** `pseudoclaude sessions [rm ID]`: the workspace's saved sessions. */
+export const sessionsCommand: CommandSpec = {
+  name: "sessions",
+  summary: "List the workspace's saved sessions (run --continue / --resume ID), or rm one.",
+  usage: `Usage: pseudoclaude sessions [--json] [--workspace DIR]
+       pseudoclaude sessions rm ID [--json]
+
+Every run and chat is saved as a session in ~/.PseudoClaude/sessions, per workspace. Listed
+newest first: id, last change, model turns, tokens (input/output), first prompt.
+
+  --json   {"sessions": [{"id", "created", "updated", "first_prompt", "turns",
+            "tokens": {"input", "output"}}], "folder"}; rm: {"id", "removed"}
+
+rm exits 1 when there is no such session.`,
+  flags: [],
+  positionals: { min: 0, max: 2, names: "[rm ID]" },
+  run: runSessions,
+};
+
+async function runSessions({ flags, args, io }: CommandContext): Promise<number> {
+  const { workspace } = await loadSessionConfig(flags, io);
+  const store = new FileSessionStore({ workspace });
+  const [action, id] = args;
+  if (action !== undefined) {
+    if (action !== "rm" || id === undefined)
+      throw new CliUsageError(
+        "unexpected_argument",
+        `"sessions" takes nothing, or rm ID (got "${args.join(" ")}").`,
+      );
+    return remove(store, id, flags.json ?? false, io.stdout);
+  }
+  const sessions = await store.list();
+  if (flags.json) {
+    writeJson(io.stdout, { sessions: sessions.map(sessionToJson), folder: store.folder });
+    return EXIT.ok;
+  }
+  if (sessions.length === 0) {
+    writeLine(io.stdout, `No sessions in ${workspace} yet.`);
+    return EXIT.ok;
+  }
+  for (const session of sessions) writeLine(io.stdout, sessionLine(session));
+  writeLine(io.stdout, `Continue one: pseudoclaude run --resume ID "…" (or chat --resume ID).`);
+  return EXIT.ok;
+}
+
+async function remove(
+  store: FileSessionStore,
+  id: string,
+  json: boolean,
+  out: TextSink,
+): Promise<number> {
+  let removed: boolean;
+  try {
+    removed = await store.delete(id);
+  } catch (error) {
+    throw new CliUsageError("unexpected_argument", (error as Error).message);
+  }
+  if (json) writeJson(out, { id, removed });
+  else writeLine(out, removed ? `Removed session ${id}.` : `No session "${id}" in this workspace.`);
+  return removed ? EXIT.ok : EXIT.failed;
+}

@@ -1,0 +1,104 @@
+import type { Conversation } from "../conversation/conversation.js";
+import type { Message } from "../conversation/message.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { errorMessage } from "../errors.js";
+import type { ProviderUsage } from "../provider/provider.js";
+import type { SessionEntry, SessionStore } from "../session/session-store.js";
+
+/**
+ * Writes one agent's conversation to its session as it grows: after each model turn, the
+ * messages added since the last write (and the turn's usage). A clear of the conversation is
+ * written before what follows it; a compaction is written as one entry. A write that fails is
+ * reported and tried again with the next turn, so a full disk never ends a run.
+ */
+export class SessionRecorder {
+  private persisted: number;
+  private generation: number;
+  private started: boolean;
+
+  constructor(
+    private readonly store: SessionStore,
+    private sessionId: string,
+    private readonly workspace: string,
+    private readonly conversation: Conversation,
+    private readonly report: (diagnostic: Diagnostic) => void,
+    /** True for a session that already has entries (a resumed one). */
+    started: boolean,
+  ) {
+    this.started = started;
+    this.persisted = conversation.length;
+    this.generation = conversation.generation;
+  }
+
+  get id(): string {
+    return this.sessionId;
+  }
+
+  /** Follow another session from now on (a chat's `/resume`): its entries are the store's already. */
+  switchTo(sessionId: string): void {
+    this.sessionId = sessionId;
+    this.started = true;
+    this.persisted = this.conversation.length;
+    this.generation = this.conversation.generation;
+  }
+
+  /** Append what the conversation gained since the last write, as one turn. */
+  async turn(usage?: ProviderUsage): Promise<void> {
+    const entries: SessionEntry[] = [];
+    if (this.conversation.generation !== this.generation) {
+      entries.push({ type: "clear", at: now() });
+      this.persisted = 0;
+    }
+    const added = this.conversation.messages.slice(this.persisted);
+    if (added.length > 0 || usage)
+      entries.push({
+        type: "turn",
+        at: now(),
+        messages: [...added],
+        ...(usage && Object.keys(usage).length > 0 ? { usage } : {}),
+      });
+    await this.write(entries, this.conversation.length);
+  }
+
+  /** The conversation was compacted into `messages` (already in place). */
+  async compacted(messages: readonly Message[], tokensBefore: number, tokensAfter: number) {
+    await this.write(
+      [{ type: "compaction", at: now(), messages: [...messages], tokensBefore, tokensAfter }],
+      this.conversation.length,
+    );
+  }
+
+  private async write(entries: SessionEntry[], length: number): Promise<void> {
+    if (entries.length === 0) return;
+    const all: SessionEntry[] = this.started
+      ? entries
+      : [
+          {
+            type: "session",
+            version: 1,
+            id: this.sessionId,
+            workspace: this.workspace,
+            created: now(),
+          },
+          ...entries,
+        ];
+    try {
+      await this.store.append(this.sessionId, all);
+      this.started = true;
+      this.persisted = length;
+      this.generation = this.conversation.generation;
+    } catch (error) {
+      this.report({
+        stage: "session",
+        severity: "error",
+        code: "session_write_failed",
+        item: this.sessionId,
+        message: `Saving session ${this.sessionId} failed (${errorMessage(error)}); the run goes on and the next turn tries again.`,
+      });
+    }
+  }
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
