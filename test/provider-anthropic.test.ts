@@ -9,6 +9,7 @@ import { after, afterEach, before, describe, it } from "node:test";
 import { FileSessionStore, ModelError } from "@pseudoclaude/core";
 import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
 import { anthropic, DEFAULT_ANTHROPIC_MODEL } from "@pseudoclaude/provider-anthropic";
+import { createTestTool } from "@pseudoclaude/testing";
 import { z } from "zod";
 import {
   anthropicError,
@@ -16,7 +17,11 @@ import {
   anthropicStream,
   anthropicStreamError,
 } from "./fixtures/providers/anthropic-wire.js";
-import { startWireServer, type WireServer } from "./fixtures/providers/wire-server.js";
+import {
+  startWireServer,
+  type WireReply,
+  type WireServer,
+} from "./fixtures/providers/wire-server.js";
 import {
   collect,
   PNG_1X1,
@@ -303,6 +308,79 @@ describe("Anthropic provider against a local Messages API server", () => {
       assert.deepEqual(messages[4].content, [{ type: "text", text: "And tomorrow?" }]);
     } finally {
       await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("compacts a long conversation: every request under the window, tool_use and tool_result paired", async () => {
+    const PAGE = "lorem ipsum dolor sit amet ".repeat(160);
+    const reader = createTestTool({
+      name: "read_page",
+      description: "Read one page.",
+      safety: "read_only",
+      inputSchema: { type: "object", properties: { page: { type: "number" } } },
+      run: (args) => `Page ${String(args.page)}: ${PAGE}`,
+    });
+    const WINDOW = 5_000;
+    const sizeOf = (body: { system?: unknown; messages: unknown; tools?: unknown }) =>
+      Math.ceil(JSON.stringify([body.system, body.messages, body.tools]).length / 4);
+    let page = 0;
+    // Answers like the API: it counts the input it got; a summary request gets a summary.
+    const answer: WireReply = (request, response, raw) => {
+      const summary = JSON.stringify(request.body.system ?? "").includes("You summarise");
+      if (!summary) page += 1;
+      const done = !summary && page > 10;
+      if (!done) server.reply(answer);
+      const usage = { input_tokens: sizeOf(request.body), output_tokens: 20 };
+      return anthropicStream(
+        summary
+          ? { text: `Pages 1 to ${page} were read; all lorem ipsum.`, usage }
+          : done
+            ? { text: "All ten pages read.", usage }
+            : { toolCalls: [{ id: `toolu_${page}`, name: "read_page", input: { page } }], usage },
+      )(request, response, raw);
+    };
+    server.reply(answer);
+    const agent = await providerAgent(provider({ contextWindow: WINDOW }), { reader });
+    const compactions: string[] = [];
+    agent.on("compaction", ({ stage }) => compactions.push(stage));
+    try {
+      const result = await agent.run("Read pages 1 to 10.", { maxTurns: 30 });
+      assert.equal(result.text, "All ten pages read.");
+      assert.ok(compactions.length > 0, "it compacted");
+      const work = server.requests.filter(
+        (request) => !JSON.stringify(request.body.system ?? "").includes("You summarise"),
+      );
+      assert.equal(work.length, 11);
+      for (const [index, request] of work.entries()) {
+        assert.ok(sizeOf(request.body) <= WINDOW, `request ${index + 1}: ${sizeOf(request.body)}`);
+        const messages = request.body.messages as Array<{
+          role: string;
+          content: string | Array<{ type: string; id?: string; tool_use_id?: string }>;
+        }>;
+        messages.forEach((message, at) => {
+          if (typeof message.content === "string") return;
+          const results = message.content.filter((block) => block.type === "tool_result");
+          const before = messages[at - 1]?.content;
+          const calls = Array.isArray(before)
+            ? before.filter((block) => block.type === "tool_use").map((block) => block.id)
+            : [];
+          for (const block of results)
+            assert.ok(
+              calls.includes(block.tool_use_id),
+              `request ${index + 1}: ${block.tool_use_id} paired`,
+            );
+          const next = messages[at + 1]?.content;
+          for (const id of message.content
+            .filter((block) => block.type === "tool_use")
+            .map((block) => block.id))
+            assert.ok(
+              Array.isArray(next) && next.some((block) => block.tool_use_id === id),
+              `request ${index + 1}: ${id} answered`,
+            );
+        });
+      }
+    } finally {
+      await agent.close();
     }
   });
 

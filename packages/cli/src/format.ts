@@ -1,4 +1,4 @@
-import { type ContentBlock } from "@pseudoclaude/core";
+import { type AgentEvents, type ContentBlock } from "@pseudoclaude/core";
 import { describeContentBlock } from "@pseudoclaude/core/plugin";
 
 /** Shorten to `max` characters with an ellipsis, keeping lines readable. */
@@ -40,4 +40,18 @@ export function table(header: string[], rows: string[][]): string[] {
       .join("  ")
       .trimEnd(),
   );
+}
+
+/** What a compaction did, in one line: `Compacted the conversation (…): ~9,800 -> ~2,100 tokens of 12,000.` */
+export function compactionText(event: AgentEvents["compaction"][0]): string {
+  const what = [
+    event.stubbedResults > 0
+      ? `${event.stubbedResults} old tool result${event.stubbedResults === 1 ? "" : "s"} shortened`
+      : "",
+    event.summarizedMessages > 0 ? `${event.summarizedMessages} older messages summarised` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const of = event.window !== undefined ? ` of ${event.window.toLocaleString("en")}` : "";
+  return `Compacted the conversation (${what || "nothing to shorten"}): ~${event.tokensBefore.toLocaleString("en")} -> ~${event.tokensAfter.toLocaleString("en")} tokens${of}. The full transcript stays in the session.`;
 }

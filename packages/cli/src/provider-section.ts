@@ -35,6 +35,8 @@ export const providerSectionSchema = z
     strict: z.boolean().optional(),
     /** OpenAI reasoning effort (reasoning models). */
     reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).optional(),
+    /** The model's context window in tokens, over the provider's default for the model. */
+    context_window: z.number().int().positive().optional(),
     /** Anthropic extended thinking budget (tokens). */
     thinking_budget_tokens: z.number().int().min(1024).optional(),
   })

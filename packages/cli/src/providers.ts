@@ -34,6 +34,7 @@ function common(flags: ProviderFlags, section: ProviderSection) {
     maxTokens: section.max_tokens,
     maxRetries: section.max_retries,
     timeout: section.timeout_ms,
+    contextWindow: section.context_window,
     env: flags.env ?? process.env,
   };
 }

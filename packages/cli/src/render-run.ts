@@ -1,6 +1,6 @@
 import type { Agent, ToolResult } from "@pseudoclaude/core";
 import { type CliIo, writeLine } from "./cli-io.js";
-import { compactArgs, contentText, firstLine, truncate } from "./format.js";
+import { compactArgs, compactionText, contentText, firstLine, truncate } from "./format.js";
 
 /**
  * The human view of a run: the model's text streams to stdout as it arrives; each tool
@@ -38,6 +38,7 @@ export class RunRenderer {
     agent.on("tool-call-end", ({ call, result }) => {
       this.note(`  ${call.name} -> ${summarize(result)}`);
     });
+    agent.on("compaction", (event) => this.note(compactionText(event)));
   }
 
   /** End the streamed text with a newline so the shell prompt starts on its own line. */

@@ -11,6 +11,8 @@ import { readAgentSection } from "./config/agent-section.js";
 import { type LoadConfigOptions, LoadedConfig, loadConfig } from "./config/load-config.js";
 import type { ProjectApprovals } from "./consent/consent-store.js";
 import { workspaceConsent } from "./consent/default-consent.js";
+import { ContextManager } from "./context/context-manager.js";
+import { DefaultContextManager } from "./context/default-context-manager.js";
 import type { Diagnostic } from "./diagnostics/diagnostic.js";
 import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
 import type { Plugin } from "./plugin/plugin.js";
@@ -85,6 +87,14 @@ export interface CreateAgentOptions {
    * under `~/.PseudoClaude/sessions/`. Without `session` nothing is saved. See docs/sessions.md.
    */
   session?: { id?: string; store?: SessionStore };
+  /**
+   * Keeps long conversations within the model's context window. Default: a plugin's
+   * `ContextManager`, else `DefaultContextManager` with the config's `agent.compact_threshold`
+   * (0.8). See docs/context.md.
+   */
+  contextManager?: ContextManager;
+  /** The model's context window in tokens, over the provider's own (config `agent.context_window`). */
+  contextWindow?: number;
 }
 
 /**
@@ -178,8 +188,19 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     await host.close();
     throw error;
   }
+  const contextManager =
+    options.contextManager ??
+    (container.isRegistered(ContextManager, true)
+      ? container.resolve<ContextManager>(ContextManager)
+      : new DefaultContextManager(
+          agentSection.compact_threshold !== undefined
+            ? { threshold: agentSection.compact_threshold }
+            : {},
+        ));
+  const contextWindow = options.contextWindow ?? agentSection.context_window;
   return new DefaultAgent({
     ...(session ? { session } : {}),
+    context: contextManager,
     registry,
     // A plugin may have registered its own engine in place of the default.
     policy: container.resolve<PolicyEngine>(PolicyEngine),
@@ -191,6 +212,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
       workspace,
       systemPrompt: options.systemPrompt ?? "",
       maxTurns: options.maxTurns ?? agentSection.max_turns ?? DEFAULT_MAX_TURNS,
+      ...(contextWindow !== undefined ? { contextWindow } : {}),
     },
     callbacks,
     host,

@@ -38,6 +38,16 @@ export type {
 } from "./agent/callbacks.js";
 export { LoadedConfig, loadConfig } from "./config/load-config.js";
 export type { ProjectApprovals } from "./consent/consent-store.js";
+export {
+  type ContextCompaction,
+  ContextManager,
+  type ContextRequest,
+} from "./context/context-manager.js";
+export {
+  DefaultContextManager,
+  type DefaultContextManagerOptions,
+} from "./context/default-context-manager.js";
+export { estimateRequestTokens } from "./context/token-estimate.js";
 export { Conversation } from "./conversation/conversation.js";
 export { type CreateAgentOptions, createAgent } from "./create-agent.js";
 export { type Diagnostic, formatDiagnostic } from "./diagnostics/diagnostic.js";

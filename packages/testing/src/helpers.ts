@@ -49,6 +49,7 @@ export function recordEvents(agent: Pick<Agent, "on">): Array<[keyof AgentEvents
     "tool-call-end": true,
     "turn-end": true,
     "output-repair": true,
+    compaction: true,
     "run-end": true,
     error: true,
     diagnostic: true,

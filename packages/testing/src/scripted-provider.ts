@@ -105,13 +105,16 @@ export class ScriptedProvider implements Provider {
   readonly requests: RecordedRequest[] = [];
   /** Content kinds the pretend model reads in tool results (default: all). */
   readonly toolResultContent?: readonly ContentKind[];
+  /** The pretend model's context window, to test compaction. Default: none. */
+  readonly contextWindow?: number;
   private next = 0;
 
   constructor(
     private readonly steps: readonly ScriptedStep[],
-    options: { toolResultContent?: readonly ContentKind[] } = {},
+    options: { toolResultContent?: readonly ContentKind[]; contextWindow?: number } = {},
   ) {
     if (options.toolResultContent) this.toolResultContent = options.toolResultContent;
+    if (options.contextWindow !== undefined) this.contextWindow = options.contextWindow;
   }
 
   /** Load `[{"text": "..."}, {"tool_calls": [{"name": "...", "arguments": {...}}]}, ...]`. */

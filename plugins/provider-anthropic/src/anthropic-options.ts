@@ -23,6 +23,11 @@ export interface AnthropicOptions {
   apiKeyEnv?: string;
   /** Endpoint. Default: `ANTHROPIC_BASE_URL`, else the SDK's (api.anthropic.com). */
   baseURL?: string;
+  /**
+   * The model's context window in tokens, so long conversations are compacted before they no
+   * longer fit. Default: the model family's (see docs/context.md), none for unknown models.
+   */
+  contextWindow?: number;
   /** `max_tokens` of every request. Default {@link DEFAULT_ANTHROPIC_MAX_TOKENS}. */
   maxTokens?: number;
   /** Retries on 408/409/429/5xx and connection errors, as the SDK does them. Default 2. */

@@ -3,6 +3,7 @@ import type { Provider } from "@pseudoclaude/core";
 import type { ContentKind } from "@pseudoclaude/core/plugin";
 import type { ProviderEvent, ProviderRequest } from "@pseudoclaude/core/provider";
 import type { AnthropicOptions } from "./anthropic-options.js";
+import { anthropicContextWindow } from "./context-window.js";
 import { toModelError } from "./model-error.js";
 import { type AnthropicSettings, resolveAnthropicSettings } from "./resolve-settings.js";
 import { translateStream } from "./stream-events.js";
@@ -21,6 +22,7 @@ import { AnthropicToolProjector } from "./wire-tools.js";
 export class AnthropicProvider implements Provider {
   readonly name = "anthropic";
   readonly model: string;
+  readonly contextWindow: number | undefined;
   readonly toolResultContent: readonly ContentKind[] = ANTHROPIC_TOOL_RESULT_CONTENT;
   /** SVG and other image types the API cannot decode become counted placeholders. */
   readonly acceptsContent = anthropicAcceptsContent;
@@ -33,6 +35,7 @@ export class AnthropicProvider implements Provider {
   constructor(options: AnthropicOptions = {}) {
     this.settings = resolveAnthropicSettings(options);
     this.model = this.settings.model;
+    this.contextWindow = anthropicContextWindow(this.model, options.contextWindow);
     this.projector = new AnthropicToolProjector(this.settings.promptCaching);
     this.client = new Anthropic({
       apiKey: this.settings.apiKey,

@@ -45,6 +45,11 @@ export interface OpenAIOptions {
    * (the conversation is not stored on the server). Default: the model's.
    */
   reasoningEffort?: "minimal" | "low" | "medium" | "high";
+  /**
+   * The model's context window in tokens, so long conversations are compacted before they no
+   * longer fit. Default: the model family's (see docs/context.md), none for unknown models.
+   */
+  contextWindow?: number;
   /** Output token limit. Default: the server's. */
   maxTokens?: number;
   /**

@@ -4,6 +4,7 @@ import type { OutputFormat, ProviderEvent, ProviderRequest } from "@pseudoclaude
 import OpenAI from "openai";
 import { CHAT_TOOL_RESULT_CONTENT, toChatMessages } from "./chat-messages.js";
 import { translateChatStream } from "./chat-stream.js";
+import { openaiContextWindow } from "./context-window.js";
 import { toModelError } from "./model-error.js";
 import type { OpenAIOptions } from "./openai-options.js";
 import { type OpenAISettings, resolveOpenAISettings } from "./resolve-settings.js";
@@ -21,6 +22,7 @@ import { OpenAIToolProjector } from "./wire-tools.js";
 export class OpenAIProvider implements Provider {
   readonly name = "openai";
   readonly model: string;
+  readonly contextWindow: number | undefined;
   readonly toolResultContent: readonly ContentKind[];
   /** The SDK client, for callers that need an endpoint this provider does not wrap. */
   readonly client: OpenAI;
@@ -31,6 +33,7 @@ export class OpenAIProvider implements Provider {
   constructor(options: OpenAIOptions = {}) {
     this.settings = resolveOpenAISettings(options);
     this.model = this.settings.model;
+    this.contextWindow = openaiContextWindow(this.model, options.contextWindow);
     this.toolResultContent =
       this.settings.api === "responses" ? RESPONSES_TOOL_RESULT_CONTENT : CHAT_TOOL_RESULT_CONTENT;
     this.projector = new OpenAIToolProjector(this.settings.strict);

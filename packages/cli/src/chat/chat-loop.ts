@@ -69,6 +69,19 @@ export class ChatLoop {
       );
       return undefined;
     }
+    if (word.toLowerCase() === "compact") {
+      await this.cancellable("compact_failed", "Compaction cancelled.", async (signal) => {
+        const compaction = await this.agent.compact({ signal });
+        // What it did was said by the compaction event already.
+        this.output.command(
+          "compact",
+          compaction
+            ? `${this.agent.conversation.length} messages now.`
+            : "Nothing to compact: the conversation is too short.",
+        );
+      });
+      return undefined;
+    }
     if (word.toLowerCase() === "resume") {
       await this.cancellable("resume_failed", "Cancelled.", () =>
         resumeFromChat(this.agent, args[0], this.output),

@@ -2,7 +2,7 @@ import type { Agent, ToolResult } from "@pseudoclaude/core";
 import ora, { type Ora } from "ora";
 import { createColors } from "picocolors";
 import { type TextSink, writeLine } from "../cli-io.js";
-import { compactArgs, contentText, firstLine, truncate } from "../format.js";
+import { compactArgs, compactionText, contentText, firstLine, truncate } from "../format.js";
 import { usageToJson } from "../output.js";
 
 /** Whether to colour: a terminal, and no `NO_COLOR` (https://no-color.org). */
@@ -84,6 +84,7 @@ export class ChatView {
       this.line(`  ${this.colour.dim("⎿")} ${verdict}${duration} · ${painted}`);
     });
     agent.on("turn-end", () => this.stopSpinner());
+    agent.on("compaction", (event) => this.note(compactionText(event)));
     agent.on("run-end", (result) => {
       this.stopSpinner();
       const usage = Object.entries(usageToJson(result.usage))

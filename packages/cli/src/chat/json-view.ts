@@ -15,7 +15,20 @@ export class JsonView {
     private readonly out: TextSink,
   ) {
     agent.on("run-start", ({ prompt }) => this.emit("run-start", { prompt }));
-    agent.on("turn-start", ({ turn, tools }) => this.emit("turn-start", { turn, tools }));
+    agent.on("turn-start", ({ turn, tools, estimatedTokens }) =>
+      this.emit("turn-start", { turn, tools, estimated_tokens: estimatedTokens }),
+    );
+    agent.on("compaction", (event) =>
+      this.emit("compaction", {
+        turn: event.turn,
+        stage: event.stage,
+        tokens_before: event.tokensBefore,
+        tokens_after: event.tokensAfter,
+        window: event.window ?? null,
+        stubbed_results: event.stubbedResults,
+        summarized_messages: event.summarizedMessages,
+      }),
+    );
     agent.on("text-delta", ({ turn, text }) => this.emit("text-delta", { turn, text }));
     agent.on("reasoning-delta", ({ turn, text }) => this.emit("reasoning-delta", { turn, text }));
     agent.on("tool-call-start", ({ turn, call }) => {

@@ -15,6 +15,7 @@ export const SLASH_HELP = `/tools               the tools, by source, and whethe
 /diagnostics         everything reported since start
 /login [server]      log in to an MCP server behind OAuth; its tools join this session
 /resume [id]         the saved sessions, or continue one of them here
+/compact             shorten old tool results and summarise old turns now
 /clear               start the conversation over
 /help                this list
 /exit                end the session (Ctrl-D too)`;

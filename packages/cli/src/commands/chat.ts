@@ -27,7 +27,7 @@ Servers connect in the background: the prompt is ready as soon as the local tool
 each MCP server joins with a note. A call the policy asks about is answered at the prompt:
 y allows it once, a allows it for this session, n denies it (with a reason for the model).
 
-  /tools /skills /mode <m> /diagnostics /login [server] /resume [id] /clear /help /exit
+  /tools /skills /mode <m> /diagnostics /login [server] /resume [id] /compact /clear /help /exit
   Ctrl-C cancels the running turn and its tool calls; Ctrl-C twice or Ctrl-D exits.
 
   --provider, --model, --script   as for run (--script plays a scripted model: offline)

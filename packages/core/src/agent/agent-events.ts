@@ -9,7 +9,8 @@ import type { ApprovalOutcome, RunResult, ToolCallRecord } from "./agent.js";
 /** Every step of a run is an event, so a CLI, a web page or a log can follow it. */
 export interface AgentEvents {
   "run-start": [{ prompt: string }];
-  "turn-start": [{ turn: number; tools: string[] }];
+  /** `estimatedTokens`: the request's input tokens as estimated before it is sent. */
+  "turn-start": [{ turn: number; tools: string[]; estimatedTokens: number }];
   "text-delta": [{ turn: number; text: string }];
   /** The model's visible reasoning, for display (extended thinking). */
   "reasoning-delta": [{ turn: number; text: string }];
@@ -35,6 +36,18 @@ export interface AgentEvents {
   ];
   /** The final answer missed the output schema: it is sent back once with these issues. */
   "output-repair": [{ turn: number; issues: OutputIssue[] }];
+  /** The conversation was compacted to fit the context window (the log keeps the whole of it). */
+  compaction: [
+    {
+      turn: number;
+      stage: "tool_results" | "summary";
+      tokensBefore: number;
+      tokensAfter: number;
+      window: number | undefined;
+      stubbedResults: number;
+      summarizedMessages: number;
+    },
+  ];
   "run-end": [RunResult];
   error: [{ stage: "model" | "tool" | "policy"; error: unknown }];
   diagnostic: [Diagnostic];

@@ -1,3 +1,4 @@
+import type { ContextCompaction } from "../context/context-manager.js";
 import type { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { OutputSchema } from "../output/output-schema.js";
@@ -87,6 +88,12 @@ export interface Agent {
    */
   resumeSession(sessionId: string): Promise<void>;
   /**
+   * Compact the conversation now, whatever its size (a chat's `/compact`): old tool results
+   * shortened, old turns summarised. Resolves with what changed, or undefined when there was
+   * nothing to compact. Throws `UsageError` `run_in_progress` during a run.
+   */
+  compact(options?: { signal?: AbortSignal }): Promise<ContextCompaction | undefined>;
+  /**
    * Run the ReAct loop on `prompt`. With `output`, the result's `output` is the final answer
    * parsed and validated against the schema (a StructuredOutputError when it cannot be).
    */
@@ -129,4 +136,6 @@ export interface AgentSettings {
   workspace: string;
   systemPrompt: string;
   maxTurns: number;
+  /** The context window when the provider declares none (or to override it). */
+  contextWindow?: number;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "eventemitter3";
 import type { DependencyContainer, InjectionToken } from "tsyringe";
+import type { ContextCompaction, ContextManager } from "../context/context-manager.js";
 import { Conversation } from "../conversation/conversation.js";
 import type { Message } from "../conversation/message.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -54,6 +55,8 @@ export interface AgentParts {
   host: PluginHost;
   /** The agent's own container, where plugins registered their services. */
   container: DependencyContainer;
+  /** Keeps the conversation within the model's context window. */
+  context: ContextManager;
   /** The session the conversation is saved to, with the conversation it restored. */
   session?: { store: SessionStore; id: string; messages: Message[]; started: boolean };
 }
@@ -62,6 +65,7 @@ export interface AgentParts {
 export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   readonly conversation: Conversation;
   readonly sessionStore: SessionStore | undefined;
+  private readonly context: ContextManager;
   private readonly recorder: SessionRecorder | undefined;
   readonly registry: ToolRegistry;
   private readonly policy: PolicyEngine;
@@ -89,6 +93,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       container: this.container,
     } = parts);
     this.conversation = new Conversation(parts.session?.messages ?? []);
+    this.context = parts.context;
     this.sessionStore = parts.session?.store;
     this.recorder = parts.session
       ? new SessionRecorder(
@@ -230,9 +235,21 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         }
         turn += 1;
         const tools = this.offered.current();
-        this.emit("turn-start", { turn, tools: tools.map((tool) => tool.name) });
+        const compaction = await this.compactFor(provider, tools, signal, false, turn);
+        if (compaction?.usage) addUsage(usage, compaction.usage);
+        const estimatedTokens = this.context.estimate({
+          system: this.systemPrompt(),
+          messages: this.conversation.messages,
+          tools,
+        });
+        this.emit("turn-start", { turn, tools: tools.map((tool) => tool.name), estimatedTokens });
         const answer = await this.modelTurn(provider, tools, turn, signal, check?.format);
         addUsage(usage, answer.usage);
+        const reported =
+          (answer.usage.inputTokens ?? 0) +
+          (answer.usage.cacheReadTokens ?? 0) +
+          (answer.usage.cacheWriteTokens ?? 0);
+        if (reported > 0) this.context.observe?.(estimatedTokens, reported);
         unsaved = answer.usage;
         text = answer.text;
         this.conversation.append({
@@ -283,6 +300,59 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     this.emit("run-end", result);
     if (check && !output) throw check.missing(text, stopReason);
     return result;
+  }
+
+  async compact(options: { signal?: AbortSignal } = {}): Promise<ContextCompaction | undefined> {
+    if (this.running)
+      throw new UsageError("run_in_progress", "A run is in progress; compact after it.");
+    const provider = this.requireProvider();
+    return this.compactFor(
+      provider,
+      this.offered.current(),
+      options.signal ?? new AbortController().signal,
+      true,
+      0,
+    );
+  }
+
+  /**
+   * Ask the context manager whether the next request fits; when it compacts, the conversation
+   * takes its messages, the session log records it, and listeners hear of it.
+   */
+  private async compactFor(
+    provider: Provider,
+    tools: readonly ToolDefinition[],
+    signal: AbortSignal,
+    force: boolean,
+    turn: number,
+  ): Promise<ContextCompaction | undefined> {
+    const window = this.settings.contextWindow ?? provider.contextWindow;
+    const compaction = await this.context.prepare({
+      system: this.systemPrompt(),
+      messages: this.conversation.messages,
+      tools,
+      window,
+      provider,
+      signal,
+      ...(force ? { force } : {}),
+    });
+    if (!compaction) return undefined;
+    this.conversation.replace(compaction.messages);
+    await this.recorder?.compacted(
+      compaction.messages,
+      compaction.tokensBefore,
+      compaction.tokensAfter,
+    );
+    this.emit("compaction", {
+      turn,
+      stage: compaction.stage,
+      tokensBefore: compaction.tokensBefore,
+      tokensAfter: compaction.tokensAfter,
+      window,
+      stubbedResults: compaction.stubbedResults,
+      summarizedMessages: compaction.summarizedMessages,
+    });
+    return compaction;
   }
 
   async callTool(

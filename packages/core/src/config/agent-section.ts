@@ -9,6 +9,10 @@ export const agentSectionSchema = z
     max_turns: z.number().int().positive().optional(),
     tool_timeout_ms: z.number().int().positive().optional(),
     system_prompt_budget_chars: z.number().int().positive().optional(),
+    /** Compact when a request would pass this share of the context window. */
+    compact_threshold: z.number().gt(0).max(1).optional(),
+    /** The model's context window in tokens, over what the provider declares. */
+    context_window: z.number().int().positive().optional(),
   })
   .strict();
 

@@ -61,6 +61,11 @@ export interface Provider {
   readonly name: string;
   readonly model?: string;
   /**
+   * The model's context window in tokens, so the agent can compact a conversation before it
+   * no longer fits (see docs/context.md). Undefined: unknown, no automatic compaction.
+   */
+  readonly contextWindow?: number;
+  /**
    * Content kinds this model can read in a tool result. Others reach it as explicit text
    * placeholders (counted in the result's `metadata.content_placeholders`). Default: all.
    */

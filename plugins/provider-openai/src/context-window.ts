@@ -1,0 +1,32 @@
+import { ConfigError } from "@pseudoclaude/core";
+
+/**
+ * Context windows of OpenAI model families, by name prefix, longest prefix first. A model not
+ * listed (a compatible server's) has no known window unless configured: the agent then does
+ * not compact on its own.
+ */
+const WINDOWS: ReadonlyArray<[prefix: string, tokens: number]> = [
+  ["gpt-5", 400_000],
+  ["gpt-4.1", 1_047_576],
+  ["gpt-4o", 128_000],
+  ["o4", 200_000],
+  ["o3", 200_000],
+  ["o1", 200_000],
+];
+
+/** The window of `model`: the configured one wins, then the family's. */
+export function openaiContextWindow(
+  model: string,
+  configured: number | undefined,
+): number | undefined {
+  if (configured !== undefined) {
+    if (!Number.isInteger(configured) || configured <= 0)
+      throw new ConfigError(
+        "invalid_provider_option",
+        `OpenAI contextWindow must be a positive integer (got ${configured}).`,
+        { details: { provider: "openai", option: "contextWindow" } },
+      );
+    return configured;
+  }
+  return WINDOWS.find(([prefix]) => model.startsWith(prefix))?.[1];
+}
