@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
-import { FileSessionStore, ModelError } from "@pseudoclaude/core";
+import { FileSessionStore, ModelError, StructuredOutputError } from "@pseudoclaude/core";
 import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
 import { anthropic, DEFAULT_ANTHROPIC_MODEL } from "@pseudoclaude/provider-anthropic";
 import { createTestTool } from "@pseudoclaude/testing";
@@ -146,6 +146,31 @@ describe("Anthropic provider against a local Messages API server", () => {
           },
         ],
       });
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("ends with a StructuredOutputError when the repaired answer still misses the schema", async () => {
+    const Weather = z.object({ city: z.string(), celsius: z.number() });
+    const agent = await providerAgent(provider());
+    try {
+      server.reply(
+        anthropicStream({ text: "Sunny in Lisbon." }),
+        anthropicStream({ text: '{"city":"Lisbon","celsius":"21"}' }),
+      );
+      const error = await agent.run("Weather?", { output: Weather }).then(
+        () => assert.fail("the run should fail"),
+        (failure: unknown) => failure,
+      );
+      assert.ok(error instanceof StructuredOutputError);
+      assert.equal(error.code, "output_invalid");
+      assert.equal(error.raw, '{"city":"Lisbon","celsius":"21"}');
+      assert.deepEqual(error.issues, [
+        { path: "celsius", message: "Invalid input: expected number, received string" },
+      ]);
+      assert.equal(server.requests.length, 2, "one repair, no more");
+      assert.ok(server.requests[1]?.body.output_config, "the repair asks for the format too");
     } finally {
       await agent.close();
     }
