@@ -15,6 +15,8 @@ import { ContextManager } from "./context/context-manager.js";
 import { DefaultContextManager } from "./context/default-context-manager.js";
 import type { Diagnostic } from "./diagnostics/diagnostic.js";
 import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
+import type { AgentHooks } from "./hooks/agent-hooks.js";
+import { HookList } from "./hooks/hook-list.js";
 import type { Plugin } from "./plugin/plugin.js";
 import { DefaultPluginHost } from "./plugin/plugin-host.js";
 import { orderPlugins } from "./plugin/plugin-order.js";
@@ -95,6 +97,11 @@ export interface CreateAgentOptions {
   contextManager?: ContextManager;
   /** The model's context window in tokens, over the provider's own (config `agent.context_window`). */
   contextWindow?: number;
+  /**
+   * Hooks around the loop: guard, rewrite or log tool calls, model requests and runs. They run
+   * before those plugins add. See docs/hooks.md.
+   */
+  hooks?: AgentHooks;
 }
 
 /**
@@ -135,6 +142,8 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     sectionChars: budget.sectionChars,
   });
   const layers = new PolicyLayers(workspace);
+  const hooks = new HookList(report);
+  if (options.hooks) hooks.add(options.hooks, "code");
   const homeDir =
     options.config && !(options.config instanceof LoadedConfig)
       ? options.config.homeDir
@@ -146,6 +155,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     sink,
     prompt,
     layers,
+    hooks,
     consent,
     config,
     workspace,
@@ -201,6 +211,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
   return new DefaultAgent({
     ...(session ? { session } : {}),
     context: contextManager,
+    hooks,
     registry,
     // A plugin may have registered its own engine in place of the default.
     policy: container.resolve<PolicyEngine>(PolicyEngine),

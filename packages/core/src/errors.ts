@@ -64,7 +64,9 @@ export type UsageErrorCode =
   /** A session id that could not be a file name. */
   | "invalid_session_id"
   /** `--resume ID` / `session: { id, resume: true }` named a session the store does not have. */
-  | "session_not_found";
+  | "session_not_found"
+  /** A `beforeRun` hook (a `UserPromptSubmit` command) blocked the prompt. */
+  | "run_blocked";
 
 /**
  * Codes of model failures. Providers classify their SDK's errors into these (see

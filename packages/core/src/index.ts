@@ -65,6 +65,19 @@ export {
   UsageError,
   type UsageErrorCode,
 } from "./errors.js";
+export type {
+  AfterToolCallContext,
+  AfterToolCallResult,
+  AgentHooks,
+  BeforeModelRequestContext,
+  BeforeModelRequestResult,
+  BeforeRunContext,
+  BeforeRunResult,
+  BeforeToolCallContext,
+  BeforeToolCallResult,
+  HookNote,
+  HookScope,
+} from "./hooks/agent-hooks.js";
 export {
   StructuredOutputError,
   type StructuredOutputErrorCode,

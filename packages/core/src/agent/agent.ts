@@ -1,6 +1,7 @@
 import type { ContextCompaction } from "../context/context-manager.js";
 import type { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { HookNote } from "../hooks/agent-hooks.js";
 import type { OutputSchema } from "../output/output-schema.js";
 import type { PermissionMode, PolicyDecision } from "../policy/policy-engine.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
@@ -39,8 +40,11 @@ export interface CallToolOutcome {
 export interface ToolCallRecord extends CallToolOutcome {
   id: string;
   name: string;
+  /** The arguments the call ran with (after any hook rewrote them; see `hooks`). */
   arguments: unknown;
   turn: number;
+  /** What hooks did to this call: allowed, denied, rewrote its arguments or its result. */
+  hooks?: HookNote[];
 }
 
 export type RunStopReason = "end_turn" | "max_turns" | "aborted";

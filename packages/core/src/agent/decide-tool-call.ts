@@ -23,6 +23,8 @@ export async function decideToolCall(
   approve: Approver | undefined,
   signal: AbortSignal,
   refusal: ToolFailure | undefined,
+  /** A hook allowed it: an `ask` needs no approval (a deny stays a deny). */
+  preApproved = false,
 ): Promise<ToolCallRuling> {
   const decision = await policyDecision(policy, tool, call);
   const denied = (reason: string, approval?: ApprovalOutcome): ToolCallRuling => ({
@@ -36,6 +38,7 @@ export async function decideToolCall(
   if (decision.verdict === "deny") return denied(decision.reason);
   if (refusal) return { kind: "refuse", decision, result: refusal };
   if (decision.verdict === "allow") return { kind: "run", decision };
+  if (preApproved) return { kind: "run", decision, approval: "approved" };
   if (!approve) {
     return denied(
       `${decision.reason} It needs approval and no one can approve it here (no approval callback; in the CLI pass --yes or run in an interactive terminal).`,

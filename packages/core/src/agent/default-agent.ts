@@ -7,6 +7,7 @@ import type { Message } from "../conversation/message.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { ConfigError, UsageError, type UsageErrorCode } from "../errors.js";
+import type { HookList } from "../hooks/hook-list.js";
 import { compileOutput } from "../output/compile-output.js";
 import type { OutputFormat, OutputSchema } from "../output/output-schema.js";
 import type { PluginHost } from "../plugin/plugin-host.js";
@@ -57,6 +58,8 @@ export interface AgentParts {
   container: DependencyContainer;
   /** Keeps the conversation within the model's context window. */
   context: ContextManager;
+  /** Hooks from code and plugins. */
+  hooks: HookList;
   /** The session the conversation is saved to, with the conversation it restored. */
   session?: { store: SessionStore; id: string; messages: Message[]; started: boolean };
 }
@@ -66,6 +69,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   readonly conversation: Conversation;
   readonly sessionStore: SessionStore | undefined;
   private readonly context: ContextManager;
+  private readonly hooks: HookList;
   private readonly recorder: SessionRecorder | undefined;
   readonly registry: ToolRegistry;
   private readonly policy: PolicyEngine;
@@ -94,6 +98,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     } = parts);
     this.conversation = new Conversation(parts.session?.messages ?? []);
     this.context = parts.context;
+    this.hooks = parts.hooks;
     this.sessionStore = parts.session?.store;
     this.recorder = parts.session
       ? new SessionRecorder(
@@ -218,6 +223,12 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     let repairing = false;
     const usage: ProviderUsage = {};
     const records: ToolCallRecord[] = [];
+    if (this.hooks.has("beforeRun")) {
+      const before = await this.hooks.beforeRun({ ...this.hookScope(), signal, prompt });
+      if (before.deny !== undefined)
+        throw new UsageError("run_blocked", `The prompt was blocked by a hook: ${before.deny}`);
+      if (before.context.length > 0) prompt = [prompt, ...before.context].join("\n\n");
+    }
     this.conversation.append({ role: "user", content: prompt });
     this.emit("run-start", { prompt });
     let text = "";
@@ -298,6 +309,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     const result: RunResult = { text, turns: turn, toolCalls: records, stopReason, usage };
     if (output) result.output = output.value;
     this.emit("run-end", result);
+    if (this.hooks.has("afterRun"))
+      await this.hooks.afterRun(result, { ...this.hookScope(), signal });
     if (check && !output) throw check.missing(text, stopReason);
     return result;
   }
@@ -418,17 +431,32 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     }
   }
 
-  private modelTurn(
+  private hookScope() {
+    return { workspace: this.settings.workspace, sessionId: this.sessionId };
+  }
+
+  private async modelTurn(
     provider: Provider,
     tools: readonly ToolDefinition[],
     turn: number,
     signal: AbortSignal,
     output: OutputFormat | undefined,
   ) {
+    let system = this.systemPrompt();
+    if (this.hooks.has("beforeModelRequest"))
+      system =
+        (await this.hooks.beforeModelRequest({
+          ...this.hookScope(),
+          signal,
+          turn,
+          system,
+          messages: this.conversation.messages,
+          tools,
+        })) ?? system;
     return runModelTurn(
       provider,
       {
-        system: this.systemPrompt(),
+        system,
         messages: this.conversation.messages,
         tools,
         signal,
@@ -467,6 +495,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
           );
         },
         progressWanted: () => this.listenerCount("tool-progress") > 0,
+        hooks: this.hooks,
+        scope: this.hookScope(),
         emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
       },
       calls,

@@ -1,4 +1,6 @@
 import type { ToolResultMessage } from "../conversation/message.js";
+import type { HookScope } from "../hooks/agent-hooks.js";
+import type { HookList, ToolCallVerdict } from "../hooks/hook-list.js";
 import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
 import type { PreparedCall, ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
@@ -18,6 +20,8 @@ export interface ToolCallStepDeps {
   emit<E extends keyof AgentEvents>(event: E, payload: AgentEvents[E][0]): void;
   /** Whether anyone listens to `tool-progress` (progress is only requested then). */
   progressWanted(): boolean;
+  hooks: HookList;
+  scope: Omit<HookScope, "signal">;
 }
 
 interface DecidedCall {
@@ -41,9 +45,10 @@ export async function runToolCalls(
   const { registry, emit } = deps;
   const { turn, signal, timeoutMs } = options;
   const decided: DecidedCall[] = [];
-  for (const call of calls) {
-    emit("tool-call-start", { turn, call });
-    const preparation = registry.prepare(call);
+  for (const original of calls) {
+    emit("tool-call-start", { turn, call: original });
+    let call = original;
+    let preparation = registry.prepare(call);
     if (preparation.kind === "unknown") {
       const decision: PolicyDecision = {
         verdict: "deny",
@@ -54,6 +59,38 @@ export async function runToolCalls(
       continue;
     }
     const tool = preparation.kind === "ready" ? preparation.prepared.tool : preparation.tool;
+    let verdict: ToolCallVerdict | undefined;
+    if (deps.hooks.has("beforeToolCall")) {
+      verdict = await deps.hooks.beforeToolCall({
+        ...deps.scope,
+        signal,
+        call,
+        tool: tool.definition,
+        turn,
+      });
+      if (verdict.deny !== undefined) {
+        const hook = verdict.notes.at(-1)?.hook ?? "hook";
+        const decision: PolicyDecision = {
+          verdict: "deny",
+          reason: verdict.deny,
+          matched: { kind: "hook", hook },
+        };
+        emit("tool-decision", { turn, call, decision });
+        const result = toolFailure("denied", verdict.deny, {
+          metadata: { tool: call.name, source: tool.definition.source, call_id: call.id },
+        });
+        const record = toolCallRecord(call, turn, decision, result);
+        record.hooks = verdict.notes;
+        decided.push({ call, record });
+        continue;
+      }
+      if (verdict.arguments !== undefined) {
+        // Rewritten arguments are checked like the model's: the schema, then the policy.
+        call = { ...call, arguments: verdict.arguments };
+        preparation = registry.prepare(call);
+        if (preparation.kind === "unknown") throw new Error("a rewrite cannot change the tool");
+      }
+    }
     const ruling = await decideToolCall(
       tool.definition,
       call,
@@ -61,6 +98,7 @@ export async function runToolCalls(
       deps.approve,
       signal,
       preparation.kind === "invalid" ? preparation.result : undefined,
+      verdict?.allow ?? false,
     );
     emit("tool-decision", { turn, call, decision: ruling.decision, approval: ruling.approval });
     const record = toolCallRecord(
@@ -70,6 +108,7 @@ export async function runToolCalls(
       ruling.kind === "refuse" ? ruling.result : undefined,
     );
     if (ruling.approval) record.approval = ruling.approval;
+    if (verdict && verdict.notes.length > 0) record.hooks = verdict.notes;
     decided.push({
       call,
       record,
@@ -97,6 +136,19 @@ export async function runToolCalls(
               }
             : {}),
         });
+        if (deps.hooks.has("afterToolCall")) {
+          const after = await deps.hooks.afterToolCall({
+            ...deps.scope,
+            signal,
+            call: item.call,
+            tool: item.prepared.tool.definition,
+            turn,
+            result: item.record.result,
+          });
+          item.record.result = after.result;
+          if (after.notes.length > 0)
+            item.record.hooks = [...(item.record.hooks ?? []), ...after.notes];
+        }
       }),
     );
   }

@@ -6,6 +6,7 @@ import type { LoadedConfig } from "../config/load-config.js";
 import type { WorkspaceConsent } from "../consent/consent-store.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { errorMessage, PluginError } from "../errors.js";
+import type { HookList } from "../hooks/hook-list.js";
 import type { PolicyLayers } from "../policy/policy-layer.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
@@ -27,6 +28,7 @@ export interface PluginHostDeps {
   sink: DiagnosticsSink;
   prompt: SystemPromptBuilder;
   layers: PolicyLayers;
+  hooks: HookList;
   consent: WorkspaceConsent;
   config: LoadedConfig;
   workspace: string;
@@ -248,6 +250,11 @@ export class DefaultPluginHost implements PluginHost {
       },
       addPolicyLayer: (layer) => {
         const disposable = deps.layers.add(layer);
+        added.push(disposable);
+        return disposable;
+      },
+      addHooks: (hooks) => {
+        const disposable = deps.hooks.add(hooks, plugin.name);
         added.push(disposable);
         return disposable;
       },

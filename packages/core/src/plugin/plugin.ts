@@ -6,6 +6,7 @@ import type { WorkspaceConsent } from "../consent/consent-store.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import { PluginError } from "../errors.js";
+import type { AgentHooks } from "../hooks/agent-hooks.js";
 import type { PolicyLayer } from "../policy/policy-layer.js";
 import type { SystemPromptSection } from "../prompt/system-prompt.js";
 import type { ToolSource } from "../tools/tool-source.js";
@@ -48,6 +49,8 @@ export interface PluginContext {
    * parse throws `ConfigError` `invalid_rule`.
    */
   addPolicyLayer(layer: PolicyLayer): Disposable;
+  /** Add hooks around the loop (tool calls, model requests, runs); they run after the code's. */
+  addHooks(hooks: AgentHooks): Disposable;
   /** Run on `agent.close()`, in reverse registration order. */
   onClose(fn: () => void | Promise<void>): void;
 }

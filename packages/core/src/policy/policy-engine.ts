@@ -24,6 +24,8 @@ export type DecisionBasis =
   | { kind: "layer"; effect: "allow" | "only"; origin: RuleOrigin; patterns: readonly string[] }
   /** The run ended before the call could be decided. */
   | { kind: "aborted" }
+  /** A `beforeToolCall` hook denied it (the policy was not asked). */
+  | { kind: "hook"; hook: string }
   | { kind: "approval"; approver: "callback" | "none" };
 
 /** Decisions are data: the verdict, a sentence saying why, and what matched. */

@@ -1,0 +1,95 @@
+import type { RunResult } from "../agent/agent.js";
+import type { Message } from "../conversation/message.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolResult } from "../tools/tool-result.js";
+
+/** What every hook is told: where the agent runs and which session it saves to. */
+export interface HookScope {
+  workspace: string;
+  sessionId: string | undefined;
+  signal: AbortSignal;
+}
+
+/** A tool call about to be decided: its tool, and arguments as the registry validated them. */
+export interface BeforeToolCallContext extends HookScope {
+  call: ToolCall;
+  tool: ToolDefinition;
+  turn: number;
+}
+
+/**
+ * What a `beforeToolCall` hook decides. Nothing (or `continue`): no objection. `allow`: no
+ * approval prompt is needed (the policy still decides: a deny stays a deny). `deny`: the call
+ * does not run and the model reads `reason`. `rewrite`: run with these arguments instead
+ * (validated against the tool's schema again; the policy decides on them).
+ */
+export type BeforeToolCallResult =
+  | undefined
+  | { action: "continue" }
+  | { action: "allow"; reason?: string }
+  | { action: "deny"; reason: string }
+  | { action: "rewrite"; arguments: unknown; reason?: string };
+
+/** A call that ran, with its result. */
+export interface AfterToolCallContext extends BeforeToolCallContext {
+  result: ToolResult;
+}
+
+/** `rewrite`: the model reads `result` instead. */
+export type AfterToolCallResult =
+  | undefined
+  | { action: "rewrite"; result: ToolResult; reason?: string };
+
+/** A model request about to be sent. */
+export interface BeforeModelRequestContext extends HookScope {
+  turn: number;
+  system: string;
+  messages: readonly Message[];
+  tools: readonly ToolDefinition[];
+}
+
+/** `system`: send this system prompt instead (for this request). */
+export type BeforeModelRequestResult = undefined | { system?: string };
+
+/** A prompt about to start a run. */
+export interface BeforeRunContext extends HookScope {
+  prompt: string;
+}
+
+/** `deny`: the run does not start (a `UsageError` `run_blocked` with the reason). `context`: text added after the prompt. */
+export type BeforeRunResult = undefined | { action: "deny"; reason: string } | { context: string };
+
+type OneOrMany<T> = T | readonly T[];
+
+/**
+ * Hooks around the loop, in code (`createAgent({ hooks })`) or added by plugins
+ * (`context.addHooks`). Each runs in the order given; `beforeToolCall` stops at the first
+ * deny, and rewrites apply one after another.
+ */
+export interface AgentHooks {
+  beforeRun?: OneOrMany<(context: BeforeRunContext) => BeforeRunResult | Promise<BeforeRunResult>>;
+  beforeToolCall?: OneOrMany<
+    (context: BeforeToolCallContext) => BeforeToolCallResult | Promise<BeforeToolCallResult>
+  >;
+  afterToolCall?: OneOrMany<
+    (context: AfterToolCallContext) => AfterToolCallResult | Promise<AfterToolCallResult>
+  >;
+  beforeModelRequest?: OneOrMany<
+    (
+      context: BeforeModelRequestContext,
+    ) => BeforeModelRequestResult | Promise<BeforeModelRequestResult>
+  >;
+  afterRun?: OneOrMany<(result: RunResult, scope: HookScope) => void | Promise<void>>;
+}
+
+/** What a hook did to a call, kept on its record (and so on its `tool-call-end` event). */
+export interface HookNote {
+  /** The hook's name (its function's name, or the plugin's label). */
+  hook: string;
+  stage: "beforeToolCall" | "afterToolCall";
+  action: "allow" | "deny" | "rewrite" | "failed";
+  reason?: string;
+  /** For an argument rewrite: the arguments the model sent. */
+  originalArguments?: unknown;
+}
