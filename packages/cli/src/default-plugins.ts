@@ -1,5 +1,6 @@
 import type { Plugin } from "@pseudoclaude/core";
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
+import { hooks } from "@pseudoclaude/plugin-hooks";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { skills } from "@pseudoclaude/plugin-skills";
 import { providerSectionPlugin } from "./provider-section.js";
@@ -9,5 +10,5 @@ import { providerSectionPlugin } from "./provider-section.js";
  * each agent gets fresh instances.
  */
 export function defaultPlugins(): Plugin[] {
-  return [mcp(), builtinTools(), skills(), providerSectionPlugin()];
+  return [mcp(), builtinTools(), skills(), hooks(), providerSectionPlugin()];
 }

@@ -22,6 +22,8 @@ export interface ProcessRequest {
   signal: AbortSignal;
   /** A shorter deadline the call asked for (a command's `timeout_ms` argument). */
   deadlineMs?: number;
+  /** Also keep stdout and stderr apart (a hook's JSON answer and its reason), each capped. */
+  separateStreams?: boolean;
 }
 
 /** Why the runner ended a process before it ended by itself. */
@@ -42,6 +44,9 @@ export interface ProcessOutcome {
   /** Processes the program left running in the background, ended after it exited. */
   leftoversEnded?: boolean;
   spawnError?: string;
+  /** With `separateStreams`: each stream alone, capped like `output`. */
+  stdout?: string;
+  stderr?: string;
 }
 
 /** Runs programs in process groups of their own and ends every one it started. */
@@ -81,6 +86,12 @@ export function createProcessRunner(): ProcessRunner {
 async function runOne(request: ProcessRequest, closing: AbortSignal): Promise<ProcessOutcome> {
   const started = performance.now();
   const buffer = new HeadTailBuffer(request.maxOutputChars);
+  const apart = request.separateStreams
+    ? {
+        out: new HeadTailBuffer(request.maxOutputChars),
+        err: new HeadTailBuffer(request.maxOutputChars),
+      }
+    : undefined;
   const finish = (fields: Partial<ProcessOutcome>): ProcessOutcome => ({
     exitCode: null,
     signal: null,
@@ -88,8 +99,13 @@ async function runOne(request: ProcessRequest, closing: AbortSignal): Promise<Pr
     outputChars: buffer.totalChars,
     truncated: buffer.truncated,
     durationMs: Math.round(performance.now() - started),
+    ...(apart ? { stdout: apart.out.text(), stderr: apart.err.text() } : {}),
     ...fields,
   });
+  const append = (stream: "out" | "err", text: string) => {
+    buffer.append(text);
+    apart?.[stream].append(text);
+  };
   if (request.signal.aborted || closing.aborted) {
     return finish({ stopped: closing.aborted ? "closed" : stopReasonOf(request.signal) });
   }
@@ -107,8 +123,8 @@ async function runOne(request: ProcessRequest, closing: AbortSignal): Promise<Pr
   }
   // Everything is wired before the first await, so no early event is missed.
   const decoders = { out: new StringDecoder("utf8"), err: new StringDecoder("utf8") };
-  child.stdout?.on("data", (chunk: Buffer) => buffer.append(decoders.out.write(chunk)));
-  child.stderr?.on("data", (chunk: Buffer) => buffer.append(decoders.err.write(chunk)));
+  child.stdout?.on("data", (chunk: Buffer) => append("out", decoders.out.write(chunk)));
+  child.stderr?.on("data", (chunk: Buffer) => append("err", decoders.err.write(chunk)));
   if (child.stdin) {
     // A program that exits without reading its input must not fail the call with EPIPE.
     child.stdin.on("error", () => {});
@@ -149,8 +165,8 @@ async function runOne(request: ProcessRequest, closing: AbortSignal): Promise<Pr
     }
     const killSignal = await killing;
     await Promise.race([closedStreams, delay(DRAIN_MS)]);
-    buffer.append(decoders.out.end());
-    buffer.append(decoders.err.end());
+    append("out", decoders.out.end());
+    append("err", decoders.err.end());
     const fields: Partial<ProcessOutcome> = { exitCode: status.code, signal: status.signal };
     if (stopped) fields.stopped = stopped;
     if (killSignal) fields.killSignal = killSignal;

@@ -1,0 +1,159 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Diagnostic, LoadedConfig } from "@pseudoclaude/core";
+import type { ConsentSubject } from "@pseudoclaude/core/consent";
+import { z } from "zod";
+
+/** The events of Claude Code's hooks that have a place in this loop. */
+export const HOOK_EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+/** Config section `hooks`, in the format Claude Code uses. */
+export const HOOKS_SECTION = "hooks";
+
+const commandSchema = z
+  .object({
+    type: z.literal("command"),
+    command: z.string().min(1),
+    /** Seconds, as Claude Code counts them. Default 60. */
+    timeout: z.number().positive().optional(),
+    /** Ours: what a failure (crash, timeout, an exit other than 0 and 2) does. */
+    on_failure: z.enum(["block", "continue"]).optional(),
+  })
+  .loose();
+
+const matcherSchema = z
+  .object({
+    matcher: z.string().optional(),
+    hooks: z.array(commandSchema),
+  })
+  .loose();
+
+const sectionSchema = z
+  .partialRecord(z.enum(HOOK_EVENTS), z.array(matcherSchema))
+  .and(z.record(z.string(), z.unknown()));
+
+/** One hook command, from whichever layer, ready to run. */
+export interface HookCommand {
+  event: HookEvent;
+  /** Claude Code's matcher: a regular expression over tool names; empty or `*` for all. */
+  matcher: string;
+  command: string;
+  timeoutMs: number;
+  onFailure: "block" | "continue";
+  layer: "user" | "project";
+  file: string;
+  /** Set for a project hook: the user's approval it needs before it may run. */
+  approval?: ConsentSubject;
+}
+
+/**
+ * Every hook command: the `hooks` section of the PseudoClaude config layers, and the `hooks`
+ * of Claude Code's `settings.json` (the user's `~/.claude/settings.json`, the workspace's
+ * `.claude/settings.json`), so hooks people already wrote work unchanged. What does not fit the
+ * format is a diagnostic with its file; the rest still loads.
+ */
+export function loadHookCommands(
+  config: LoadedConfig,
+  workspace: string,
+  report: (diagnostic: Diagnostic) => void,
+  homeDir: string = os.homedir(),
+): HookCommand[] {
+  const sources: Array<{ layer: "user" | "project"; file: string; value: unknown }> = [];
+  const claude = (layer: "user" | "project", file: string) => {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return;
+    }
+    try {
+      const settings = JSON.parse(text) as { hooks?: unknown };
+      if (settings && typeof settings === "object" && settings.hooks !== undefined)
+        sources.push({ layer, file, value: settings.hooks });
+    } catch (error) {
+      report({
+        stage: "config",
+        severity: "warning",
+        code: "hooks_invalid",
+        file,
+        message: `${file} is not JSON (${(error as Error).message}); its hooks are not loaded.`,
+      });
+    }
+  };
+  claude("user", path.join(homeDir, ".claude", "settings.json"));
+  for (const entry of config.section(HOOKS_SECTION))
+    sources.push({ layer: entry.layer, file: entry.file, value: entry.value });
+  claude("project", path.join(workspace, ".claude", "settings.json"));
+  const commands: HookCommand[] = [];
+  for (const source of sources) {
+    const parsed = sectionSchema.safeParse(source.value);
+    if (!parsed.success) {
+      report({
+        stage: "config",
+        severity: "error",
+        code: "hooks_invalid",
+        file: source.file,
+        layer: source.layer,
+        message: `The hooks of ${source.file} do not fit the format (${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}); they are not loaded.`,
+      });
+      continue;
+    }
+    for (const event of HOOK_EVENTS) {
+      for (const group of (
+        parsed.data as Partial<Record<HookEvent, z.infer<typeof matcherSchema>[]>>
+      )[event] ?? []) {
+        const matcher = group.matcher ?? "";
+        try {
+          matcherPattern(matcher);
+        } catch (error) {
+          report({
+            stage: "config",
+            severity: "error",
+            code: "hooks_invalid",
+            file: source.file,
+            message: `Hook matcher ${JSON.stringify(matcher)} in ${source.file} is not a regular expression (${(error as Error).message}); its hooks are not loaded.`,
+          });
+          continue;
+        }
+        for (const hook of group.hooks) {
+          const command: HookCommand = {
+            event,
+            matcher,
+            command: hook.command,
+            timeoutMs: Math.round((hook.timeout ?? 60) * 1000),
+            // A guard that breaks must not let the call through: blocking is the default for
+            // the events that can block.
+            onFailure:
+              hook.on_failure ??
+              (event === "PreToolUse" || event === "UserPromptSubmit" ? "block" : "continue"),
+            layer: source.layer,
+            file: source.file,
+          };
+          if (source.layer === "project") command.approval = hookSubject(command);
+          commands.push(command);
+        }
+      }
+    }
+  }
+  return commands;
+}
+
+/** A project hook as the consent store knows it: a changed command asks again. */
+export function hookSubject(command: Omit<HookCommand, "approval">): ConsentSubject {
+  const what = { event: command.event, matcher: command.matcher, command: command.command };
+  return {
+    kind: "hook",
+    name: `hook:${command.event}:${createHash("sha256").update(command.command).digest("hex").slice(0, 8)}`,
+    digest: `sha256:${createHash("sha256").update(JSON.stringify(what)).digest("hex")}`,
+    summary: `${command.event}${command.matcher ? ` (${command.matcher})` : ""}: ${command.command}`,
+  };
+}
+
+/** Claude Code's matcher as a pattern: empty or `*` matches every tool, else the whole name. */
+export function matcherPattern(matcher: string): RegExp | undefined {
+  if (matcher === "" || matcher === "*") return undefined;
+  return new RegExp(`^(?:${matcher})$`);
+}

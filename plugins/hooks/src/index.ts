@@ -1,0 +1,16 @@
+/**
+ * `@pseudoclaude/plugin-hooks`: hooks from config in the format Claude Code uses, so hooks
+ * people already wrote work unchanged (see docs/hooks.md).
+ *
+ * @module @pseudoclaude/plugin-hooks
+ */
+export { CLAUDE_TOOL_NAMES } from "./claude-tool-names.js";
+export { HOOKS_PLUGIN_NAME, type HooksPluginOptions, hooks } from "./hooks-plugin.js";
+export {
+  HOOK_EVENTS,
+  HOOKS_SECTION,
+  type HookCommand,
+  type HookEvent,
+  hookSubject,
+  loadHookCommands,
+} from "./hooks-settings.js";
