@@ -7,6 +7,7 @@ import type { CommandSpec } from "./command.js";
 import { callCommand } from "./commands/call.js";
 import { chatCommand } from "./commands/chat.js";
 import { configCommand } from "./commands/config.js";
+import { hooksCommand } from "./commands/hooks.js";
 import { mcpCommand } from "./commands/mcp.js";
 import { runCommand } from "./commands/run.js";
 import { sessionsCommand } from "./commands/sessions.js";
@@ -25,6 +26,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   chatCommand,
   skillsCommand,
   sessionsCommand,
+  hooksCommand,
   mcpCommand,
   configCommand,
 ];

@@ -67,7 +67,12 @@ async function runMcp({ flags, args, io }: CommandContext): Promise<number> {
   const key = consentWorkspaceKey(workspace);
   const servers = projectServerApprovals(config, workspace);
   if (action === "revoke") {
-    const revoked = store.revoke(key, names.length > 0 ? names : undefined);
+    // Without names: every server approval, and only those (hooks have `hooks revoke`).
+    const serverRecords = store.list(key).filter((record) => record.kind !== "hook");
+    const revoked = store.revoke(
+      key,
+      names.length > 0 ? names : serverRecords.map((record) => record.name),
+    );
     if (flags.json) writeJson(io.stdout, { revoked: revoked.map(subjectJson) });
     else if (revoked.length === 0) writeLine(io.stdout, "Nothing to revoke.");
     else
