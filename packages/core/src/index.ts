@@ -20,6 +20,7 @@ export type {
   ApprovalOutcome,
   CallToolOptions,
   CallToolOutcome,
+  ForkOptions,
   RunOptions,
   RunResult,
   RunStopReason,
@@ -27,7 +28,7 @@ export type {
   StructuredRunResult,
   ToolCallRecord,
 } from "./agent/agent.js";
-export type { AgentEvents } from "./agent/agent-events.js";
+export type { AgentEventPayloads, AgentEvents, SubAgentTag } from "./agent/agent-events.js";
 export type {
   ApprovalAnswer,
   ApprovalRequest,
@@ -36,6 +37,12 @@ export type {
   ElicitationResponse,
   Elicitor,
 } from "./agent/callbacks.js";
+export {
+  DEFAULT_SUB_AGENT_DEPTH,
+  type SubAgentSpec,
+  subAgent,
+  subAgentToolName,
+} from "./agent/sub-agent.js";
 export { LoadedConfig, loadConfig } from "./config/load-config.js";
 export type { ProjectApprovals } from "./consent/consent-store.js";
 export {

@@ -40,6 +40,8 @@ export interface ScriptedTurn {
   tool_calls?: Array<{ id?: string; name: string; arguments?: unknown }>;
   /** Make this turn fail like a provider error. */
   error?: string;
+  /** The tokens this turn reports (default 0 and 0). */
+  usage?: { input_tokens?: number; output_tokens?: number };
   expect?: ScriptedExpectation;
 }
 
@@ -73,6 +75,13 @@ const scriptSchema = z.array(
         )
         .optional(),
       error: z.string().optional(),
+      usage: z
+        .object({
+          input_tokens: z.number().int().min(0).optional(),
+          output_tokens: z.number().int().min(0).optional(),
+        })
+        .strict()
+        .optional(),
       expect: z
         .object({
           system_includes: z.array(z.string()).optional(),
@@ -201,7 +210,13 @@ export class ScriptedProvider implements Provider {
         },
       };
     }
-    yield { type: "usage", usage: { inputTokens: 0, outputTokens: 0 } };
+    yield {
+      type: "usage",
+      usage: {
+        inputTokens: turn.usage?.input_tokens ?? 0,
+        outputTokens: turn.usage?.output_tokens ?? 0,
+      },
+    };
     yield { type: "stop", reason: calls.length > 0 ? "tool_use" : "end_turn" };
   }
 }

@@ -6,8 +6,16 @@ import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { ApprovalOutcome, RunResult, ToolCallRecord } from "./agent.js";
 
-/** Every step of a run is an event, so a CLI, a web page or a log can follow it. */
-export interface AgentEvents {
+/** Which sub-agent an event comes from: its name, its depth (1 = a child), the parent's call. */
+export interface SubAgentTag {
+  agent: string;
+  depth: number;
+  /** The id of the parent's tool call that runs the sub-agent. */
+  parentCallId: string;
+}
+
+/** The events' payloads as the agent that raises them emits them. */
+export interface AgentEventPayloads {
   "run-start": [{ prompt: string }];
   /** `estimatedTokens`: the request's input tokens as estimated before it is sent. */
   "turn-start": [{ turn: number; tools: string[]; estimatedTokens: number }];
@@ -52,3 +60,12 @@ export interface AgentEvents {
   error: [{ stage: "model" | "tool" | "policy"; error: unknown }];
   diagnostic: [Diagnostic];
 }
+
+/**
+ * Every step of a run is an event, so a CLI, a web page or a log can follow it. A sub-agent's
+ * events reach its parent's listeners too, with `via` saying which sub-agent (and through
+ * which call), so a tree of agents can be shown; the agent's own events have no `via`.
+ */
+export type AgentEvents = {
+  [E in keyof AgentEventPayloads]: [AgentEventPayloads[E][0] & { via?: SubAgentTag }];
+};

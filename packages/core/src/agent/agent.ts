@@ -65,6 +65,20 @@ export interface StructuredRunResult<T> extends RunResult {
   output: T;
 }
 
+/** What a sub-agent is made of (see `Agent.fork`, `subAgent`). */
+export interface ForkOptions {
+  name: string;
+  /** Its system prompt. */
+  instructions: string;
+  /** Tool name patterns it may use (policy rule syntax); default all of the parent's. */
+  tools?: readonly string[];
+  /** Default the parent's. */
+  provider?: Provider;
+  maxTurns?: number;
+  /** The parent's call that runs it, for the events' `via`. */
+  parentCallId: string;
+}
+
 export interface CallToolOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -131,6 +145,14 @@ export interface Agent {
    * nothing registered it.
    */
   resolve<T>(token: symbol | string | (abstract new (...args: never[]) => T)): T;
+  /** 0 for an agent of `createAgent`, 1 for its sub-agents, 2 for theirs ... */
+  readonly depth: number;
+  /**
+   * A child agent (a sub-agent): its own conversation and instructions, this agent's tools
+   * narrowed to `tools`, this agent's policy (it can only narrow it), hooks and approver. Its
+   * events reach this agent's listeners with `via`. Closing it ends its runs only.
+   */
+  fork(options: ForkOptions): Agent;
   /** Close every source (ends child processes). Safe to call twice. */
   close(): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { compileOutput } from "../output/compile-output.js";
 import type { OutputFormat, OutputSchema } from "../output/output-schema.js";
 import type { PluginHost } from "../plugin/plugin-host.js";
 import type { PermissionMode, PolicyEngine } from "../policy/policy-engine.js";
-import { LayeredPolicyEngine, type PolicyLayers } from "../policy/policy-layer.js";
+import { LayeredPolicyEngine, PolicyLayers } from "../policy/policy-layer.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
 import { adaptResultContent } from "../provider/content-support.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
@@ -27,6 +27,7 @@ import type {
   AgentSettings,
   CallToolOptions,
   CallToolOutcome,
+  ForkOptions,
   RunOptions,
   RunResult,
   SourceReport,
@@ -34,13 +35,30 @@ import type {
   ToolCallRecord,
 } from "./agent.js";
 import type { AgentCallbacks } from "./agent-callbacks.js";
-import type { AgentEvents } from "./agent-events.js";
+import type { AgentEvents, SubAgentTag } from "./agent-events.js";
 import { addUsage, runModelTurn } from "./model-turn.js";
 import { OfferedTools } from "./offered-tools.js";
 import { OutputCheck } from "./output-check.js";
 import type { ProviderRef } from "./provider-ref.js";
 import { runToolCalls, toolCallRecord } from "./run-tool-calls.js";
 import { SessionRecorder } from "./session-recorder.js";
+
+/** The events a fork passes on to its parent (diagnostics are the parent's already). */
+const FORWARDED_EVENTS = [
+  "run-start",
+  "turn-start",
+  "text-delta",
+  "reasoning-delta",
+  "tool-call-start",
+  "tool-decision",
+  "tool-progress",
+  "tool-call-end",
+  "turn-end",
+  "output-repair",
+  "compaction",
+  "run-end",
+  "error",
+] as const satisfies ReadonlyArray<keyof AgentEvents>;
 
 /** What an agent is built from; `createAgent` assembles it. */
 export interface AgentParts {
@@ -60,6 +78,8 @@ export interface AgentParts {
   context: ContextManager;
   /** Hooks from code and plugins. */
   hooks: HookList;
+  /** For a fork: how deep it is, and the parent it reports its events to. */
+  fork?: { depth: number; tag: SubAgentTag; parent: DefaultAgent };
   /** The session the conversation is saved to, with the conversation it restored. */
   session?: { store: SessionStore; id: string; messages: Message[]; started: boolean };
 }
@@ -84,8 +104,13 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   private closed = false;
   private running: AbortController | undefined;
 
+  readonly depth: number;
+  private readonly parts: AgentParts;
+
   constructor(parts: AgentParts) {
     super();
+    this.parts = parts;
+    this.depth = parts.fork?.depth ?? 0;
     ({
       registry: this.registry,
       providerRef: this.providerRef,
@@ -296,7 +321,13 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
           break;
         }
         repairing = false;
+        const before = records.length;
         await this.toolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records);
+        // What sub-agents spent is this run's too.
+        for (const record of records.slice(before)) {
+          const spent = record.result.metadata.sub_agent ? record.result.metadata.usage : undefined;
+          if (spent && typeof spent === "object") addUsage(usage, spent as ProviderUsage);
+        }
         if (signal.aborted) {
           stopReason = "aborted";
           break;
@@ -398,9 +429,49 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     return this.container.resolve<T>(key);
   }
 
+  fork(options: ForkOptions): Agent {
+    const layers = new PolicyLayers(this.settings.workspace);
+    if (options.tools) layers.add({ origin: `sub-agent ${options.name}`, only: options.tools });
+    const tag: SubAgentTag = {
+      agent: options.name,
+      depth: this.depth + 1,
+      parentCallId: options.parentCallId,
+    };
+    // Its own conversation, saved nowhere: the parent's session records the call's result.
+    const { session: _parentSession, ...shared } = this.parts;
+    const child = new DefaultAgent({
+      ...shared,
+      // Over this agent's whole policy (its layers included): a child can only narrow it.
+      policy: this.policy,
+      layers,
+      providerRef: { provider: options.provider ?? this.providerRef.provider },
+      settings: {
+        ...this.settings,
+        systemPrompt: options.instructions,
+        maxTurns: options.maxTurns ?? this.settings.maxTurns,
+      },
+      fork: { depth: tag.depth, tag, parent: this },
+    });
+    child.forwardTo(this, tag);
+    return child;
+  }
+
+  /** Re-emit every event on `parent`, tagged; a grandchild's keep their own tag. */
+  private forwardTo(parent: DefaultAgent, tag: SubAgentTag): void {
+    const emit = parent.emit.bind(parent) as (event: string, payload: unknown) => boolean;
+    for (const event of FORWARDED_EVENTS)
+      this.on(event, ((payload: Record<string, unknown>) =>
+        emit(event, payload.via ? payload : { ...payload, via: tag })) as never);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // A fork shares its parent's sources: closing it ends its runs, not the parent's servers.
+    if (this.parts.fork) {
+      this.running?.abort(new Error("sub-agent closed"));
+      return;
+    }
     // A run still going is aborted first, so its calls end before their sources close.
     this.running?.abort(new Error("agent closed"));
     await this.host.close();
@@ -497,6 +568,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         progressWanted: () => this.listenerCount("tool-progress") > 0,
         hooks: this.hooks,
         scope: this.hookScope(),
+        agent: this,
         emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
       },
       calls,

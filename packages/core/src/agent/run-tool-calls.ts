@@ -5,7 +5,7 @@ import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
 import type { PreparedCall, ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
-import type { ToolCallRecord } from "./agent.js";
+import type { Agent, ToolCallRecord } from "./agent.js";
 import type { AgentEvents } from "./agent-events.js";
 import type { Approver } from "./callbacks.js";
 import { decideToolCall } from "./decide-tool-call.js";
@@ -22,6 +22,8 @@ export interface ToolCallStepDeps {
   progressWanted(): boolean;
   hooks: HookList;
   scope: Omit<HookScope, "signal">;
+  /** The agent running the calls, handed to each tool. */
+  agent: Agent;
 }
 
 interface DecidedCall {
@@ -128,6 +130,7 @@ export async function runToolCalls(
       batch.map(async (item) => {
         item.record.result = await registry.run(item.prepared, {
           signal,
+          agent: deps.agent,
           ...(timeoutMs !== undefined ? { timeoutMs } : {}),
           ...(deps.progressWanted()
             ? {

@@ -273,6 +273,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
         workspace: this.workspace,
         reportProgress: (progress) => options.onProgress?.(progress),
         progressWanted: options.onProgress !== undefined,
+        ...(options.agent ? { agent: options.agent } : {}),
       });
       if (!result || typeof result !== "object" || !Array.isArray(result.content)) {
         return toolFailure("tool_error", `Tool "${call.name}" returned a malformed result.`);

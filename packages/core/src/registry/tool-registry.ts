@@ -1,3 +1,4 @@
+import type { Agent } from "../agent/agent.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
@@ -34,6 +35,8 @@ export interface ExecuteOptions {
   /** Per-call timeout: highest precedence, see `resolveEffectiveTimeout`. */
   timeoutMs?: number;
   onProgress?: (progress: ToolProgress) => void;
+  /** The agent running the call, handed to the tool (see `ToolExecutionContext.agent`). */
+  agent?: Agent;
 }
 
 /** A call the registry routed and checked; `run` runs it without checking it again. */

@@ -1,3 +1,4 @@
+import type { Agent } from "../agent/agent.js";
 import type { ToolProgress } from "./tool-call.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolResult } from "./tool-result.js";
@@ -16,6 +17,11 @@ export interface ToolExecutionContext {
    * progress tokens), so sources only ask when this is true.
    */
   progressWanted: boolean;
+  /**
+   * The agent whose loop (or `callTool`) runs this call, when one does: a sub-agent tool forks
+   * it. Undefined for a registry used on its own.
+   */
+  agent?: Agent;
 }
 
 /**

@@ -1,0 +1,129 @@
+import { errorMessage, PseudoClaudeError } from "../errors.js";
+import type { OutputSchema } from "../output/output-schema.js";
+import { definePlugin, type Plugin } from "../plugin/plugin.js";
+import type { Provider } from "../provider/provider.js";
+import { StaticToolSource } from "../tools/static-tool-source.js";
+import type { Tool } from "../tools/tool.js";
+import { hashedToolName, sanitizeToolName, VALID_TOOL_NAME } from "../tools/tool-name.js";
+import { toolFailure, toolSuccess } from "../tools/tool-result.js";
+
+/** Sub-agents calling sub-agents stop here by default. */
+export const DEFAULT_SUB_AGENT_DEPTH = 3;
+
+/** A focused agent the parent delegates to, as one of its tools. */
+export interface SubAgentSpec {
+  /** Its name: the tool is `agent__<name>` (made valid for every model API). */
+  name: string;
+  /** What the parent's model reads to decide when to delegate. */
+  description: string;
+  /** The sub-agent's system prompt. */
+  instructions: string;
+  /** Tool name patterns it may use (policy rule syntax: `read_file`, `mcp__docs__*`); default all. */
+  tools?: readonly string[];
+  /** Its own model; default the parent's. */
+  provider?: Provider;
+  maxTurns?: number;
+  /** A typed final answer: it becomes the tool result's `structured` value. */
+  output?: OutputSchema<unknown>;
+  /** How deep sub-agents may nest (the parent is 0). Default 3. */
+  maxDepth?: number;
+  /** The call's timeout: a sub-agent works longer than a tool. Default 30 minutes. */
+  timeoutMs?: number;
+}
+
+/** The tool name of a sub-agent: `agent__<name>`, by the shared naming rule. */
+export function subAgentToolName(name: string): string {
+  const wanted = `agent__${sanitizeToolName(name)}`;
+  return VALID_TOOL_NAME.test(wanted) ? wanted : hashedToolName(wanted, name);
+}
+
+/**
+ * A sub-agent as a plugin: `createAgent({ plugins: [subAgent({ name, description,
+ * instructions, tools })] })`. Calling its tool runs a child of whichever agent called it
+ * (`Agent.fork`): its own conversation, the instructions, only the caller's tools that match
+ * `tools` and the caller's policy over them. The result is the child's final answer; its usage
+ * is added to the caller's run; cancelling the call cancels the child and its calls.
+ */
+export function subAgent(spec: SubAgentSpec): Plugin {
+  const name = subAgentToolName(spec.name);
+  const maxDepth = spec.maxDepth ?? DEFAULT_SUB_AGENT_DEPTH;
+  const tool: Tool = {
+    definition: {
+      name,
+      description: spec.description,
+      inputSchema: {
+        type: "object",
+        properties: {
+          prompt: {
+            type: "string",
+            description: "The task for the sub-agent, with everything it needs to know.",
+          },
+        },
+        required: ["prompt"],
+        additionalProperties: false,
+      },
+      // What it may do is decided call by call by the policy over its own tools.
+      safety: "read_only",
+      source: `subagent:${spec.name}`,
+      timeoutMs: spec.timeoutMs ?? 30 * 60_000,
+      meta: { sub_agent: spec.name },
+    },
+    async execute(args, context) {
+      const parent = context.agent;
+      if (!parent)
+        return toolFailure("tool_error", `Sub-agent "${spec.name}" can only run inside an agent.`);
+      if (parent.depth + 1 > maxDepth)
+        return toolFailure(
+          "depth_limit",
+          `Sub-agent "${spec.name}" was not started: agents may nest ${maxDepth} deep, and this call is at depth ${parent.depth + 1}. Do the task yourself.`,
+        );
+      const child = parent.fork({
+        name: spec.name,
+        instructions: spec.instructions,
+        parentCallId: context.callId,
+        ...(spec.tools ? { tools: spec.tools } : {}),
+        ...(spec.provider ? { provider: spec.provider } : {}),
+        ...(spec.maxTurns !== undefined ? { maxTurns: spec.maxTurns } : {}),
+      });
+      const prompt = String((args as { prompt?: unknown }).prompt ?? "");
+      try {
+        const result = spec.output
+          ? await child.run(prompt, { signal: context.signal, output: spec.output })
+          : await child.run(prompt, { signal: context.signal });
+        const metadata = {
+          sub_agent: spec.name,
+          depth: child.depth,
+          turns: result.turns,
+          stop_reason: result.stopReason,
+          tool_calls: result.toolCalls.length,
+          usage: result.usage,
+        };
+        if (result.stopReason !== "end_turn")
+          return toolFailure(
+            result.stopReason === "aborted" ? "cancelled" : "tool_error",
+            `Sub-agent "${spec.name}" stopped (${result.stopReason}) without a final answer.${result.text ? ` Its last text: ${result.text}` : ""}`,
+            { metadata },
+          );
+        return toolSuccess(result.text || "(no text)", {
+          metadata,
+          ...(result.output !== undefined ? { structured: result.output } : {}),
+        });
+      } catch (error) {
+        return toolFailure(
+          "tool_error",
+          `Sub-agent "${spec.name}" failed: ${PseudoClaudeError.is(error) ? `${error.code}: ` : ""}${errorMessage(error)}`,
+        );
+      } finally {
+        await child.close();
+      }
+    },
+  };
+  return definePlugin({
+    name: `subagent-${sanitizeToolName(spec.name)
+      .toLowerCase()
+      .replace(/^[^a-z0-9]+/, "x")}`,
+    register(context) {
+      context.addToolSource(new StaticToolSource(`subagent:${spec.name}`, [tool]));
+    },
+  });
+}
