@@ -1,4 +1,4 @@
-import { type AgentEvents, type ContentBlock } from "@pseudoclaude/core";
+import { type AgentEvents, type ContentBlock, type SubAgentTag } from "@pseudoclaude/core";
 import { describeContentBlock } from "@pseudoclaude/core/plugin";
 
 /** Shorten to `max` characters with an ellipsis, keeping lines readable. */
@@ -54,4 +54,9 @@ export function compactionText(event: AgentEvents["compaction"][0]): string {
     .join(", ");
   const of = event.window !== undefined ? ` of ${event.window.toLocaleString("en")}` : "";
   return `Compacted the conversation (${what || "nothing to shorten"}): ~${event.tokensBefore.toLocaleString("en")} -> ~${event.tokensAfter.toLocaleString("en")} tokens${of}. The full transcript stays in the session.`;
+}
+
+/** `  [reviewer] ` before a sub-agent's lines, indented by its depth; nothing for the agent's own. */
+export function subAgentPrefix(via: SubAgentTag | undefined): string {
+  return via ? `${"  ".repeat(via.depth)}[${via.agent}] ` : "";
 }

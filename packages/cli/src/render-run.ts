@@ -1,6 +1,13 @@
 import type { Agent, ToolResult } from "@pseudoclaude/core";
 import { type CliIo, writeLine } from "./cli-io.js";
-import { compactArgs, compactionText, contentText, firstLine, truncate } from "./format.js";
+import {
+  compactArgs,
+  compactionText,
+  contentText,
+  firstLine,
+  subAgentPrefix,
+  truncate,
+} from "./format.js";
 
 /**
  * The human view of a run: the model's text streams to stdout as it arrives; each tool
@@ -13,21 +20,22 @@ export class RunRenderer {
     agent: Agent,
     private readonly io: CliIo,
   ) {
-    agent.on("text-delta", ({ text }) => {
-      if (text === "") return;
+    agent.on("text-delta", ({ text, via }) => {
+      // A sub-agent's text is its tool call's result, not the answer on stdout.
+      if (text === "" || via) return;
       io.stdout.write(text);
       this.stdoutAtLineStart = text.endsWith("\n");
     });
     // Reasoning goes to stderr: stdout stays the answer alone, for pipes.
-    agent.on("reasoning-delta", ({ text }) => {
-      if (text !== "") io.stderr.write(text);
+    agent.on("reasoning-delta", ({ text, via }) => {
+      if (text !== "" && !via) io.stderr.write(text);
     });
-    agent.on("tool-call-start", ({ call }) => {
-      this.note(`> ${call.name} ${compactArgs(call.arguments)}`);
+    agent.on("tool-call-start", ({ call, via }) => {
+      this.note(`${subAgentPrefix(via)}> ${call.name} ${compactArgs(call.arguments)}`);
     });
-    agent.on("tool-decision", ({ decision, approval }) => {
+    agent.on("tool-decision", ({ decision, approval, via }) => {
       const verdict = approval ? `${decision.verdict} (${approval})` : decision.verdict;
-      this.note(`  ${verdict}: ${decision.reason}`);
+      this.note(`${subAgentPrefix(via)}  ${verdict}: ${decision.reason}`);
     });
     agent.on("tool-progress", ({ progress }) => {
       const total = progress.total !== undefined ? `/${progress.total}` : "";
@@ -35,8 +43,8 @@ export class RunRenderer {
         `  ... ${progress.progress}${total}${progress.message ? ` ${progress.message}` : ""}`,
       );
     });
-    agent.on("tool-call-end", ({ call, result }) => {
-      this.note(`  ${call.name} -> ${summarize(result)}`);
+    agent.on("tool-call-end", ({ call, result, via }) => {
+      this.note(`${subAgentPrefix(via)}  ${call.name} -> ${summarize(result)}`);
     });
     agent.on("compaction", (event) => this.note(compactionText(event)));
   }

@@ -2,7 +2,14 @@ import type { Agent, ToolResult } from "@pseudoclaude/core";
 import ora, { type Ora } from "ora";
 import { createColors } from "picocolors";
 import { type TextSink, writeLine } from "../cli-io.js";
-import { compactArgs, compactionText, contentText, firstLine, truncate } from "../format.js";
+import {
+  compactArgs,
+  compactionText,
+  contentText,
+  firstLine,
+  subAgentPrefix,
+  truncate,
+} from "../format.js";
 import { usageToJson } from "../output.js";
 
 /** Whether to colour: a terminal, and no `NO_COLOR` (https://no-color.org). */
@@ -44,24 +51,29 @@ export class ChatView {
         discardStdin: false,
       }).start();
     };
-    agent.on("turn-start", wait);
-    agent.on("text-delta", ({ text }) => {
+    // A sub-agent's turns and text stay inside its tool call; its tool calls show, indented.
+    agent.on("turn-start", ({ via }) => {
+      if (!via) wait();
+    });
+    agent.on("text-delta", ({ text, via }) => {
+      if (via) return;
       this.stopSpinner();
       if (text === "") return;
       this.out.write(text);
       this.atLineStart = text.endsWith("\n");
     });
-    agent.on("reasoning-delta", ({ text }) => {
+    agent.on("reasoning-delta", ({ text, via }) => {
+      if (via) return;
       this.stopSpinner();
       if (text === "") return;
       this.out.write(this.colour.dim(text));
       this.atLineStart = text.endsWith("\n");
     });
-    agent.on("tool-call-start", ({ call }) => {
+    agent.on("tool-call-start", ({ call, via }) => {
       this.stopSpinner();
       this.started.set(call.id, performance.now());
       this.line(
-        `${this.colour.cyan("●")} ${this.colour.bold(call.name)} ${this.colour.dim(compactArgs(call.arguments, 100))}`,
+        `${subAgentPrefix(via)}${this.colour.cyan("●")} ${this.colour.bold(call.name)} ${this.colour.dim(compactArgs(call.arguments, 100))}`,
       );
     });
     agent.on("tool-progress", ({ progress }) => {
@@ -72,7 +84,7 @@ export class ChatView {
         ),
       );
     });
-    agent.on("tool-call-end", ({ call, record, result }) => {
+    agent.on("tool-call-end", ({ call, record, result, via }) => {
       const began = this.started.get(call.id);
       this.started.delete(call.id);
       const duration = began === undefined ? "" : ` · ${Math.round(performance.now() - began)} ms`;
@@ -81,11 +93,16 @@ export class ChatView {
         : record.decision.verdict;
       const outcome = summarize(result);
       const painted = result.ok ? this.colour.green(outcome) : this.colour.red(outcome);
-      this.line(`  ${this.colour.dim("⎿")} ${verdict}${duration} · ${painted}`);
+      this.line(
+        `${subAgentPrefix(via)}  ${this.colour.dim("⎿")} ${verdict}${duration} · ${painted}`,
+      );
     });
-    agent.on("turn-end", () => this.stopSpinner());
+    agent.on("turn-end", ({ via }) => {
+      if (!via) this.stopSpinner();
+    });
     agent.on("compaction", (event) => this.note(compactionText(event)));
     agent.on("run-end", (result) => {
+      if (result.via) return;
       this.stopSpinner();
       const usage = Object.entries(usageToJson(result.usage))
         .map(([counter, value]) => `${counter.replace(/_tokens$/, "").replace(/_/g, " ")} ${value}`)

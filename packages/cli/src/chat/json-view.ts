@@ -1,4 +1,4 @@
-import type { Agent } from "@pseudoclaude/core";
+import type { Agent, SubAgentTag } from "@pseudoclaude/core";
 import type { TextSink } from "../cli-io.js";
 import { diagnosticsToJson, toolCallToJson, usageToJson } from "../output.js";
 
@@ -10,10 +10,29 @@ import { diagnosticsToJson, toolCallToJson, usageToJson } from "../output.js";
 export class JsonView {
   private readonly started = new Map<string, number>();
 
+  /** The sub-agent of the event being written, if it is one's. */
+  private via: SubAgentTag | undefined;
+
   constructor(
     agent: Agent,
     private readonly out: TextSink,
   ) {
+    // Every event of a sub-agent carries its `via`, as the kernel gives it.
+    const on = agent.on.bind(agent);
+    agent = {
+      on: (event: string, listener: (payload: { via?: SubAgentTag }) => void) =>
+        on(
+          event as never,
+          ((payload: { via?: SubAgentTag }) => {
+            this.via = payload?.via;
+            try {
+              listener(payload);
+            } finally {
+              this.via = undefined;
+            }
+          }) as never,
+        ),
+    } as unknown as Agent;
     agent.on("run-start", ({ prompt }) => this.emit("run-start", { prompt }));
     agent.on("turn-start", ({ turn, tools, estimatedTokens }) =>
       this.emit("turn-start", { turn, tools, estimated_tokens: estimatedTokens }),
@@ -84,6 +103,15 @@ export class JsonView {
   }
 
   emit(type: string, fields: Record<string, unknown> = {}): void {
-    this.out.write(`${JSON.stringify({ type, ...fields })}\n`);
+    const via = this.via
+      ? {
+          via: {
+            agent: this.via.agent,
+            depth: this.via.depth,
+            parent_call_id: this.via.parentCallId,
+          },
+        }
+      : {};
+    this.out.write(`${JSON.stringify({ type, ...fields, ...via })}\n`);
   }
 }
