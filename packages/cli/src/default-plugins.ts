@@ -1,4 +1,5 @@
 import type { Plugin } from "@pseudoclaude/core";
+import { agents } from "@pseudoclaude/plugin-agents";
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
 import { hooks } from "@pseudoclaude/plugin-hooks";
 import { mcp } from "@pseudoclaude/plugin-mcp";
@@ -10,5 +11,5 @@ import { providerSectionPlugin } from "./provider-section.js";
  * each agent gets fresh instances.
  */
 export function defaultPlugins(): Plugin[] {
-  return [mcp(), builtinTools(), skills(), hooks(), providerSectionPlugin()];
+  return [mcp(), builtinTools(), skills(), hooks(), agents(), providerSectionPlugin()];
 }

@@ -4,6 +4,7 @@ import { CliUsageError, type CliUsageErrorCode } from "./cli-errors.js";
 import { type CliIo, writeLine } from "./cli-io.js";
 import { CLI_OPTIONS, type CliFlags, GLOBAL_FLAGS } from "./cli-options.js";
 import type { CommandSpec } from "./command.js";
+import { agentsCommand } from "./commands/agents.js";
 import { callCommand } from "./commands/call.js";
 import { chatCommand } from "./commands/chat.js";
 import { configCommand } from "./commands/config.js";
@@ -27,6 +28,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   skillsCommand,
   sessionsCommand,
   hooksCommand,
+  agentsCommand,
   mcpCommand,
   configCommand,
 ];

@@ -84,6 +84,7 @@ export type {
   BeforeToolCallResult,
   HookNote,
   HookScope,
+  OneOrMany,
 } from "./hooks/agent-hooks.js";
 export {
   StructuredOutputError,

@@ -8,6 +8,7 @@ export {
 export { parseSkillFile, type SkillParse } from "./format/parse-skill-file.js";
 export type { SkillDocument } from "./format/skill-document.js";
 export { MAX_SKILL_NAME_LENGTH, skillNameProblem } from "./format/skill-name.js";
+export { type FrontMatterSplit, splitFrontMatter } from "./format/split-front-matter.js";
 export { countSkills } from "./manager/count-skills.js";
 export {
   type BundledFile,

@@ -10,6 +10,7 @@ import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { diagnosticsToJson } from "../output.js";
+import { consentAction } from "../project-consent.js";
 import { loadSessionConfig } from "../session.js";
 
 const ACTIONS = ["list", "approve", "revoke"] as const;
@@ -54,50 +55,17 @@ async function runHooks({ flags, args, io }: CommandContext): Promise<number> {
   const project = commands.filter(
     (command): command is HookCommand & { approval: ConsentSubject } => !!command.approval,
   );
-  if (action === "revoke") {
-    const known = store
-      .list(key)
-      .filter((record) => record.kind === "hook")
-      .map((record) => record.name);
-    const revoked = store.revoke(key, names.length > 0 ? names : known);
-    if (flags.json)
-      writeJson(io.stdout, { revoked: revoked.map(({ name, summary }) => ({ name, summary })) });
-    else if (revoked.length === 0) writeLine(io.stdout, "Nothing to revoke.");
-    else
-      for (const record of revoked)
-        writeLine(io.stdout, `revoked ${record.name}: ${record.summary}`);
-    return EXIT.ok;
-  }
-  if (action === "approve") {
-    const unknown = names.filter(
-      (name) => !project.some((command) => command.approval.name === name),
-    );
-    if (unknown.length > 0)
-      throw new CliUsageError(
-        "unexpected_argument",
-        `No hook of this workspace is named ${unknown.map((name) => `"${name}"`).join(", ")} (those that are: ${project.map((command) => command.approval.name).join(", ") || "none"}).`,
-      );
-    const chosen = project.filter((command) =>
-      names.length > 0
-        ? names.includes(command.approval.name)
-        : !store.isApproved(key, command.approval),
-    );
-    if (chosen.length > 0)
-      store.approve(
-        key,
-        chosen.map((command) => command.approval),
-      );
-    if (flags.json)
-      writeJson(io.stdout, {
-        approved: chosen.map(({ approval }) => ({
-          name: approval.name,
-          summary: approval.summary,
-        })),
-      });
-    else if (chosen.length === 0) writeLine(io.stdout, "Nothing to approve.");
-    else
-      for (const { approval } of chosen)
-        writeLine(io.stdout, `approved ${approval.name}: ${approval.summary}`);
+  if (action === "approve" || action === "revoke") {
+    consentAction(action, {
+      store,
+      workspaceKey: key,
+      kind: "hook",
+      what: "hook",
+      subjects: project.map((command) => command.approval),
+      names,
+      json: flags.json ?? false,
+      out: io.stdout,
+    });
     return EXIT.ok;
   }
   const state = (command: HookCommand) =>

@@ -16,6 +16,7 @@ import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { openBrowser } from "../open-browser.js";
+import { revokeKind } from "../project-consent.js";
 import { loadSessionConfig } from "../session.js";
 
 const ACTIONS = ["approve", "revoke", "list", "login", "logout"] as const;
@@ -67,12 +68,8 @@ async function runMcp({ flags, args, io }: CommandContext): Promise<number> {
   const key = consentWorkspaceKey(workspace);
   const servers = projectServerApprovals(config, workspace);
   if (action === "revoke") {
-    // Without names: every server approval, and only those (hooks have `hooks revoke`).
-    const serverRecords = store.list(key).filter((record) => record.kind !== "hook");
-    const revoked = store.revoke(
-      key,
-      names.length > 0 ? names : serverRecords.map((record) => record.name),
-    );
+    // Without names: every server approval, and only those (hooks and agents have their own).
+    const revoked = revokeKind(store, key, "mcp_server", names);
     if (flags.json) writeJson(io.stdout, { revoked: revoked.map(subjectJson) });
     else if (revoked.length === 0) writeLine(io.stdout, "Nothing to revoke.");
     else

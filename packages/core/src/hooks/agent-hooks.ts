@@ -60,7 +60,8 @@ export interface BeforeRunContext extends HookScope {
 /** `deny`: the run does not start (a `UsageError` `run_blocked` with the reason). `context`: text added after the prompt. */
 export type BeforeRunResult = undefined | { action: "deny"; reason: string } | { context: string };
 
-type OneOrMany<T> = T | readonly T[];
+/** One hook or several, run in order. */
+export type OneOrMany<T> = T | readonly T[];
 
 /**
  * Hooks around the loop, in code (`createAgent({ hooks })`) or added by plugins
