@@ -1,5 +1,7 @@
 import type { LoadedConfig } from "@pseudoclaude/core";
 import { consentWorkspaceKey, defaultConsentStore } from "@pseudoclaude/core/consent";
+import { loadAgentFiles } from "@pseudoclaude/plugin-agents";
+import { loadHookCommands } from "@pseudoclaude/plugin-hooks";
 import { projectServerApprovals } from "@pseudoclaude/plugin-mcp";
 import { chatApprover, SessionRules } from "../chat/chat-approver.js";
 import { ChatLoop } from "../chat/chat-loop.js";
@@ -147,6 +149,7 @@ async function askForProjectServers(
   const { workspace, config } = await loadSessionConfig(flags, io);
   const store = defaultConsentStore();
   const key = consentWorkspaceKey(workspace);
+  await askForProjectCommands(workspace, config, store, key, io, input);
   const waiting = projectServerApprovals(config, workspace).filter(
     (server) => !store.isApproved(key, server.subject),
   );
@@ -163,4 +166,35 @@ async function askForProjectServers(
     );
     io.stdout.write("Approved (pseudoclaude mcp revoke forgets it).\n");
   } else io.stdout.write("Not approved: they stay stopped this session.\n");
+}
+
+/**
+ * Hooks and agent files of the workspace the user has not approved: they would run commands
+ * and instructions someone else wrote. Asked once, like its servers; the answer is remembered.
+ */
+async function askForProjectCommands(
+  workspace: string,
+  config: LoadedConfig,
+  store: ReturnType<typeof defaultConsentStore>,
+  key: string,
+  io: CommandContext["io"],
+  input: LineInput,
+): Promise<void> {
+  const quiet = () => undefined;
+  const waiting = [
+    ...loadHookCommands(config, workspace, quiet).flatMap((hook) =>
+      hook.approval ? [hook.approval] : [],
+    ),
+    ...loadAgentFiles(workspace, quiet).flatMap((agent) =>
+      agent.approval ? [agent.approval] : [],
+    ),
+  ].filter((subject) => !store.isApproved(key, subject));
+  if (waiting.length === 0) return;
+  io.stdout.write("This workspace's own files add hooks and agents that run on your tools:\n");
+  for (const subject of waiting) io.stdout.write(`  ${subject.summary}\n`);
+  const answer = (await input.ask("Approve them for this workspace? [y/N] ")).trim().toLowerCase();
+  if (answer === "y" || answer === "yes") {
+    store.approve(key, waiting);
+    io.stdout.write("Approved (pseudoclaude hooks revoke / agents revoke forgets it).\n");
+  } else io.stdout.write("Not approved: they stay off this session.\n");
 }
