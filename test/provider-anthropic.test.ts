@@ -202,6 +202,16 @@ describe("Anthropic provider against a local Messages API server", () => {
     assert.match(SEARCH_WIRE, /^mcp__docs_v2__search_[0-9a-f]{8}$/);
   });
 
+  it("declares its model's context window, or the configured one, and refuses a bad one", () => {
+    assert.equal(provider({ contextWindow: 50_000 }).contextWindow, 50_000);
+    assert.throws(
+      () => provider({ contextWindow: 0 }),
+      (error: unknown) =>
+        error instanceof ModelError === false &&
+        /anthropic contextWindow must be a positive integer \(got 0\)/.test(String(error)),
+    );
+  });
+
   it("runs parallel tool calls, mapping a tool name the API refuses both ways", async () => {
     const tools = providerTestTools();
     const agent = await providerAgent(provider(), tools);

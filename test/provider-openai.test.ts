@@ -100,6 +100,16 @@ describe("OpenAI provider against a local Chat Completions server", () => {
     assert.equal(older.stream_options, undefined);
   });
 
+  it("declares its model's context window, or the configured one, and refuses a bad one", () => {
+    assert.equal(provider({ contextWindow: 50_000 }).contextWindow, 50_000);
+    assert.throws(
+      () => provider({ contextWindow: 0 }),
+      (error: unknown) =>
+        error instanceof ModelError === false &&
+        /openai contextWindow must be a positive integer \(got 0\)/.test(String(error)),
+    );
+  });
+
   it("runs parallel tool calls, mapping a tool name the API refuses both ways", async () => {
     const tools = providerTestTools();
     const agent = await providerAgent(provider(), tools);

@@ -1,4 +1,4 @@
-import { ConfigError } from "@pseudoclaude/core";
+import { resolveContextWindow } from "@pseudoclaude/core/provider";
 
 /** Claude models take 200k input tokens (the 1M-token window is an opt-in beta, set it yourself). */
 export const ANTHROPIC_CONTEXT_WINDOW = 200_000;
@@ -8,14 +8,9 @@ export function anthropicContextWindow(
   model: string,
   configured: number | undefined,
 ): number | undefined {
-  if (configured !== undefined) {
-    if (!Number.isInteger(configured) || configured <= 0)
-      throw new ConfigError(
-        "invalid_provider_option",
-        `Anthropic contextWindow must be a positive integer (got ${configured}).`,
-        { details: { provider: "anthropic", option: "contextWindow" } },
-      );
-    return configured;
-  }
-  return model.startsWith("claude") ? ANTHROPIC_CONTEXT_WINDOW : undefined;
+  return resolveContextWindow(
+    "anthropic",
+    configured,
+    model.startsWith("claude") ? ANTHROPIC_CONTEXT_WINDOW : undefined,
+  );
 }

@@ -1,4 +1,4 @@
-import { ConfigError } from "@pseudoclaude/core";
+import { resolveContextWindow } from "@pseudoclaude/core/provider";
 
 /**
  * Context windows of OpenAI model families, by name prefix, longest prefix first. A model not
@@ -19,14 +19,9 @@ export function openaiContextWindow(
   model: string,
   configured: number | undefined,
 ): number | undefined {
-  if (configured !== undefined) {
-    if (!Number.isInteger(configured) || configured <= 0)
-      throw new ConfigError(
-        "invalid_provider_option",
-        `OpenAI contextWindow must be a positive integer (got ${configured}).`,
-        { details: { provider: "openai", option: "contextWindow" } },
-      );
-    return configured;
-  }
-  return WINDOWS.find(([prefix]) => model.startsWith(prefix))?.[1];
+  return resolveContextWindow(
+    "openai",
+    configured,
+    WINDOWS.find(([prefix]) => model.startsWith(prefix))?.[1],
+  );
 }

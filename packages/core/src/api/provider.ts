@@ -13,6 +13,7 @@ export type {
   UserMessage,
 } from "../conversation/message.js";
 export type { OutputFormat } from "../output/output-schema.js";
+export { resolveContextWindow } from "../provider/context-window.js";
 export type {
   ProviderEvent,
   ProviderRequest,
