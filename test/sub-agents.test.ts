@@ -13,30 +13,12 @@ import {
 } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import {
-  createTestTool,
   InMemoryToolSource,
   ScriptedProvider,
   type ScriptedStep,
 } from "@pseudoclaude/testing";
+import { fileTools } from "./support/file-tools.js";
 import { eventually, scratch, stdioFixture } from "./support/mcp-fixtures.js";
-
-function files() {
-  const read = createTestTool({
-    name: "read_file",
-    description: "Read a file.",
-    safety: "read_only",
-    inputSchema: { type: "object", properties: { path: { type: "string" } } },
-    run: (args) => `contents of ${String(args.path)}`,
-  });
-  const write = createTestTool({
-    name: "write_file",
-    description: "Write a file.",
-    safety: "side_effect",
-    inputSchema: { type: "object", properties: { path: { type: "string" } } },
-    run: () => "written",
-  });
-  return { read, write };
-}
 
 const researcher = subAgent({
   name: "researcher",
@@ -47,7 +29,7 @@ const researcher = subAgent({
 
 async function parentAgent(steps: ScriptedStep[]) {
   const provider = new ScriptedProvider(steps);
-  const tools = files();
+  const tools = fileTools();
   const agent = await createAgent({
     config: false,
     provider,

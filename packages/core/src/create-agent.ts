@@ -32,8 +32,12 @@ import { ToolRegistry, type ToolRegistryOptions } from "./registry/tool-registry
 import { FileSessionStore } from "./session/file-session-store.js";
 import { loadSession } from "./session/load-session.js";
 import { checkSessionId, SessionStore } from "./session/session-store.js";
+import { resolveTracer, type TracingOptions } from "./tracing/tracing-options.js";
 
 export const DEFAULT_MAX_TURNS = 20;
+
+/** The agent's name where one is shown (traces) and none was given. */
+export const DEFAULT_AGENT_NAME = "pseudoclaude";
 
 export interface CreateAgentOptions {
   /** Root for config, tools and policy paths. Default: `process.cwd()`. */
@@ -102,6 +106,14 @@ export interface CreateAgentOptions {
    * before those plugins add. See docs/hooks.md.
    */
   hooks?: AgentHooks;
+  /**
+   * OpenTelemetry spans for runs, model requests and tool calls, through the global tracer
+   * provider unless one is given here; nothing is recorded while none is registered. See
+   * docs/tracing.md.
+   */
+  tracing?: TracingOptions;
+  /** The agent's name in traces (`gen_ai.agent.name`). Default `pseudoclaude`. */
+  name?: string;
 }
 
 /**
@@ -212,6 +224,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     ...(session ? { session } : {}),
     context: contextManager,
     hooks,
+    tracing: resolveTracer(options.tracing),
     registry,
     // A plugin may have registered its own engine in place of the default.
     policy: container.resolve<PolicyEngine>(PolicyEngine),
@@ -220,6 +233,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
     prompt,
     sink,
     settings: {
+      name: options.name ?? DEFAULT_AGENT_NAME,
       workspace,
       systemPrompt: options.systemPrompt ?? "",
       maxTurns: options.maxTurns ?? agentSection.max_turns ?? DEFAULT_MAX_TURNS,

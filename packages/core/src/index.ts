@@ -56,7 +56,12 @@ export {
 } from "./context/default-context-manager.js";
 export { estimateRequestTokens } from "./context/token-estimate.js";
 export { Conversation } from "./conversation/conversation.js";
-export { type CreateAgentOptions, createAgent } from "./create-agent.js";
+export {
+  type CreateAgentOptions,
+  createAgent,
+  DEFAULT_AGENT_NAME,
+  DEFAULT_MAX_TURNS,
+} from "./create-agent.js";
 export { type Diagnostic, formatDiagnostic } from "./diagnostics/diagnostic.js";
 export {
   ConfigError,
@@ -134,3 +139,6 @@ export {
   toolSuccess,
 } from "./tools/tool-result.js";
 export type { ToolSource } from "./tools/tool-source.js";
+export type { ToolTrace } from "./tracing/tool-trace.js";
+export { GEN_AI_ATTRIBUTES, PSEUDOCLAUDE_ATTRIBUTES } from "./tracing/trace-attributes.js";
+export { TRACER_NAME, type TracingOptions } from "./tracing/tracing-options.js";

@@ -159,6 +159,8 @@ export interface Agent {
 
 /** Loop settings resolved from options and config. */
 export interface AgentSettings {
+  /** Its name in traces: `createAgent({ name })`, or a sub-agent's own. */
+  name?: string;
   workspace: string;
   systemPrompt: string;
   maxTurns: number;

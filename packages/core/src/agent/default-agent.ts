@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Tracer } from "@opentelemetry/api";
 import { EventEmitter } from "eventemitter3";
 import type { DependencyContainer, InjectionToken } from "tsyringe";
 import type { ContextCompaction, ContextManager } from "../context/context-manager.js";
@@ -22,6 +23,7 @@ import type { SessionStore } from "../session/session-store.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { toolFailure } from "../tools/tool-result.js";
+import { AgentTracer, type RunSpan } from "../tracing/agent-tracer.js";
 import type {
   Agent,
   AgentSettings,
@@ -78,6 +80,8 @@ export interface AgentParts {
   context: ContextManager;
   /** Hooks from code and plugins. */
   hooks: HookList;
+  /** Where spans go, and whether they carry contents. */
+  tracing: { tracer: Tracer; recordContent: boolean };
   /** For a fork: how deep it is, and the parent it reports its events to. */
   fork?: { depth: number; tag: SubAgentTag; parent: DefaultAgent };
   /** The session the conversation is saved to, with the conversation it restored. */
@@ -101,6 +105,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   private readonly host: PluginHost;
   private readonly container: DependencyContainer;
   private readonly offered: OfferedTools;
+  private readonly tracer: AgentTracer;
   private closed = false;
   private running: AbortController | undefined;
 
@@ -135,6 +140,11 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
           parts.session.started,
         )
       : undefined;
+    this.tracer = new AgentTracer(
+      parts.tracing.tracer,
+      { name: parts.settings.name ?? "pseudoclaude", depth: this.depth },
+      parts.tracing.recordContent,
+    );
     this.policy = new LayeredPolicyEngine(parts.policy, parts.layers);
     this.offered = new OfferedTools(this.registry, this.policy, parts.layers);
     this.sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
@@ -227,8 +237,26 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     if (options.signal?.aborted) forward();
     else options.signal?.addEventListener("abort", forward, { once: true });
     this.running = controller;
+    const fork = this.parts.fork;
+    const span = this.tracer.startRun({
+      prompt,
+      provider,
+      sessionId: this.sessionId,
+      // A sub-agent's run is a child of the parent's call that started it.
+      parent: fork?.parent.tracer.callContext(fork.tag.parentCallId),
+    });
     try {
-      return await this.loop(provider, prompt, options, controller.signal);
+      const result = await this.loop(provider, prompt, options, controller.signal, span);
+      span.end({
+        turns: result.turns,
+        stopReason: result.stopReason,
+        toolCalls: result.toolCalls.length,
+        usage: result.usage,
+      });
+      return result;
+    } catch (error) {
+      span.fail(error);
+      throw error;
     } finally {
       this.running = undefined;
       options.signal?.removeEventListener("abort", forward);
@@ -240,6 +268,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     prompt: string,
     options: RunOptions,
     signal: AbortSignal,
+    span: RunSpan,
   ): Promise<RunResult> {
     const maxTurns = options.maxTurns ?? this.settings.maxTurns;
     const check = options.output ? new OutputCheck(await compileOutput(options.output)) : undefined;
@@ -279,7 +308,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
           tools,
         });
         this.emit("turn-start", { turn, tools: tools.map((tool) => tool.name), estimatedTokens });
-        const answer = await this.modelTurn(provider, tools, turn, signal, check?.format);
+        const answer = await this.modelTurn(provider, tools, turn, signal, check?.format, span);
         addUsage(usage, answer.usage);
         const reported =
           (answer.usage.inputTokens ?? 0) +
@@ -322,7 +351,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         }
         repairing = false;
         const before = records.length;
-        await this.toolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records);
+        await this.toolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records, span);
         // What sub-agents spent is this run's too.
         for (const record of records.slice(before)) {
           const spent = record.result.metadata.sub_agent ? record.result.metadata.usage : undefined;
@@ -412,6 +441,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       options.signal ?? new AbortController().signal,
       options.timeoutMs,
       records,
+      undefined,
     );
     const { decision, approval, result } = records[0]!;
     return { decision, ...(approval ? { approval } : {}), result };
@@ -447,6 +477,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       providerRef: { provider: options.provider ?? this.providerRef.provider },
       settings: {
         ...this.settings,
+        name: options.name,
         systemPrompt: options.instructions,
         maxTurns: options.maxTurns ?? this.settings.maxTurns,
       },
@@ -512,6 +543,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     turn: number,
     signal: AbortSignal,
     output: OutputFormat | undefined,
+    run: RunSpan,
   ) {
     let system = this.systemPrompt();
     if (this.hooks.has("beforeModelRequest"))
@@ -524,22 +556,25 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
           messages: this.conversation.messages,
           tools,
         })) ?? system;
-    return runModelTurn(
-      provider,
-      {
-        system,
-        messages: this.conversation.messages,
-        tools,
-        signal,
-        ...(output ? { output } : {}),
-      },
-      turn,
-      (text) => this.emit("text-delta", { turn, text }),
-      (text) => this.emit("reasoning-delta", { turn, text }),
-    ).catch((error: unknown) => {
+    const messages = this.conversation.messages;
+    const span = this.tracer.startModelRequest(run, provider, { system, messages, output, turn });
+    try {
+      const answer = await span.within(() =>
+        runModelTurn(
+          provider,
+          { system, messages, tools, signal, ...(output ? { output } : {}) },
+          turn,
+          (text) => this.emit("text-delta", { turn, text }),
+          (text) => this.emit("reasoning-delta", { turn, text }),
+        ),
+      );
+      span.end(answer);
+      return answer;
+    } catch (error) {
+      span.fail(error);
       this.emit("error", { stage: "model", error });
       throw error;
-    });
+    }
   }
 
   /** One turn's calls through policy, approval and registry; results join the conversation. */
@@ -549,6 +584,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     signal: AbortSignal,
     timeoutMs: number | undefined,
     records: ToolCallRecord[],
+    run: RunSpan | undefined,
   ): Promise<void> {
     const done = await runToolCalls(
       {
@@ -569,6 +605,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         hooks: this.hooks,
         scope: this.hookScope(),
         agent: this,
+        tracer: this.tracer,
+        run,
         emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
       },
       calls,

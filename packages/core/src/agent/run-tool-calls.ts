@@ -5,6 +5,7 @@ import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
 import type { PreparedCall, ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
+import type { AgentTracer, RunSpan, ToolCallSpan } from "../tracing/agent-tracer.js";
 import type { Agent, ToolCallRecord } from "./agent.js";
 import type { AgentEvents } from "./agent-events.js";
 import type { Approver } from "./callbacks.js";
@@ -24,11 +25,15 @@ export interface ToolCallStepDeps {
   scope: Omit<HookScope, "signal">;
   /** The agent running the calls, handed to each tool. */
   agent: Agent;
+  tracer: AgentTracer;
+  /** The run the calls belong to; undefined for `callTool`. */
+  run: RunSpan | undefined;
 }
 
 interface DecidedCall {
   call: ToolCall;
   record: ToolCallRecord;
+  span: ToolCallSpan;
   /** Set when the call may run; its result replaces the record's placeholder. */
   prepared?: PreparedCall;
 }
@@ -49,6 +54,7 @@ export async function runToolCalls(
   const decided: DecidedCall[] = [];
   for (const original of calls) {
     emit("tool-call-start", { turn, call: original });
+    const span = deps.tracer.startToolCall(deps.run, original, turn);
     let call = original;
     let preparation = registry.prepare(call);
     if (preparation.kind === "unknown") {
@@ -57,10 +63,16 @@ export async function runToolCalls(
         reason: `Unknown tool "${call.name}".`,
         matched: { kind: "unknown_tool" },
       };
-      decided.push({ call, record: toolCallRecord(call, turn, decision, preparation.result) });
+      span.decided(decision, undefined);
+      decided.push({
+        call,
+        span,
+        record: toolCallRecord(call, turn, decision, preparation.result),
+      });
       continue;
     }
     const tool = preparation.kind === "ready" ? preparation.prepared.tool : preparation.tool;
+    span.tool(tool.definition);
     let verdict: ToolCallVerdict | undefined;
     if (deps.hooks.has("beforeToolCall")) {
       verdict = await deps.hooks.beforeToolCall({
@@ -78,12 +90,13 @@ export async function runToolCalls(
           matched: { kind: "hook", hook },
         };
         emit("tool-decision", { turn, call, decision });
+        span.decided(decision, undefined);
         const result = toolFailure("denied", verdict.deny, {
           metadata: { tool: call.name, source: tool.definition.source, call_id: call.id },
         });
         const record = toolCallRecord(call, turn, decision, result);
         record.hooks = verdict.notes;
-        decided.push({ call, record });
+        decided.push({ call, span, record });
         continue;
       }
       if (verdict.arguments !== undefined) {
@@ -103,6 +116,7 @@ export async function runToolCalls(
       verdict?.allow ?? false,
     );
     emit("tool-decision", { turn, call, decision: ruling.decision, approval: ruling.approval });
+    span.decided(ruling.decision, ruling.approval);
     const record = toolCallRecord(
       call,
       turn,
@@ -113,6 +127,7 @@ export async function runToolCalls(
     if (verdict && verdict.notes.length > 0) record.hooks = verdict.notes;
     decided.push({
       call,
+      span,
       record,
       ...(ruling.kind === "run" && preparation.kind === "ready"
         ? { prepared: preparation.prepared }
@@ -128,17 +143,21 @@ export async function runToolCalls(
   )) {
     await Promise.all(
       batch.map(async (item) => {
-        item.record.result = await registry.run(item.prepared, {
-          signal,
-          agent: deps.agent,
-          ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-          ...(deps.progressWanted()
-            ? {
-                onProgress: (progress: ToolProgress) =>
-                  emit("tool-progress", { turn, call: item.call, progress }),
-              }
-            : {}),
-        });
+        const trace = item.span.trace;
+        item.record.result = await item.span.executing(() =>
+          registry.run(item.prepared, {
+            signal,
+            agent: deps.agent,
+            ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+            ...(trace ? { trace } : {}),
+            ...(deps.progressWanted()
+              ? {
+                  onProgress: (progress: ToolProgress) =>
+                    emit("tool-progress", { turn, call: item.call, progress }),
+                }
+              : {}),
+          }),
+        );
         if (deps.hooks.has("afterToolCall")) {
           const after = await deps.hooks.afterToolCall({
             ...deps.scope,
@@ -157,11 +176,12 @@ export async function runToolCalls(
   }
   const records: ToolCallRecord[] = [];
   const messages: ToolResultMessage[] = [];
-  for (const { call, record } of decided) {
+  for (const { call, record, span } of decided) {
     // What the model will see: kinds its provider cannot take become explicit placeholders.
     record.result = deps.adaptForModel(record.result);
     records.push(record);
     emit("tool-call-end", { turn, call, record, result: record.result });
+    span.end({ result: record.result, ...(record.hooks ? { hooks: record.hooks } : {}) });
     messages.push({ role: "tool", callId: call.id, toolName: call.name, result: record.result });
   }
   return { records, messages };

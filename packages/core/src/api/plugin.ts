@@ -76,6 +76,7 @@ export type {
   ToolSourceStats,
   ToolSourceStatus,
 } from "../tools/tool-source.js";
+export type { ToolTrace } from "../tracing/tool-trace.js";
 export { abortKind, CallAbortReason } from "../util/abort.js";
 export { type Disposable, toDisposable } from "../util/disposable.js";
 export { isPlainObject } from "../util/plain-object.js";

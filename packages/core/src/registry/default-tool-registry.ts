@@ -274,6 +274,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
         reportProgress: (progress) => options.onProgress?.(progress),
         progressWanted: options.onProgress !== undefined,
         ...(options.agent ? { agent: options.agent } : {}),
+        ...(options.trace ? { trace: options.trace } : {}),
       });
       if (!result || typeof result !== "object" || !Array.isArray(result.content)) {
         return toolFailure("tool_error", `Tool "${call.name}" returned a malformed result.`);

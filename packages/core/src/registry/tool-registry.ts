@@ -5,6 +5,7 @@ import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolFailure, ToolResult } from "../tools/tool-result.js";
 import type { ToolChange } from "../tools/tool-source.js";
+import type { ToolTrace } from "../tracing/tool-trace.js";
 
 /** Typed events of the registry. `changed` summarises one applied change. */
 export interface ToolRegistryEvents {
@@ -37,6 +38,8 @@ export interface ExecuteOptions {
   onProgress?: (progress: ToolProgress) => void;
   /** The agent running the call, handed to the tool (see `ToolExecutionContext.agent`). */
   agent?: Agent;
+  /** The call's trace, handed to the tool (see `ToolExecutionContext.trace`). */
+  trace?: ToolTrace;
 }
 
 /** A call the registry routed and checked; `run` runs it without checking it again. */

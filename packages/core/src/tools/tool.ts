@@ -1,4 +1,5 @@
 import type { Agent } from "../agent/agent.js";
+import type { ToolTrace } from "../tracing/tool-trace.js";
 import type { ToolProgress } from "./tool-call.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolResult } from "./tool-result.js";
@@ -22,6 +23,11 @@ export interface ToolExecutionContext {
    * it. Undefined for a registry used on its own.
    */
   agent?: Agent;
+  /**
+   * The call's trace, while a tracer records it: pass `trace.headers` on to a remote server
+   * (the MCP plugin puts them in `params._meta` and HTTP headers). See docs/tracing.md.
+   */
+  trace?: ToolTrace;
 }
 
 /**

@@ -1,0 +1,338 @@
+import {
+  type Attributes,
+  type Context,
+  context,
+  propagation,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from "@opentelemetry/api";
+import type { Message } from "../conversation/message.js";
+import { PseudoClaudeError } from "../errors.js";
+import type { HookNote } from "../hooks/agent-hooks.js";
+import type { OutputFormat } from "../output/output-schema.js";
+import type { DecisionBasis, PolicyDecision } from "../policy/policy-engine.js";
+import type { Provider, ProviderUsage, StopReason } from "../provider/provider.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolResult } from "../tools/tool-result.js";
+import type { ToolTrace } from "./tool-trace.js";
+import { GEN_AI_ATTRIBUTES, PSEUDOCLAUDE_ATTRIBUTES } from "./trace-attributes.js";
+import { messagesJson, outputJson, resultText, systemJson } from "./trace-content.js";
+
+/** The spans of one run: the model requests and tool calls in it are its children. */
+export interface RunSpan {
+  /** False when no tracer records (no provider registered, or not sampled): nothing below it is built. */
+  readonly recording: boolean;
+  readonly context: Context;
+  end(outcome: {
+    turns: number;
+    stopReason: string;
+    toolCalls: number;
+    usage: ProviderUsage;
+  }): void;
+  fail(error: unknown): void;
+}
+
+export interface ModelRequestSpan {
+  /** Run `fn` with this span active, so a provider SDK's own HTTP spans nest under it. */
+  within<T>(fn: () => Promise<T>): Promise<T>;
+  end(answer: {
+    text: string;
+    toolCalls: readonly ToolCall[];
+    stopReason: StopReason | undefined;
+    usage: ProviderUsage;
+  }): void;
+  fail(error: unknown): void;
+}
+
+export interface ToolCallSpan {
+  /** What the tool gets (`ToolExecutionContext.trace`); undefined when nothing records. */
+  readonly trace: ToolTrace | undefined;
+  tool(definition: ToolDefinition): void;
+  decided(decision: PolicyDecision, approval: string | undefined): void;
+  /** Run the tool with this span active; a sub-agent started by it becomes its child. */
+  executing<T>(fn: () => Promise<T>): Promise<T>;
+  end(outcome: { result: ToolResult; hooks?: readonly HookNote[] }): void;
+}
+
+const NOOP_MODEL: ModelRequestSpan = {
+  within: (fn) => fn(),
+  end() {},
+  fail() {},
+};
+
+const NOOP_TOOL: ToolCallSpan = {
+  trace: undefined,
+  tool() {},
+  decided() {},
+  executing: (fn) => fn(),
+  end() {},
+};
+
+/**
+ * Spans for one agent, by the OpenTelemetry GenAI conventions: `invoke_agent <name>` per run,
+ * `chat <model>` per model request, `execute_tool <tool>` per tool call. Through
+ * `@opentelemetry/api` only: without a registered tracer provider every span is a
+ * non-recording one, and a run that does not record builds no child spans at all, so the call
+ * path pays one check.
+ */
+export class AgentTracer {
+  /** Contexts of calls running now, by id: a sub-agent's run is parented to its call. */
+  private readonly running = new Map<string, Context>();
+
+  constructor(
+    private readonly tracer: Tracer,
+    private readonly agent: { name: string; depth: number },
+    private readonly recordContent: boolean,
+  ) {}
+
+  /** The context of a call this agent is running, for the sub-agent it starts. */
+  callContext(callId: string): Context | undefined {
+    return this.running.get(callId);
+  }
+
+  startRun(info: {
+    prompt: string;
+    provider: Provider;
+    sessionId: string | undefined;
+    parent: Context | undefined;
+  }): RunSpan {
+    const attributes: Attributes = {
+      [GEN_AI_ATTRIBUTES.operation]: "invoke_agent",
+      [GEN_AI_ATTRIBUTES.agentName]: this.agent.name,
+      [GEN_AI_ATTRIBUTES.provider]: info.provider.name,
+      [PSEUDOCLAUDE_ATTRIBUTES.depth]: this.agent.depth,
+    };
+    if (info.provider.model) attributes[GEN_AI_ATTRIBUTES.requestModel] = info.provider.model;
+    if (info.sessionId) attributes[GEN_AI_ATTRIBUTES.conversationId] = info.sessionId;
+    if (this.recordContent)
+      attributes[GEN_AI_ATTRIBUTES.inputMessages] = messagesJson([
+        { role: "user", content: info.prompt },
+      ]);
+    const parent = info.parent ?? context.active();
+    const span = this.tracer.startSpan(
+      `invoke_agent ${this.agent.name}`,
+      { kind: SpanKind.INTERNAL, attributes },
+      parent,
+    );
+    const recording = span.isRecording();
+    return {
+      recording,
+      context: trace.setSpan(parent, span),
+      end: (outcome) => {
+        span.setAttributes({
+          [PSEUDOCLAUDE_ATTRIBUTES.turns]: outcome.turns,
+          [PSEUDOCLAUDE_ATTRIBUTES.stopReason]: outcome.stopReason,
+          [PSEUDOCLAUDE_ATTRIBUTES.toolCalls]: outcome.toolCalls,
+          ...usageAttributes(outcome.usage),
+        });
+        span.end();
+      },
+      fail: (error) => {
+        markFailed(span, error);
+        span.end();
+      },
+    };
+  }
+
+  startModelRequest(
+    run: RunSpan,
+    provider: Provider,
+    request: {
+      system: string;
+      messages: readonly Message[];
+      output: OutputFormat | undefined;
+      turn: number;
+    },
+  ): ModelRequestSpan {
+    if (!run.recording) return NOOP_MODEL;
+    const attributes: Attributes = {
+      [GEN_AI_ATTRIBUTES.operation]: "chat",
+      [GEN_AI_ATTRIBUTES.provider]: provider.name,
+      [GEN_AI_ATTRIBUTES.stream]: true,
+      [PSEUDOCLAUDE_ATTRIBUTES.turn]: request.turn,
+    };
+    if (provider.model) attributes[GEN_AI_ATTRIBUTES.requestModel] = provider.model;
+    if (request.output) attributes[GEN_AI_ATTRIBUTES.outputType] = "json";
+    if (this.recordContent) {
+      attributes[GEN_AI_ATTRIBUTES.systemInstructions] = systemJson(request.system);
+      attributes[GEN_AI_ATTRIBUTES.inputMessages] = messagesJson(request.messages);
+    }
+    const span = this.tracer.startSpan(
+      provider.model ? `chat ${provider.model}` : "chat",
+      { kind: SpanKind.CLIENT, attributes },
+      run.context,
+    );
+    const active = trace.setSpan(run.context, span);
+    return {
+      within: (fn) => context.with(active, fn),
+      end: (answer) => {
+        span.setAttributes({
+          [GEN_AI_ATTRIBUTES.finishReasons]: [answer.stopReason ?? "unknown"],
+          ...usageAttributes(answer.usage),
+        });
+        if (this.recordContent)
+          span.setAttribute(
+            GEN_AI_ATTRIBUTES.outputMessages,
+            outputJson(answer.text, answer.toolCalls),
+          );
+        span.end();
+      },
+      fail: (error) => {
+        markFailed(span, error);
+        span.end();
+      },
+    };
+  }
+
+  /** A call of the run (`run`), or of `callTool` (no run: the caller's active context). */
+  startToolCall(run: RunSpan | undefined, call: ToolCall, turn: number): ToolCallSpan {
+    if (run && !run.recording) return NOOP_TOOL;
+    const parent = run?.context ?? context.active();
+    const attributes: Attributes = {
+      [GEN_AI_ATTRIBUTES.operation]: "execute_tool",
+      [GEN_AI_ATTRIBUTES.toolName]: call.name,
+      [GEN_AI_ATTRIBUTES.toolCallId]: call.id,
+      [PSEUDOCLAUDE_ATTRIBUTES.depth]: this.agent.depth,
+      [PSEUDOCLAUDE_ATTRIBUTES.turn]: turn,
+    };
+    if (this.recordContent)
+      attributes[GEN_AI_ATTRIBUTES.toolArguments] = JSON.stringify(call.arguments);
+    const span = this.tracer.startSpan(
+      `execute_tool ${call.name}`,
+      { kind: SpanKind.INTERNAL, attributes },
+      parent,
+    );
+    if (!span.isRecording()) return NOOP_TOOL;
+    const active = trace.setSpan(parent, span);
+    const running = this.running;
+    return {
+      trace: new SpanToolTrace(span, active),
+      tool(definition) {
+        span.setAttributes({
+          [PSEUDOCLAUDE_ATTRIBUTES.source]: definition.source,
+          [PSEUDOCLAUDE_ATTRIBUTES.safety]: definition.safety,
+          [GEN_AI_ATTRIBUTES.toolDescription]: definition.description,
+        });
+      },
+      decided(decision, approval) {
+        span.setAttributes({
+          [PSEUDOCLAUDE_ATTRIBUTES.verdict]: decision.verdict,
+          [PSEUDOCLAUDE_ATTRIBUTES.basis]: decision.matched.kind,
+          ...ruleAttribute(decision.matched),
+          ...(approval ? { [PSEUDOCLAUDE_ATTRIBUTES.approval]: approval } : {}),
+        });
+      },
+      executing(fn) {
+        // When the tool starts (after any approval wait), as an event on the span.
+        span.addEvent("pseudoclaude.tool.execute");
+        running.set(call.id, active);
+        return context.with(active, fn).finally(() => running.delete(call.id));
+      },
+      end: ({ result, hooks }) => {
+        const { timeout_ms: timeoutMs, timeout_source: timeoutSource } = result.metadata;
+        if (typeof timeoutMs === "number")
+          span.setAttribute(PSEUDOCLAUDE_ATTRIBUTES.timeoutMs, timeoutMs);
+        if (typeof timeoutSource === "string")
+          span.setAttribute(PSEUDOCLAUDE_ATTRIBUTES.timeoutSource, timeoutSource);
+        if (hooks && hooks.length > 0)
+          span.setAttribute(
+            PSEUDOCLAUDE_ATTRIBUTES.hooks,
+            hooks.map((note) => `${note.action} by ${note.hook} (${note.stage})`),
+          );
+        if (result.ok) {
+          if (this.recordContent)
+            span.setAttribute(GEN_AI_ATTRIBUTES.toolResult, resultText(result));
+        } else {
+          span.setAttribute(GEN_AI_ATTRIBUTES.errorType, result.error.code);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: result.error.message });
+        }
+        span.end();
+      },
+    };
+  }
+}
+
+/** The trace as a tool sees it; the headers are built on first use only. */
+class SpanToolTrace implements ToolTrace {
+  private built: Record<string, string> | undefined;
+
+  constructor(
+    private readonly span: Span,
+    private readonly active: Context,
+  ) {}
+
+  get headers(): Readonly<Record<string, string>> {
+    if (this.built) return this.built;
+    const headers: Record<string, string> = {};
+    propagation.inject(this.active, headers);
+    // Without a registered propagator nothing is injected; MCP servers expect W3C trace context.
+    if (!headers.traceparent) {
+      const { traceId, spanId, traceFlags, traceState } = this.span.spanContext();
+      headers.traceparent = `00-${traceId}-${spanId}-${(traceFlags & 0xff).toString(16).padStart(2, "0")}`;
+      const state = traceState?.serialize();
+      if (state) headers.tracestate = state;
+    }
+    this.built = headers;
+    return headers;
+  }
+
+  setAttributes(attributes: Readonly<Record<string, string | number | boolean>>): void {
+    this.span.setAttributes(attributes);
+  }
+}
+
+function usageAttributes(usage: ProviderUsage): Attributes {
+  const attributes: Attributes = {};
+  if (usage.inputTokens !== undefined)
+    attributes[GEN_AI_ATTRIBUTES.inputTokens] = usage.inputTokens;
+  if (usage.outputTokens !== undefined)
+    attributes[GEN_AI_ATTRIBUTES.outputTokens] = usage.outputTokens;
+  if (usage.cacheReadTokens !== undefined)
+    attributes[GEN_AI_ATTRIBUTES.cacheReadTokens] = usage.cacheReadTokens;
+  if (usage.cacheWriteTokens !== undefined)
+    attributes[GEN_AI_ATTRIBUTES.cacheWriteTokens] = usage.cacheWriteTokens;
+  return attributes;
+}
+
+/** What matched, in one string: the rule's pattern, the mode, the hook, the layer's patterns. */
+function ruleAttribute(basis: DecisionBasis): Attributes {
+  switch (basis.kind) {
+    case "rule":
+      return {
+        [PSEUDOCLAUDE_ATTRIBUTES.rule]: `${basis.origin}:${basis.verdict}(${basis.pattern})`,
+      };
+    case "mode":
+      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `mode:${basis.mode}` };
+    case "allow_list":
+      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `allow_list:${basis.patterns.join(",")}` };
+    case "layer":
+      return {
+        [PSEUDOCLAUDE_ATTRIBUTES.rule]: `${basis.origin}:${basis.effect}(${basis.patterns.join(",")})`,
+      };
+    case "hook":
+      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `hook:${basis.hook}` };
+    case "safety":
+      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `safety:${basis.safety}` };
+    default:
+      return {};
+  }
+}
+
+/** `error.type` is the framework's error code where there is one, else the error's class. */
+function markFailed(span: Span, error: unknown): void {
+  const type = PseudoClaudeError.is(error)
+    ? error.code
+    : error instanceof Error
+      ? error.name
+      : "_OTHER";
+  span.setAttribute(GEN_AI_ATTRIBUTES.errorType, type);
+  if (error instanceof Error) span.recordException(error);
+  span.setStatus({
+    code: SpanStatusCode.ERROR,
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
