@@ -12,11 +12,7 @@ import {
   subAgentToolName,
 } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
-import {
-  InMemoryToolSource,
-  ScriptedProvider,
-  type ScriptedStep,
-} from "@pseudoclaude/testing";
+import { InMemoryToolSource, ScriptedProvider, type ScriptedStep } from "@pseudoclaude/testing";
 import { fileTools } from "./support/file-tools.js";
 import { eventually, scratch, stdioFixture } from "./support/mcp-fixtures.js";
 

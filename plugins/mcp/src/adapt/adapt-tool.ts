@@ -87,6 +87,7 @@ export function adaptTool(
       try {
         const result = await caller.call(remote.name, args, {
           signal: context.signal,
+          ...(context.trace ? { trace: context.trace } : {}),
           ...(context.progressWanted
             ? { onProgress: (progress: ToolProgress) => context.reportProgress(progress) }
             : {}),

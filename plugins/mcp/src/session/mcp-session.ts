@@ -1,5 +1,5 @@
 import { type ElicitationRequest, type ElicitationResponse } from "@pseudoclaude/core";
-import { type Disposable, type ToolProgress } from "@pseudoclaude/core/plugin";
+import { type Disposable, type ToolProgress, type ToolTrace } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import { type McpCallErrorCode, type McpCallReason, ToolSourceError } from "../mcp-errors.js";
 import type { CredentialStore } from "../oauth/credential-store.js";
@@ -86,6 +86,8 @@ export class McpCallError extends ToolSourceError<McpCallErrorCode> {
 export interface CallOptions {
   signal: AbortSignal;
   onProgress?: (progress: ToolProgress) => void;
+  /** The call's trace: sent in `params._meta` (and as HTTP headers), facts added to its span. */
+  trace?: ToolTrace;
 }
 
 export interface McpSession {

@@ -28,6 +28,7 @@ import { oauthProviderFor } from "./sdk-oauth-provider.js";
 import { SdkSession } from "./sdk-session.js";
 import { StderrTail } from "./stderr-tail.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
+import { traceHeaderFetch } from "./trace-header-fetch.js";
 
 /** The SDK validates structured output only for tools of the last listed page; we do it ourselves. */
 const noValidation = {
@@ -72,7 +73,13 @@ export class SdkDialer implements SessionDialer {
           )
       : undefined;
     try {
-      return await SdkSession.connect(server.name, client, transport, options.signal, reauthorize);
+      return await SdkSession.connect(
+        { name: server.name, ...(server.transport === "stdio" ? {} : { url: server.url }) },
+        client,
+        transport,
+        options.signal,
+        reauthorize,
+      );
     } catch (error) {
       if (!(error instanceof UnauthorizedError) || !auth) {
         const failure = describeConnectFailure(server, error, transport, tail, options.signal);
@@ -218,10 +225,11 @@ function createTransport(
     });
   }
   const requestInit: RequestInit = { headers: server.headers };
-  const auth = authProvider ? { authProvider, ...(steps ? { fetch: steps.fetch } : {}) } : {};
+  const fetch = traceHeaderFetch(steps?.fetch);
+  const auth = authProvider ? { authProvider } : {};
   if (server.transport === "sse")
-    return new SSEClientTransport(new URL(server.url), { requestInit, ...auth });
-  return new StreamableHTTPClientTransport(new URL(server.url), { requestInit, ...auth });
+    return new SSEClientTransport(new URL(server.url), { requestInit, fetch, ...auth });
+  return new StreamableHTTPClientTransport(new URL(server.url), { requestInit, fetch, ...auth });
 }
 
 function describeConnectFailure(

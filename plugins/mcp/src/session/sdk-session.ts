@@ -41,13 +41,13 @@ export class SdkSession implements McpSession {
    * session; on failure both are closed and the SDK's error is rethrown as it came.
    */
   static async connect(
-    serverName: string,
+    server: { name: string; url?: string },
     client: Client,
     transport: Transport,
     signal: AbortSignal,
     reauthorize?: () => Promise<boolean>,
   ): Promise<SdkSession> {
-    const session = new SdkSession(serverName, client, transport, reauthorize);
+    const session = new SdkSession(server.name, server.url, client, transport, reauthorize);
     try {
       await withRequestSignal(signal, (requestSignal) =>
         client.connect(session.channel ?? transport, {
@@ -64,6 +64,8 @@ export class SdkSession implements McpSession {
 
   private constructor(
     readonly serverName: string,
+    /** The server's URL (HTTP transports), for traces. */
+    private readonly url: string | undefined,
     private readonly client: Client,
     private readonly transport: Transport,
     /** Completes a new authorization when the server asks for one mid-session (step-up). */
@@ -137,15 +139,29 @@ export class SdkSession implements McpSession {
     args: Record<string, unknown>,
     options: CallOptions,
   ): Promise<RemoteCallResult> {
+    const params: {
+      name: string;
+      arguments: Record<string, unknown>;
+      _meta?: Record<string, unknown>;
+    } = {
+      name,
+      arguments: args,
+    };
+    if (options.trace) {
+      // The trace goes with the request on every transport (the MCP semantic conventions'
+      // `params._meta`); the span learns which session and transport carried it.
+      params._meta = { ...options.trace.headers };
+      options.trace.setAttributes(this.traceFacts());
+    }
     // Progress needs the SDK's progress-token bookkeeping; plain calls take the channel.
     const channel = this.channel;
     if (channel && !options.onProgress) {
       return withRequestSignal(options.signal, async (signal) =>
-        toRemoteCallResult(await channel.request("tools/call", { name, arguments: args }, signal)),
+        toRemoteCallResult(await channel.request("tools/call", params, signal)),
       );
     }
     const result = await this.request(options.signal, (request) =>
-      this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+      this.client.callTool(params, CallToolResultSchema, {
         ...request,
         ...(options.onProgress
           ? {
@@ -160,6 +176,30 @@ export class SdkSession implements McpSession {
       }),
     );
     return toRemoteCallResult(result);
+  }
+
+  /** MCP client span attributes (semantic conventions), for the call's execute_tool span. */
+  private traceFacts(): Record<string, string | number> {
+    const facts: Record<string, string | number> = {
+      "mcp.method.name": "tools/call",
+      "pseudoclaude.mcp.server": this.serverName,
+    };
+    const version = this.protocolVersion;
+    if (version) facts["mcp.protocol.version"] = version;
+    if (this.transport instanceof StdioProcessTransport) {
+      facts["network.transport"] = "pipe";
+      return facts;
+    }
+    facts["network.transport"] = "tcp";
+    facts["network.protocol.name"] = "http";
+    if (this.url) {
+      const url = new URL(this.url);
+      facts["server.address"] = url.hostname.replace(/^\[|\]$/g, "");
+      facts["server.port"] = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    }
+    if (this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId)
+      facts["mcp.session.id"] = this.transport.sessionId;
+    return facts;
   }
 
   async listResources(cursor: string | undefined, signal: AbortSignal) {
