@@ -1,6 +1,9 @@
 // MCP call path and connect benchmarks against baselines measured in the same run:
 //  1. sequential echo calls over stdio: the raw SDK client vs agent.callTool (policy, registry,
 //     validation, one timeout, conversion) on the same fixture server;
+//     and a third contender, agent.callTool with one no-op hook and a recording tracer that
+//     exports nowhere, so what hooks and tracing cost when used is known (unused, they must
+//     cost nothing: the plain ratio is the guard);
 //  2. connecting N servers: the raw SDK client one after another (as LangChain and the OpenAI
 //     Agents SDK do) vs createAgent connecting all at once.
 // Prints ratios and exits 1 if a target is missed. Ratios, not absolute times: machines are noisy.
@@ -9,7 +12,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { createAgent } from "@pseudoclaude/core";
+import { BasicTracerProvider } from "@opentelemetry/sdk-trace-base";
+import { type Agent, createAgent } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,40 +47,62 @@ async function timeIt(run: () => Promise<void>): Promise<number> {
   return performance.now() - start;
 }
 
-async function callBench(): Promise<{ raw: number; ours: number; ratio: number }> {
-  const client = await rawClient();
-  const agent = await createAgent({
+function benchAgent(instrumented: boolean): Promise<Agent> {
+  return createAgent({
     config: false,
     policy: { mode: "bypass" },
     plugins: [mcp({ servers: { b: { command: process.execPath, args: [server] } } })],
+    ...(instrumented
+      ? {
+          hooks: { beforeToolCall: () => undefined, afterToolCall: () => undefined },
+          tracing: { tracerProvider: new BasicTracerProvider() },
+        }
+      : {}),
   });
+}
+
+async function callBench() {
+  const client = await rawClient();
+  const agent = await benchAgent(false);
+  const instrumentedAgent = await benchAgent(true);
   try {
     const raw = async (n: number) => {
       for (let i = 0; i < n; i++)
         await client.callTool({ name: "echo", arguments: { text: `m${i}` } });
     };
-    const ours = async (n: number) => {
+    const through = (target: Agent) => async (n: number) => {
       for (let i = 0; i < n; i++) {
-        const { result } = await agent.callTool("mcp__b__echo", { text: `m${i}` });
+        const { result } = await target.callTool("mcp__b__echo", { text: `m${i}` });
         if (!result.ok) throw new Error(result.error?.message);
       }
     };
+    const ours = through(agent);
+    const instrumented = through(instrumentedAgent);
     await raw(200);
     await ours(200);
-    // Many short interleaved batches, so drift on a shared machine hits both sides alike.
+    await instrumented(200);
+    // Many short interleaved batches, so drift on a shared machine hits all sides alike.
     const batches = 30;
     const size = Math.ceil(CALLS / batches);
     let rawMs = 0;
     let oursMs = 0;
+    let instrumentedMs = 0;
     for (let round = 0; round < batches; round++) {
       rawMs += await timeIt(() => raw(size));
       oursMs += await timeIt(() => ours(size));
+      instrumentedMs += await timeIt(() => instrumented(size));
     }
     const total = size * batches;
-    return { raw: (total / rawMs) * 1000, ours: (total / oursMs) * 1000, ratio: rawMs / oursMs };
+    return {
+      raw: (total / rawMs) * 1000,
+      ours: (total / oursMs) * 1000,
+      ratio: rawMs / oursMs,
+      instrumentedRatio: rawMs / instrumentedMs,
+    };
   } finally {
     await client.close();
     await agent.close();
+    await instrumentedAgent.close();
   }
 }
 
@@ -121,6 +147,8 @@ const report = {
     agent_call_tool_per_s: Math.round(calls.ours),
     ratio: Number(calls.ratio.toFixed(2)),
     target: TARGET_CALL_RATIO,
+    // One no-op hook each side of the call and a recording tracer: their cost when used.
+    with_hook_and_tracer_ratio: Number(calls.instrumentedRatio.toFixed(2)),
   },
   connect_servers: {
     servers: SERVERS,

@@ -25,6 +25,7 @@ export const CLI_OPTIONS = {
   "output-schema": { type: "string" },
   continue: { type: "boolean", short: "c" },
   resume: { type: "string", short: "r" },
+  trace: { type: "string" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 /** A flag name. */
@@ -49,4 +50,5 @@ export interface CliFlags {
   "output-schema"?: string;
   continue?: boolean;
   resume?: string;
+  trace?: string;
 }

@@ -32,3 +32,9 @@ export {
   type ProviderFlags,
 } from "./providers.js";
 export { openSession, type Session, type SessionOptions, withSession } from "./session.js";
+export {
+  type CliTracing,
+  type CliTracingOptions,
+  NO_TRACING,
+  startCliTracing,
+} from "./tracing/cli-tracing.js";

@@ -19,6 +19,7 @@ import { parseMode } from "./flag-values.js";
 import { loadPluginModules } from "./load-plugins.js";
 import { type Prompter, ReadlinePrompter } from "./prompter.js";
 import { chooseSession } from "./session-flags.js";
+import { NO_TRACING, startCliTracing } from "./tracing/cli-tracing.js";
 
 /** What a command needs to start an agent. */
 export interface SessionOptions {
@@ -34,6 +35,8 @@ export interface SessionOptions {
   agent?: Pick<CreateAgentOptions, "backgroundSources">;
   /** Save the conversation as a session (`run`, `chat`): new, `--continue` or `--resume ID`. */
   sessions?: boolean;
+  /** The command traces (`--trace FILE`, or the `OTEL_*` variables): `run`, `chat`, `call`. */
+  traced?: boolean;
 }
 
 /** A started agent plus what the CLI opened around it. */
@@ -57,6 +60,15 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const saved = options.sessions ? await chooseSession(flags, workspace) : undefined;
   const provider = options.provider?.(config);
   const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
+  const tracing = options.traced
+    ? await startCliTracing({
+        file: flags.trace,
+        cwd: io.cwd,
+        workspace,
+        env: process.env,
+        stderr: io.stderr,
+      })
+    : NO_TRACING;
   const prompter = options.prompter ?? new ReadlinePrompter(io);
   const callbacks = {
     yes: flags.yes ?? false,
@@ -78,9 +90,11 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       elicit: createElicitor(callbacks),
       // --yes also lets the workspace's own servers start, for this run only.
       projectApprovals: flags.yes ? "all" : "remembered",
+      ...(tracing.tracerProvider ? { tracing: { tracerProvider: tracing.tracerProvider } } : {}),
     });
   } catch (error) {
     prompter.close();
+    await tracing.shutdown();
     throw error;
   }
   if (!flags.json) {
@@ -97,6 +111,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
         await agent.close();
       } finally {
         prompter.close();
+        // After the agent: the spans of its last calls end as it closes.
+        await tracing.shutdown();
       }
     },
   };

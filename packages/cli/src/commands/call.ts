@@ -21,11 +21,12 @@ not JSON is passed through as is, so the registry answers invalid_arguments.
   --mode M          default | plan | accept_edits | bypass (overrides the config)
   --yes, -y         approve every call the policy would ask about
   --timeout-ms N    per-call timeout (highest precedence)
+  --trace FILE      append the call's OpenTelemetry span to FILE as OTLP JSON lines
   --json            the ToolResult plus "decision" and "approval" on stdout
 
 Exit 0 when the result is ok, 1 otherwise (denied, unknown tool, invalid arguments,
 tool error, timeout).`,
-  flags: ["mode", "yes", "timeout-ms"],
+  flags: ["mode", "yes", "timeout-ms", "trace"],
   positionals: { min: 1, max: 2, names: "TOOL [JSON_ARGS]" },
   run: runCall,
 };
@@ -33,7 +34,7 @@ tool error, timeout).`,
 async function runCall({ flags, args, io }: CommandContext): Promise<number> {
   const [name = "", rawArguments = "{}"] = args;
   const timeoutMs = parsePositiveInteger("timeout-ms", flags["timeout-ms"]);
-  return withSession({ flags, io }, async ({ agent }) => {
+  return withSession({ flags, io, traced: true }, async ({ agent }) => {
     const outcome = await agent.callTool(name, parseArguments(rawArguments), {
       timeoutMs,
       signal: io.signal,

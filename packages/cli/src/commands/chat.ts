@@ -20,7 +20,7 @@ export const chatCommand: CommandSpec = {
   summary:
     "An interactive session: streamed answers, tool calls as they run, approvals at the prompt.",
   usage: `Usage: pseudoclaude chat [--provider NAME] [--model M] [--script FILE] [--mode M] [--yes]
-                        [--max-turns N] [--continue | --resume ID] [--json]
+                        [--max-turns N] [--continue | --resume ID] [--trace FILE] [--json]
                         [--workspace DIR] [--plugin PATH]...
 
 Talk to the agent: each line is a message; the answer streams, each tool call shows as it
@@ -35,13 +35,14 @@ y allows it once, a allows it for this session, n denies it (with a reason for t
   --provider, --model, --script   as for run (--script plays a scripted model: offline)
   --mode M    default | plan | accept-edits | bypass      --yes   approve every ask
   --continue  continue the workspace's latest session    --resume ID   continue session ID
+  --trace FILE  append the session's OpenTelemetry spans to FILE (OTLP JSON lines)
   --json      one JSON event per line on stdout; lines of stdin are the messages
 
 The conversation is saved as a session in ~/.PseudoClaude/sessions (pseudoclaude sessions).
 
 Without a terminal nobody can answer a question: ask is denied unless --yes, and servers of the
 workspace that are not approved stay stopped (pseudoclaude mcp approve).`,
-  flags: ["provider", "model", "script", "mode", "yes", "max-turns", "continue", "resume"],
+  flags: ["provider", "model", "script", "mode", "yes", "max-turns", "continue", "resume", "trace"],
   positionals: { min: 0, max: 0, names: "" },
   run: runChat,
 };
@@ -68,6 +69,7 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
           chatApprover(input, input.above(io.stdout), rules, callbacks.interactive, callbacks.yes),
         agent: { backgroundSources: (id) => id.startsWith("mcp:") },
         sessions: true,
+        traced: true,
       },
       async ({ agent, resumed }) => {
         const output: ChatOutput = json

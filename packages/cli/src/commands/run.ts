@@ -16,7 +16,8 @@ export const runCommand: CommandSpec = {
   summary: "Run the agent on a prompt (streams text; tool calls on stderr).",
   usage: `Usage: pseudoclaude run PROMPT [--provider NAME] [--model M] [--script FILE] [--mode M]
                        [--yes] [--max-turns N] [--output-schema FILE] [--json]
-                       [--continue | --resume ID] [--workspace DIR] [--plugin PATH]...
+                       [--continue | --resume ID] [--trace FILE] [--workspace DIR]
+                       [--plugin PATH]...
 
 Run the agent loop: the model's text streams to stdout, tool calls, policy decisions and
 results are short lines on stderr.
@@ -32,6 +33,8 @@ results are short lines on stderr.
                     repaired); --json prints the validated value under "output"
   --continue, -c    continue the workspace's latest session
   --resume ID, -r   continue session ID (pseudoclaude sessions lists them)
+  --trace FILE      append the run's OpenTelemetry spans to FILE as OTLP JSON lines
+                    (without it, OTEL_* variables configure an installed OpenTelemetry SDK)
   --json            {"text", "turns", "stop_reason", "tool_calls", "usage", "diagnostics",
                     "session_id", "output" with --output-schema}
 
@@ -49,6 +52,7 @@ Exit 0 when the model gave a final answer; 1 when the provider failed, the run h
     "output-schema",
     "continue",
     "resume",
+    "trace",
   ],
   positionals: { min: 1, max: 1, names: "PROMPT" },
   run: runPrompt,
@@ -65,6 +69,7 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
     io,
     provider: (config: LoadedConfig) => createProvider(flags.provider, providerFlags, config),
     sessions: true,
+    traced: true,
   };
   return withSession(session, async ({ agent, resumed }) => {
     if (resumed && !flags.json)
