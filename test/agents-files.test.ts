@@ -100,4 +100,34 @@ describe("agent files", () => {
       await workspace.cleanup();
     }
   });
+
+  it("an agent file with a model id runs on that model of the parent's provider", async () => {
+    const workspace = await createTempWorkspace("pc-agents-model-");
+    try {
+      const userAgents = path.join(workspace.home, ".claude", "agents");
+      await mkdir(userAgents, { recursive: true });
+      await writeFile(
+        path.join(userAgents, "summarizer.md"),
+        "---\nname: summarizer\ndescription: Summarizes.\nmodel: small-model-1\n---\nSummarize.\n",
+      );
+      await workspace.write(
+        "script.json",
+        JSON.stringify([
+          { tool_calls: [{ name: "agent__summarizer", arguments: { prompt: "sum up" } }] },
+          { text: "summary" },
+          { text: "done" },
+        ]),
+      );
+      const listed = parseJson<AgentsJson>(await runCli(workspace, ["agents", "--json"]));
+      assert.ok(!listed.diagnostics.some((d) => d.code === "agent_model_inherited"));
+      const run = await runCli(workspace, ["run", "go", "--script", "script.json", "--json"]);
+      assert.equal(run.code, 0, run.stderr);
+      const output = JSON.parse(run.stdout) as {
+        tool_calls: Array<{ result: { metadata: Record<string, unknown> } }>;
+      };
+      assert.equal(output.tool_calls[0]!.result.metadata.model, "small-model-1");
+    } finally {
+      await workspace.cleanup();
+    }
+  });
 });

@@ -212,6 +212,20 @@ describe("Anthropic provider against a local Messages API server", () => {
     );
   });
 
+  it("withModel: the same endpoint, key and settings for another model (a sub-agent's)", async () => {
+    server.reply(anthropicStream({ text: "ok" }));
+    const base = provider({ maxTokens: 1234, contextWindow: 50_000 });
+    const other = base.withModel("claude-other-1");
+    assert.equal(other.model, "claude-other-1");
+    assert.equal(base.model, DEFAULT_ANTHROPIC_MODEL, "the original is left as it was");
+    assert.notEqual(other.contextWindow, 50_000, "the window given for one model is not another's");
+    await collect(other, { system: "", messages: [{ role: "user", content: "hi" }] });
+    const [request] = server.requests;
+    assert.equal(request?.body.model, "claude-other-1");
+    assert.equal(request?.body.max_tokens, 1234);
+    assert.equal(request?.headers.authorization, `Bearer ${KEY}`);
+  });
+
   it("runs parallel tool calls, mapping a tool name the API refuses both ways", async () => {
     const tools = providerTestTools();
     const agent = await providerAgent(provider(), tools);

@@ -110,6 +110,16 @@ describe("OpenAI provider against a local Chat Completions server", () => {
     );
   });
 
+  it("withModel: the same endpoint, key and settings for another model (a sub-agent's)", async () => {
+    server.reply(chatStream({ text: "ok" }));
+    const other = provider({ model: "gpt-main" }).withModel("gpt-small");
+    assert.equal(other.model, "gpt-small");
+    await collect(other, { system: "", messages: [{ role: "user", content: "hi" }] });
+    const [request] = server.requests;
+    assert.equal(request?.body.model, "gpt-small");
+    assert.equal(request?.headers.authorization, `Bearer ${KEY}`);
+  });
+
   it("runs parallel tool calls, mapping a tool name the API refuses both ways", async () => {
     const tools = providerTestTools();
     const agent = await providerAgent(provider(), tools);

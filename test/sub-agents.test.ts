@@ -113,6 +113,55 @@ describe("sub-agents", () => {
     }
   });
 
+  it("runs on the model it names (the parent's provider, withModel), or says it could not", async () => {
+    const quick = subAgent({
+      name: "quick",
+      description: "Answers fast.",
+      instructions: "Be quick.",
+      model: "small-model",
+    });
+    const provider = new ScriptedProvider([
+      { tool_calls: [{ id: "q1", name: "agent__quick", arguments: { prompt: "2+2?" } }] },
+      { text: "4" },
+      { text: "It is 4." },
+    ]);
+    const agent = await createAgent({ config: false, provider, plugins: [quick] });
+    try {
+      const result = await agent.run("Ask quick.");
+      assert.deepEqual(
+        provider.requests.map((request) => request.model),
+        ["script", "small-model", "script"],
+      );
+      const metadata = result.toolCalls[0]!.result.metadata;
+      assert.equal(metadata.model, "small-model");
+      assert.equal(metadata.model_inherited, undefined);
+    } finally {
+      await agent.close();
+    }
+
+    // A provider with one model: the child runs on it, and the result says what was asked.
+    const scripted = new ScriptedProvider([
+      { tool_calls: [{ id: "q1", name: "agent__quick", arguments: { prompt: "2+2?" } }] },
+      { text: "4" },
+      { text: "It is 4." },
+    ]);
+    const single = {
+      name: "single",
+      model: "only-model",
+      stream: (request: Parameters<ScriptedProvider["stream"]>[0]) => scripted.stream(request),
+    };
+    const fixed = await createAgent({ config: false, provider: single, plugins: [quick] });
+    try {
+      const result = await fixed.run("Ask quick.");
+      const metadata = result.toolCalls[0]!.result.metadata;
+      assert.equal(result.toolCalls[0]!.result.ok, true);
+      assert.equal(metadata.model, "only-model");
+      assert.equal(metadata.model_inherited, "small-model");
+    } finally {
+      await fixed.close();
+    }
+  });
+
   it("ends recursion at the depth limit with a clear result", async () => {
     const recursive = subAgent({
       name: "helper",

@@ -56,6 +56,8 @@ export interface RecordedRequest {
   toolNames: string[];
   /** The output format the run asked for, if any. */
   output?: OutputFormat;
+  /** The model the request was made to (`withModel` gives another). */
+  model: string;
 }
 
 const scriptSchema = z.array(
@@ -110,20 +112,39 @@ const scriptSchema = z.array(
  */
 export class ScriptedProvider implements Provider {
   readonly name = "scripted";
-  readonly model = "script";
-  readonly requests: RecordedRequest[] = [];
+  /** `script` unless given (or chosen with `withModel`). */
+  readonly model: string;
+  readonly requests: RecordedRequest[];
   /** Content kinds the pretend model reads in tool results (default: all). */
   readonly toolResultContent?: readonly ContentKind[];
   /** The pretend model's context window, to test compaction. Default: none. */
   readonly contextWindow?: number;
-  private next = 0;
+  /** Shared with the providers `withModel` made: one script, played in order by all. */
+  private readonly tape: { next: number };
 
   constructor(
     private readonly steps: readonly ScriptedStep[],
-    options: { toolResultContent?: readonly ContentKind[]; contextWindow?: number } = {},
+    private readonly options: {
+      toolResultContent?: readonly ContentKind[];
+      contextWindow?: number;
+      model?: string;
+    } = {},
+    shared?: { tape: { next: number }; requests: RecordedRequest[] },
   ) {
+    this.model = options.model ?? "script";
+    this.tape = shared?.tape ?? { next: 0 };
+    this.requests = shared?.requests ?? [];
     if (options.toolResultContent) this.toolResultContent = options.toolResultContent;
     if (options.contextWindow !== undefined) this.contextWindow = options.contextWindow;
+  }
+
+  /** The same script (and request log) under another model name, as a sub-agent would ask. */
+  withModel(model: string): ScriptedProvider {
+    return new ScriptedProvider(
+      this.steps,
+      { ...this.options, model },
+      { tape: this.tape, requests: this.requests },
+    );
   }
 
   /** Load `[{"text": "..."}, {"tool_calls": [{"name": "...", "arguments": {...}}]}, ...]`. */
@@ -163,7 +184,7 @@ export class ScriptedProvider implements Provider {
 
   /** How many turns have been played. */
   get played(): number {
-    return this.next;
+    return this.tape.next;
   }
 
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
@@ -173,22 +194,23 @@ export class ScriptedProvider implements Provider {
       tools: [...request.tools],
       toolNames: request.tools.map((tool) => tool.name),
       ...(request.output ? { output: structuredClone(request.output) } : {}),
+      model: this.model,
     };
     this.requests.push(recorded);
-    const step = this.steps[this.next];
+    const step = this.steps[this.tape.next];
     if (step === undefined) {
       throw new ModelError<ScriptedModelErrorCode>(
         "script_exhausted",
-        `The script has no turn ${this.next + 1} (it has ${this.steps.length}); the model was asked once more than scripted.`,
+        `The script has no turn ${this.tape.next + 1} (it has ${this.steps.length}); the model was asked once more than scripted.`,
       );
     }
-    this.next += 1;
+    this.tape.next += 1;
     const turn = typeof step === "function" ? step(recorded) : step;
     const unmet = unmetExpectation(turn.expect, recorded);
     if (unmet)
       throw new ModelError<ScriptedModelErrorCode>(
         "scripted_expectation_failed",
-        `Scripted turn ${this.next} expected ${unmet}.`,
+        `Scripted turn ${this.tape.next} expected ${unmet}.`,
       );
     if (turn.error) throw new ModelError<ScriptedModelErrorCode>("scripted_error", turn.error);
     const text = turn.output !== undefined ? JSON.stringify(turn.output) : turn.text;
@@ -204,7 +226,7 @@ export class ScriptedProvider implements Provider {
       yield {
         type: "tool-call",
         call: {
-          id: call.id ?? `scripted_${this.next}_${index + 1}`,
+          id: call.id ?? `scripted_${this.tape.next}_${index + 1}`,
           name: call.name,
           arguments: call.arguments ?? {},
         },

@@ -18,7 +18,10 @@ export interface AgentFile {
   instructions: string;
   /** Tool patterns of ours (Claude Code's names mapped); undefined: every tool of the parent. */
   tools?: string[];
-  /** `model` as written (`inherit`, `sonnet` …): the parent's model is used either way. */
+  /**
+   * `model` as written. A model id runs the sub-agent on that model of the parent's provider;
+   * `inherit` and Claude Code's aliases (`sonnet`, `opus`, `haiku`) use the parent's model.
+   */
   model?: string;
   layer: "user" | "project";
   file: string;
@@ -177,19 +180,30 @@ function parseAgentFile(
   }
   if (typeof data?.model === "string") {
     agent.model = data.model;
-    if (data.model !== "inherit")
+    // Claude Code's aliases name its own current models; here they would be a guess.
+    if (data.model !== "inherit" && CLAUDE_CODE_MODEL_ALIASES.has(data.model))
       report(
         problem(
           file,
           undefined,
           "agent_model_inherited",
-          `Agent "${name}" asks for model "${data.model}"; it uses the parent's model (give a provider in code to choose another).`,
+          `Agent "${name}" asks for Claude Code's model alias "${data.model}"; it uses the parent's model (write a model id, e.g. the one your provider's model setting names, to choose one).`,
           "info",
         ),
       );
   }
   if (layer === "project") agent.approval = agentSubject(agent, text);
   return agent;
+}
+
+/** What Claude Code's `model` may say instead of a model id. */
+const CLAUDE_CODE_MODEL_ALIASES = new Set(["inherit", "sonnet", "opus", "haiku"]);
+
+/** The model an agent file runs on: its `model` when that is a model id, else the parent's. */
+export function agentModel(agent: Pick<AgentFile, "model">): string | undefined {
+  return agent.model !== undefined && !CLAUDE_CODE_MODEL_ALIASES.has(agent.model)
+    ? agent.model
+    : undefined;
 }
 
 /** A project agent as the consent store knows it: a changed file asks again. */

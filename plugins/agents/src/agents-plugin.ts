@@ -1,5 +1,5 @@
 import { definePlugin, type Plugin, subAgent } from "@pseudoclaude/core";
-import { loadAgentFiles } from "./agent-files.js";
+import { agentModel, loadAgentFiles } from "./agent-files.js";
 
 export const AGENTS_PLUGIN_NAME = "agents";
 
@@ -41,8 +41,14 @@ export function agents(options: AgentsPluginOptions = {}): Plugin {
           description: file.description,
           instructions: file.instructions,
           ...(file.tools ? { tools: file.tools } : {}),
+          ...modelOf(file),
         }).register(context);
       }
     },
   });
+}
+
+function modelOf(file: Parameters<typeof agentModel>[0]): { model?: string } {
+  const model = agentModel(file);
+  return model !== undefined ? { model } : {};
 }

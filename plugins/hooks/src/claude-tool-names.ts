@@ -1,17 +1,10 @@
+import { CLAUDE_CODE_TOOL_NAMES } from "@pseudoclaude/core/plugin";
+
 /**
  * The names Claude Code gives the tools ours match, so a matcher such as `Bash` or
- * `Edit|Write` written for Claude Code matches here too. MCP tools are `mcp__server__tool` in
- * both, as they are.
+ * `Edit|Write` written for Claude Code matches here too (one map for every plugin, in core).
  */
-export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = {
-  run_command: "Bash",
-  read_file: "Read",
-  write_file: "Write",
-  edit_file: "Edit",
-  grep: "Grep",
-  glob: "Glob",
-  list_dir: "LS",
-};
+export const CLAUDE_TOOL_NAMES = CLAUDE_CODE_TOOL_NAMES;
 
 /** The tool's input as a Claude Code hook reads it: ours, plus `file_path` where Claude Code has it. */
 export function claudeToolInput(toolName: string, args: unknown): unknown {

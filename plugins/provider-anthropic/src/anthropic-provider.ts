@@ -32,7 +32,7 @@ export class AnthropicProvider implements Provider {
   private readonly projector: AnthropicToolProjector;
 
   /** Throws a ConfigError naming the variable to set when no key is found. */
-  constructor(options: AnthropicOptions = {}) {
+  constructor(private readonly options: AnthropicOptions = {}) {
     this.settings = resolveAnthropicSettings(options);
     this.model = this.settings.model;
     this.contextWindow = anthropicContextWindow(this.model, options.contextWindow);
@@ -45,6 +45,12 @@ export class AnthropicProvider implements Provider {
       ...(this.settings.timeout !== undefined ? { timeout: this.settings.timeout } : {}),
       ...(this.settings.headers ? { defaultHeaders: this.settings.headers } : {}),
     });
+  }
+
+  /** Everything as configured but the model (its context window is the new model's own). */
+  withModel(model: string): AnthropicProvider {
+    const { contextWindow: _ownWindow, ...options } = this.options;
+    return new AnthropicProvider({ ...options, model });
   }
 
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {

@@ -30,7 +30,7 @@ export class OpenAIProvider implements Provider {
   private readonly projector: OpenAIToolProjector;
 
   /** Throws a ConfigError naming the variable to set when no key is found. */
-  constructor(options: OpenAIOptions = {}) {
+  constructor(private readonly options: OpenAIOptions = {}) {
     this.settings = resolveOpenAISettings(options);
     this.model = this.settings.model;
     this.contextWindow = openaiContextWindow(this.model, options.contextWindow);
@@ -51,6 +51,12 @@ export class OpenAIProvider implements Provider {
 
   outputValue(value: unknown, format: OutputFormat): unknown {
     return readOutputValue(value, format, this.settings.strictOutput);
+  }
+
+  /** Everything as configured but the model (its context window is the new model's own). */
+  withModel(model: string): OpenAIProvider {
+    const { contextWindow: _ownWindow, ...options } = this.options;
+    return new OpenAIProvider({ ...options, model });
   }
 
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {

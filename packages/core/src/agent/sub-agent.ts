@@ -22,6 +22,11 @@ export interface SubAgentSpec {
   tools?: readonly string[];
   /** Its own model; default the parent's. */
   provider?: Provider;
+  /**
+   * Another model of the parent's provider (`Provider.withModel`), when no `provider` is given.
+   * A provider that has one model only runs the parent's, and the result's metadata says so.
+   */
+  model?: string;
   maxTurns?: number;
   /** A typed final answer: it becomes the tool result's `structured` value. */
   output?: OutputSchema<unknown>;
@@ -77,12 +82,15 @@ export function subAgent(spec: SubAgentSpec): Plugin {
           "depth_limit",
           `Sub-agent "${spec.name}" was not started: agents may nest ${maxDepth} deep, and this call is at depth ${parent.depth + 1}. Do the task yourself.`,
         );
+      const provider =
+        spec.provider ??
+        (spec.model !== undefined ? parent.provider?.withModel?.(spec.model) : undefined);
       const child = parent.fork({
         name: spec.name,
         instructions: spec.instructions,
         parentCallId: context.callId,
         ...(spec.tools ? { tools: spec.tools } : {}),
-        ...(spec.provider ? { provider: spec.provider } : {}),
+        ...(provider ? { provider } : {}),
         ...(spec.maxTurns !== undefined ? { maxTurns: spec.maxTurns } : {}),
       });
       const prompt = String((args as { prompt?: unknown }).prompt ?? "");
@@ -90,9 +98,14 @@ export function subAgent(spec: SubAgentSpec): Plugin {
         const result = spec.output
           ? await child.run(prompt, { signal: context.signal, output: spec.output })
           : await child.run(prompt, { signal: context.signal });
-        const metadata = {
+        const metadata: Record<string, unknown> = {
           sub_agent: spec.name,
           depth: child.depth,
+          ...(child.provider?.model ? { model: child.provider.model } : {}),
+          // Asked for a model the parent's provider cannot switch to: said, not hidden.
+          ...(spec.model !== undefined && !provider && !spec.provider
+            ? { model_inherited: spec.model }
+            : {}),
           turns: result.turns,
           stop_reason: result.stopReason,
           tool_calls: result.toolCalls.length,

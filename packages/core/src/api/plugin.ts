@@ -44,6 +44,7 @@ export {
   type ToolRegistryChange,
   type ToolRegistryEvents,
 } from "../registry/tool-registry.js";
+export { CLAUDE_CODE_TOOL_NAMES, FROM_CLAUDE_CODE_NAMES } from "../tools/claude-code-names.js";
 export {
   type AudioContent,
   type ContentKind,

@@ -81,6 +81,11 @@ export interface Provider {
    * the kernel validates it against the original schema. Default: the value as it is.
    */
   outputValue?(value: unknown, format: OutputFormat): unknown;
+  /**
+   * The same provider - client, key, endpoint, settings - for another model of its API (a
+   * sub-agent or agent file that names its own `model`). Absent: the provider has one model.
+   */
+  withModel?(model: string): Provider;
   stream(request: ProviderRequest): AsyncIterable<ProviderEvent>;
 }
 

@@ -1,22 +1,16 @@
+import { FROM_CLAUDE_CODE_NAMES } from "@pseudoclaude/core/plugin";
+
 /** One `allowed-tools` entry and what it means here. */
 export type AllowedToolMapping =
   | { entry: string; pattern: string }
   | { entry: string; problem: string };
 
 /**
- * Claude Code's tool names and ours. An argument part carries over, with Claude Code's
- * prefix marker `:*` written as our `*` (`Bash(git log:*)` is `run_command(git log*)`).
+ * Claude Code's tool names and ours (`FROM_CLAUDE_CODE_NAMES`). An argument part carries over,
+ * with Claude Code's prefix marker `:*` written as our `*` (`Bash(git log:*)` is
+ * `run_command(git log*)`).
  */
-const EQUIVALENTS: Record<string, string> = {
-  Bash: "run_command",
-  Read: "read_file",
-  Write: "write_file",
-  Edit: "edit_file",
-  MultiEdit: "edit_file",
-  Grep: "grep",
-  Glob: "glob",
-  LS: "list_dir",
-};
+const EQUIVALENTS = FROM_CLAUDE_CODE_NAMES;
 
 /** Claude Code tools with nothing equivalent here: named so the diagnostic can say so. */
 const WITHOUT_EQUIVALENT = new Set([
