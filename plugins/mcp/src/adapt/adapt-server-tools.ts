@@ -20,6 +20,8 @@ export function adaptServerTools(
   server: McpServerConfig,
   remoteTools: readonly RemoteTool[],
   caller: RemoteCaller,
+  /** For diagnostics found later, on a tool's first call. */
+  report?: (diagnostic: Diagnostic) => void,
 ): AdaptedServerTools {
   const diagnostics: Diagnostic[] = [];
   const allow = server.toolFilter.allow ? picomatch(server.toolFilter.allow) : undefined;
@@ -62,7 +64,7 @@ export function adaptServerTools(
         severity: "info",
       });
     }
-    const adapted = adaptTool(server, remote, named.localName, caller);
+    const adapted = adaptTool(server, remote, named.localName, caller, report);
     diagnostics.push(...adapted.diagnostics);
     tools.push(adapted.tool);
   });

@@ -14,7 +14,7 @@ import {
 } from "../session/mcp-session.js";
 import { convertCallResult } from "./convert-result.js";
 import type { McpToolErrorCode } from "./result-codes.js";
-import { compileValidator } from "./schema-validator.js";
+import { lazyValidator } from "./schema-validator.js";
 
 /** What a remote tool calls through: the server's connection, which may reconnect. */
 export interface RemoteCaller {
@@ -42,6 +42,8 @@ export function adaptTool(
   remote: RemoteTool,
   localName: string,
   caller: RemoteCaller,
+  /** For what is found after adapting (a schema that fails to compile on first use). */
+  report: (diagnostic: Diagnostic) => void = () => {},
 ): AdaptedTool {
   const diagnostics: Diagnostic[] = [];
   const originalSchema =
@@ -69,17 +71,16 @@ export function adaptTool(
   if (remote.title) definition.meta!.title = remote.title;
   if (remote.outputSchema) definition.meta!.output_schema = remote.outputSchema;
 
-  const compiled = compileValidator(inputSchema);
-  if (compiled.error) {
-    diagnostics.push({
+  const validate = lazyValidator(inputSchema, (error) =>
+    report({
       stage: "adapt_tool",
       severity: "warning",
       code: "schema_not_compiled",
       source: "mcp",
       item: `${server.name}/${remote.name}`,
-      message: `Input schema of "${remote.name}" on server "${server.name}" could not be compiled (${compiled.error}); arguments are only checked to be an object.`,
-    });
-  }
+      message: `Input schema of "${remote.name}" on server "${server.name}" could not be compiled (${error}); arguments are only checked to be an object.`,
+    }),
+  );
 
   const tool: Tool = {
     definition,
@@ -112,7 +113,7 @@ export function adaptTool(
       }
     },
   };
-  if (compiled.validate) tool.validate = compiled.validate;
+  tool.validate = validate;
   return { tool, diagnostics };
 }
 

@@ -53,7 +53,7 @@ export class ToolDiscovery {
     if (first)
       for (const diagnostic of unknownReadOnlyDeclarations(server, listed.tools))
         report(diagnostic);
-    const adapted = adaptServerTools(server, listed.tools, this.options.caller);
+    const adapted = adaptServerTools(server, listed.tools, this.options.caller, report);
     for (const diagnostic of adapted.diagnostics) report(diagnostic);
     this.latest = {
       discovered: listed.discovered,

@@ -1,0 +1,49 @@
+// Remote input schemas are compiled on a tool's first call, not when its server lists it (a
+// server with 10,000 tools must not cost seconds of Ajv before anything is callable); a schema
+// that cannot be compiled is said once, and its arguments are then only checked to be an object.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { lazyValidator } from "../src/adapt/schema-validator.js";
+
+describe("lazyValidator", () => {
+  it("compiles on first use and validates every call after", () => {
+    const broken: string[] = [];
+    const validate = lazyValidator(
+      { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+      (error) => broken.push(error),
+    );
+    assert.deepEqual(validate({ text: "hi" }), { ok: true });
+    assert.deepEqual(validate({}), {
+      ok: false,
+      message: "(arguments): must have required property 'text' (text)",
+    });
+    assert.deepEqual(validate({ text: 3 }), { ok: false, message: "text: must be string" });
+    assert.deepEqual(broken, []);
+  });
+
+  it("reports a schema that cannot be compiled once, on the first call, and lets objects through", () => {
+    const broken: string[] = [];
+    const validate = lazyValidator(
+      { type: "object", properties: { a: { $ref: "#/$defs/missing" } } },
+      (error) => broken.push(error),
+    );
+    assert.deepEqual(broken, [], "nothing is compiled before a call");
+    assert.deepEqual(validate({ a: 1 }), { ok: true });
+    assert.deepEqual(validate({ a: "x" }), { ok: true });
+    assert.equal(broken.length, 1);
+    assert.match(broken[0]!, /missing/);
+  });
+
+  it("tools with the same schema each validate on their own (one compiled validator shared)", () => {
+    const schema = () => ({
+      type: "object",
+      properties: { n: { type: "integer", minimum: 1 } },
+      required: ["n"],
+    });
+    const first = lazyValidator(schema(), () => {});
+    const second = lazyValidator(schema(), () => {});
+    assert.deepEqual(first({ n: 2 }), { ok: true });
+    assert.deepEqual(second({ n: 0 }), { ok: false, message: "n: must be >= 1" });
+    assert.deepEqual(first({ n: 0 }), { ok: false, message: "n: must be >= 1" });
+  });
+});
