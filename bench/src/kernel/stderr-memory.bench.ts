@@ -9,7 +9,17 @@ import { createAgent } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const flood = path.join(here, "..", "..", "test", "dist", "fixtures", "mcp", "stderr-flood.js");
+const flood = path.join(
+  here,
+  "..",
+  "..",
+  "..",
+  "test",
+  "dist",
+  "fixtures",
+  "mcp",
+  "stderr-flood.js",
+);
 const FLOOD_MB = Number(process.env.BENCH_FLOOD_MB ?? 48);
 const LIMIT_MB = Number(process.env.BENCH_STDERR_LIMIT_MB ?? 12);
 

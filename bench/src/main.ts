@@ -1,0 +1,220 @@
+// `npm run bench [-- --quick] [-- --contenders a,b]`: every row, every contender, each figure in
+// a fresh process; repetitions interleaved with the order rotated; every figure divided by the
+// raw SDK's in the same repetition; medians and min-max to bench/results/*.json and the table
+// in bench/README.md. Exits 1 when a quick run misses its regression guards.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { CONTENDERS } from "./contenders/index.js";
+import type { RowParams } from "./measure.js";
+import { type RowResult, renderTable, summarize } from "./report.js";
+import { ROWS, type RowSpec } from "./rows.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const benchDir = path.join(here, "..");
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const chosen =
+  flagValue("--contenders")?.split(",") ??
+  (quick ? ["raw-sdk", "pseudoclaude"] : Object.keys(CONTENDERS));
+const only = flagValue("--rows")?.split(",");
+const reps = Number(flagValue("--reps") ?? 3);
+
+function flagValue(name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+function measure(
+  contender: string,
+  row: RowSpec,
+  params: RowParams,
+): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--expose-gc", path.join(here, "measure.js"), contender, row.kind, JSON.stringify(params)],
+      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_NO_WARNINGS: "1" } },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (err = (err + chunk.toString()).slice(-4000)));
+    child.once("exit", (code) => {
+      const line = out.trim().split("\n").at(-1) ?? "";
+      if (code === 0 && line.startsWith("{")) return resolve(JSON.parse(line));
+      reject(new Error(`${contender} ${row.id}: exit ${code}\n${err}`));
+    });
+  });
+}
+
+/** Echo servers still running after a measurement ended: a contender that leaks children. */
+function leftovers(): string[] {
+  const listing = execFileSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
+  return listing.split("\n").filter((line) => line.includes(path.join(here, "echo-server.js")));
+}
+
+const rows = ROWS.filter((row) =>
+  only ? only.includes(row.id) : quick ? row.quick !== undefined : true,
+);
+const results: RowResult[] = [];
+const failures: string[] = [];
+for (const row of rows) {
+  const params = quick ? (row.quick as RowParams) : row.params;
+  const runs: Record<string, Array<Record<string, number>>> = {};
+  const names = chosen.filter((name) => !row.only || row.only.includes(name));
+  for (let rep = 0; rep < reps; rep++) {
+    // Rotated, so no contender always runs first (or last) on a warming machine.
+    const order = names.map((_, i) => names[(i + rep) % names.length]!);
+    for (const name of order) {
+      try {
+        const figures = await measure(name, row, params);
+        runs[name] = [...(runs[name] ?? []), figures];
+      } catch (error) {
+        failures.push((error as Error).message.split("\n")[0]!);
+        process.stderr.write(`${(error as Error).message}\n`);
+      }
+      const left = leftovers();
+      if (left.length > 0) {
+        failures.push(`${name} ${row.id}: left ${left.length} server processes running`);
+        for (const line of left) process.kill(Number(line.trim().split(/\s+/)[0]), "SIGKILL");
+      }
+    }
+  }
+  const result = summarize(row, params, runs);
+  results.push(result);
+  process.stderr.write(
+    `${row.id}: ${JSON.stringify(result.contenders.pseudoclaude?.ratio_vs_raw_sdk ?? {})}\n`,
+  );
+}
+
+type KernelOutput = { [key: string]: unknown };
+
+/** A number in a kernel bench's output (NaN when it is not there, which fails no guard silently). */
+function figure(out: KernelOutput, ...keys: string[]): number {
+  let value: unknown = out;
+  for (const key of keys) value = (value as KernelOutput | undefined)?.[key];
+  if (typeof value !== "number") throw new Error(`kernel output has no ${keys.join(".")}`);
+  return value;
+}
+
+/** Our own rows, each its own script in a fresh process; a failed target fails the run. */
+const KERNEL: Array<{
+  id: string;
+  script: string;
+  node?: string[];
+  env?: Record<string, string>;
+  guard?: (out: KernelOutput) => string | undefined;
+}> = [
+  {
+    id: "call_path_vs_raw_sdk",
+    script: "mcp-call.bench.js",
+    env: quick
+      ? {
+          BENCH_CALLS: "600",
+          BENCH_SERVERS: "4",
+          BENCH_CALL_TARGET: "0.5",
+          BENCH_CONNECT_TARGET: "1.5",
+        }
+      : {},
+  },
+  { id: "stderr_flood_memory", script: "stderr-memory.bench.js", node: ["--expose-gc"] },
+  {
+    id: "registry_scale",
+    script: "registry-scale.bench.js",
+    guard: (out) =>
+      figure(out, "growth_1000_to_10000", "register_ms") > 20
+        ? `registering grows ${figure(out, "growth_1000_to_10000", "register_ms")}x from 1,000 to 10,000 tools`
+        : undefined,
+  },
+  {
+    id: "loop_per_turn",
+    script: "loop-turns.bench.js",
+    guard: (out) =>
+      figure(out, "growth") > 3
+        ? `the loop's own work at turn 200 is ${figure(out, "growth")}x that at turn 1`
+        : undefined,
+  },
+  {
+    id: "eight_parallel_reads",
+    script: "parallel-reads.bench.js",
+    guard: (out) =>
+      figure(out, "eight_calls_ms") > 400
+        ? `8 read-only 100 ms calls took ${figure(out, "eight_calls_ms")} ms`
+        : undefined,
+  },
+];
+const kernel: Record<string, unknown> = {};
+for (const bench of only ? KERNEL.filter((k) => only.includes(k.id)) : KERNEL) {
+  const run = spawnSync(
+    process.execPath,
+    [...(bench.node ?? []), path.join(here, "kernel", bench.script)],
+    {
+      encoding: "utf8",
+      env: { ...process.env, ...bench.env },
+    },
+  );
+  // The last JSON document it printed (mcp-call prints an indented one).
+  const text = run.stdout.slice(run.stdout.indexOf("{"), run.stdout.lastIndexOf("}") + 1);
+  let out: KernelOutput | undefined;
+  try {
+    out = JSON.parse(text);
+  } catch {
+    out = undefined;
+  }
+  if (run.status !== 0 || !out)
+    failures.push(`${bench.id}: exit ${run.status} ${run.stderr.trim().split("\n").at(-1) ?? ""}`);
+  else {
+    kernel[bench.id] = out;
+    let missed: string | undefined;
+    try {
+      missed = bench.guard?.(out);
+    } catch (error) {
+      missed = (error as Error).message;
+    }
+    if (missed) failures.push(`${bench.id}: ${missed}`);
+  }
+  process.stderr.write(`${bench.id}: ${JSON.stringify(out)}\n`);
+}
+
+const machine = {
+  cpu: os.cpus()[0]?.model ?? "unknown",
+  cores: os.cpus().length,
+  memory_gb: Math.round(os.totalmem() / 1024 ** 3),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+};
+const report = {
+  date: new Date().toISOString(),
+  mode: quick ? "quick" : "full",
+  repetitions: reps,
+  machine,
+  contenders: Object.fromEntries(chosen.map((name) => [name, CONTENDERS[name]!.package])),
+  rows: results,
+  kernel,
+  failures,
+};
+mkdirSync(path.join(benchDir, "results"), { recursive: true });
+const file = path.join(benchDir, "results", `${quick ? "quick" : "full"}.json`);
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+if (!quick) {
+  const readme = path.join(benchDir, "README.md");
+  const text = readFileSync(readme, "utf8");
+  const table = renderTable(report);
+  writeFileSync(
+    readme,
+    text.replace(
+      /<!-- results -->[\s\S]*<!-- \/results -->/,
+      `<!-- results -->\n${table}\n<!-- /results -->`,
+    ),
+  );
+}
+process.stdout.write(`${renderTable(report)}\nwritten: ${file}\n`);
+
+const missed = quick ? results.flatMap((row) => row.guard?.missed ?? []) : [];
+if (failures.length > 0 || missed.length > 0) {
+  for (const line of [...failures, ...missed]) process.stderr.write(`bench: ${line}\n`);
+  process.exit(1);
+}

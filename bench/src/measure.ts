@@ -1,0 +1,159 @@
+// One measurement in a fresh process: `node --expose-gc dist/measure.js CONTENDER ROW PARAMS`.
+// Prints one JSON line of figures. A fresh process per figure, so no contender pays for
+// another's warm caches, modules or leftovers.
+import type { Connected, Contender, ServerSpec } from "./contender.js";
+import { CONTENDERS } from "./contenders/index.js";
+import { httpEcho, stdioEcho } from "./echo-servers.js";
+
+export interface RowParams {
+  transport?: "stdio" | "http";
+  calls?: number;
+  inFlight?: number;
+  servers?: number;
+  initDelayMs?: number;
+  tools?: number;
+}
+
+const MB = 1024 * 1024;
+
+function gc(): void {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (!collect) throw new Error("run with --expose-gc");
+  collect();
+  collect();
+}
+
+async function settledHeap(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+async function expectEcho(connected: Connected, server: string, text: string): Promise<void> {
+  const got = await connected.call(server, "echo", { text });
+  if (!got.includes(text)) throw new Error(`echo on ${server} answered ${JSON.stringify(got)}`);
+}
+
+async function withServer<T>(
+  transport: "stdio" | "http",
+  options: Parameters<typeof stdioEcho>[1],
+  body: (spec: ServerSpec) => Promise<T>,
+): Promise<T> {
+  if (transport === "stdio") return body(stdioEcho("b", options));
+  const server = await httpEcho("b", options);
+  try {
+    return await body(server.spec);
+  } finally {
+    await server.stop();
+  }
+}
+
+const ROWS: Record<
+  string,
+  (contender: Contender, params: RowParams) => Promise<Record<string, number>>
+> = {
+  async import(contender) {
+    const start = performance.now();
+    await contender.load();
+    return { import_ms: performance.now() - start };
+  },
+
+  async throughput(contender, params) {
+    const calls = params.calls ?? 1000;
+    const inFlight = params.inFlight ?? 1;
+    return withServer(params.transport ?? "stdio", {}, async (spec) => {
+      const connected = await contender.connect([spec]);
+      try {
+        for (let i = 0; i < 100; i++) await expectEcho(connected, "b", `warm${i}`);
+        let next = 0;
+        const worker = async () => {
+          while (next < calls) {
+            const i = next++;
+            await expectEcho(connected, "b", `m${i}`);
+          }
+        };
+        const cpu = process.cpuUsage();
+        const start = performance.now();
+        await Promise.all(Array.from({ length: inFlight }, worker));
+        const elapsed = performance.now() - start;
+        const used = process.cpuUsage(cpu);
+        return {
+          calls_per_s: (calls / elapsed) * 1000,
+          cpu_us_per_call: (used.user + used.system) / calls,
+        };
+      } finally {
+        await connected.close();
+      }
+    });
+  },
+
+  async startup(contender, params) {
+    await contender.load();
+    const count = params.servers ?? 1;
+    const tools = params.tools ?? 20;
+    const specs = Array.from({ length: count }, (_, i) =>
+      stdioEcho(`s${i}`, { initDelayMs: params.initDelayMs ?? 300, fillerTools: tools }),
+    );
+    const start = performance.now();
+    const connected = await contender.connect(specs);
+    const elapsed = performance.now() - start;
+    try {
+      if (connected.toolCount() < count * (tools + 2))
+        throw new Error(`${connected.toolCount()} tools, expected ${count * (tools + 2)}`);
+      await expectEcho(connected, `s${count - 1}`, "up");
+      return { startup_ms: elapsed };
+    } finally {
+      await connected.close();
+    }
+  },
+
+  async idle_heap(contender, params) {
+    await contender.load();
+    const count = params.servers ?? 30;
+    const before = await settledHeap();
+    const connected = await contender.connect(
+      Array.from({ length: count }, (_, i) =>
+        stdioEcho(`s${i}`, { fillerTools: params.tools ?? 20 }),
+      ),
+    );
+    try {
+      await expectEcho(connected, "s0", "up");
+      const after = await settledHeap();
+      return { heap_mb: (after - before) / MB };
+    } finally {
+      await connected.close();
+    }
+  },
+
+  async many_tools(contender, params) {
+    await contender.load();
+    const tools = params.tools ?? 10_000;
+    const before = await settledHeap();
+    const start = performance.now();
+    const connected = await contender.connect([stdioEcho("b", { fillerTools: tools })]);
+    try {
+      await expectEcho(connected, "b", "callable");
+      const elapsed = performance.now() - start;
+      if (connected.toolCount() < tools + 2)
+        throw new Error(`${connected.toolCount()} tools, expected ${tools + 2}`);
+      const after = await settledHeap();
+      return { connect_list_ms: elapsed, heap_mb: (after - before) / MB };
+    } finally {
+      await connected.close();
+    }
+  },
+};
+
+const [name = "", row = "", raw = "{}"] = process.argv.slice(2);
+const contender = CONTENDERS[name];
+const measure = ROWS[row];
+if (!contender || !measure) {
+  process.stderr.write(
+    `usage: measure.js CONTENDER ROW [PARAMS_JSON]; contenders ${Object.keys(CONTENDERS).join(", ")}; rows ${Object.keys(ROWS).join(", ")}\n`,
+  );
+  process.exit(2);
+}
+const figures = await measure(contender, JSON.parse(raw) as RowParams);
+process.stdout.write(`${JSON.stringify(figures)}\n`);
+// Some frameworks keep timers or handles after close; the figure is taken, the process ends.
+process.exit(0);

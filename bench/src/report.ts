@@ -1,0 +1,144 @@
+import type { RowParams } from "./measure.js";
+import type { RowSpec } from "./rows.js";
+
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export interface ContenderResult {
+  runs: number;
+  /** Each figure's median and min-max over the repetitions. */
+  figures: Record<string, Spread>;
+  /** Each figure divided by the raw SDK's in the same repetition (see `better` per figure). */
+  ratio_vs_raw_sdk: Record<string, Spread>;
+}
+
+export interface RowResult {
+  id: string;
+  title: string;
+  params: RowParams;
+  better: Record<string, "higher" | "lower">;
+  contenders: Record<string, ContenderResult>;
+  guard?: { figure: string; min?: number; max?: number; ratio?: number; missed: string[] };
+}
+
+function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median =
+    sorted.length % 2 === 1
+      ? sorted[Math.floor(middle)]!
+      : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { median: round(median), min: round(sorted[0]!), max: round(sorted.at(-1)!) };
+}
+
+function round(value: number): number {
+  return Math.abs(value) >= 100 ? Math.round(value) : Number(value.toFixed(2));
+}
+
+export function summarize(
+  row: RowSpec,
+  params: RowParams,
+  runs: Record<string, Array<Record<string, number>>>,
+): RowResult {
+  const raw = runs["raw-sdk"] ?? [];
+  const contenders: Record<string, ContenderResult> = {};
+  for (const [name, list] of Object.entries(runs)) {
+    const figures: Record<string, Spread> = {};
+    const ratios: Record<string, Spread> = {};
+    for (const figure of row.figures) {
+      const values = list.map((run) => run[figure.key]!).filter(Number.isFinite);
+      if (values.length === 0) continue;
+      figures[figure.key] = spread(values);
+      // Paired by repetition: the same minute of the same machine.
+      const paired = list
+        .map((run, i) => (raw[i] ? run[figure.key]! / raw[i]![figure.key]! : Number.NaN))
+        .filter(Number.isFinite);
+      if (paired.length > 0) ratios[figure.key] = spread(paired);
+    }
+    contenders[name] = { runs: list.length, figures, ratio_vs_raw_sdk: ratios };
+  }
+  const result: RowResult = {
+    id: row.id,
+    // A title may name a size; the quick run uses smaller ones.
+    title: row.title
+      .replace("{tools}", (params.tools ?? 0).toLocaleString("en-US"))
+      .replace("{servers}", String(params.servers ?? 0)),
+    params,
+    better: Object.fromEntries(row.figures.map((figure) => [figure.key, figure.better])),
+    contenders,
+  };
+  if (row.guard) {
+    const ratio = contenders.pseudoclaude?.ratio_vs_raw_sdk[row.guard.figure]?.median;
+    const missed: string[] = [];
+    if (ratio === undefined) missed.push(`${row.id}: no ratio for ${row.guard.figure}`);
+    else if (row.guard.min !== undefined && ratio < row.guard.min)
+      missed.push(`${row.id}: ${row.guard.figure} ratio ${ratio} < ${row.guard.min}`);
+    else if (row.guard.max !== undefined && ratio > row.guard.max)
+      missed.push(`${row.id}: ${row.guard.figure} ratio ${ratio} > ${row.guard.max}`);
+    result.guard = { ...row.guard, ...(ratio !== undefined ? { ratio } : {}), missed };
+  }
+  return result;
+}
+
+interface Report {
+  date: string;
+  mode: string;
+  repetitions: number;
+  machine: Record<string, unknown>;
+  contenders: Record<string, string>;
+  rows: RowResult[];
+  kernel?: Record<string, unknown>;
+}
+
+const LABELS: Record<string, string> = {
+  calls_per_s: "×raw calls/s",
+  cpu_us_per_call: "client CPU µs/call",
+  startup_ms: "×raw time",
+  heap_mb: "MB",
+  import_ms: "ms",
+  connect_list_ms: "ms",
+};
+
+/**
+ * Throughput and start-up as ratios to the raw SDK (calls/s: higher is better; time: lower),
+ * heap, import and CPU as absolute medians, which is how they are usually compared.
+ */
+export function renderTable(report: Report): string {
+  const names = Object.keys(report.contenders);
+  const lines = [
+    `Measured ${report.date.slice(0, 10)} (${report.mode}, ${report.repetitions} interleaved repetitions, medians; min-max in results/${report.mode}.json) on ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memory_gb} GB, Node ${report.machine.node}.`,
+    "",
+    `| row | figure | ${names.join(" | ")} |`,
+    `|---|---|${names.map(() => "---:").join("|")}|`,
+  ];
+  for (const row of report.rows) {
+    for (const [key, better] of Object.entries(row.better)) {
+      const asRatio = key === "calls_per_s" || key === "startup_ms";
+      const cells = names.map((name) => {
+        const result = row.contenders[name];
+        const value = asRatio ? result?.ratio_vs_raw_sdk[key] : result?.figures[key];
+        return value === undefined ? "-" : String(value.median);
+      });
+      lines.push(
+        `| ${row.title} | ${LABELS[key] ?? key} (${better} is better) | ${cells.join(" | ")} |`,
+      );
+    }
+  }
+  if (report.kernel && Object.keys(report.kernel).length > 0) {
+    lines.push(
+      "",
+      "Our own rows (one run each, `src/kernel/`):",
+      "",
+      "| row | figures |",
+      "|---|---|",
+    );
+    for (const [id, figures] of Object.entries(report.kernel))
+      lines.push(
+        `| ${id} | \`${JSON.stringify(figures, (_key, value) => (typeof value === "number" ? round(value) : value))}\` |`,
+      );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,112 @@
+import type { RowParams } from "./measure.js";
+
+export interface Figure {
+  key: string;
+  label: string;
+  unit: string;
+  better: "higher" | "lower";
+}
+
+export interface RowSpec {
+  id: string;
+  title: string;
+  /** Which measurement (measure.ts) runs it. */
+  kind: "throughput" | "startup" | "idle_heap" | "import" | "many_tools";
+  params: RowParams;
+  /** Smaller sizes for `--quick` (CI's regression guard); rows without it are full-run only. */
+  quick?: RowParams;
+  figures: Figure[];
+  /** Contenders this row is for (default: all). */
+  only?: string[];
+  /** Quick-run guard on our ratio to the raw SDK (lenient: machines are noisy). */
+  guard?: { figure: string; min?: number; max?: number };
+}
+
+const THROUGHPUT: Figure = { key: "calls_per_s", label: "calls/s", unit: "/s", better: "higher" };
+const CPU: Figure = {
+  key: "cpu_us_per_call",
+  label: "client CPU per call",
+  unit: "µs",
+  better: "lower",
+};
+const STARTUP: Figure = { key: "startup_ms", label: "start-up", unit: "ms", better: "lower" };
+const HEAP: Figure = { key: "heap_mb", label: "JS heap", unit: "MB", better: "lower" };
+
+export const ROWS: RowSpec[] = [
+  {
+    id: "stdio_sequential",
+    title: "stdio echo, sequential",
+    kind: "throughput",
+    params: { transport: "stdio", calls: 3000, inFlight: 1 },
+    quick: { transport: "stdio", calls: 600, inFlight: 1 },
+    figures: [THROUGHPUT, CPU],
+    guard: { figure: "calls_per_s", min: 0.6 },
+  },
+  {
+    id: "stdio_32_in_flight",
+    title: "stdio echo, 32 in flight",
+    kind: "throughput",
+    params: { transport: "stdio", calls: 6000, inFlight: 32 },
+    quick: { transport: "stdio", calls: 1500, inFlight: 32 },
+    figures: [THROUGHPUT, CPU],
+    guard: { figure: "calls_per_s", min: 0.5 },
+  },
+  {
+    id: "http_sequential",
+    title: "Streamable HTTP echo, sequential",
+    kind: "throughput",
+    params: { transport: "http", calls: 1500, inFlight: 1 },
+    quick: { transport: "http", calls: 300, inFlight: 1 },
+    figures: [THROUGHPUT, CPU],
+    guard: { figure: "calls_per_s", min: 0.6 },
+  },
+  {
+    id: "http_32_in_flight",
+    title: "Streamable HTTP echo, 32 in flight",
+    kind: "throughput",
+    params: { transport: "http", calls: 3000, inFlight: 32 },
+    quick: { transport: "http", calls: 600, inFlight: 32 },
+    figures: [THROUGHPUT, CPU],
+    guard: { figure: "calls_per_s", min: 0.5 },
+  },
+  ...[1, 10, 30].map(
+    (servers): RowSpec => ({
+      id: `startup_${servers}`,
+      title: "start-up, {servers} stdio servers (300 ms initialize, 20 tools each)",
+      kind: "startup",
+      params: { servers, initDelayMs: 300, tools: 20 },
+      // The quick run's guard: 5 servers say as much about connecting at once, in half the time.
+      ...(servers === 10 ? { quick: { servers: 5, initDelayMs: 300, tools: 20 } } : {}),
+      figures: [STARTUP],
+      ...(servers === 10 ? { guard: { figure: "startup_ms", max: 1.6 } } : {}),
+    }),
+  ),
+  {
+    id: "idle_heap_30",
+    title: "JS heap held by 30 idle servers",
+    kind: "idle_heap",
+    params: { servers: 30, tools: 20 },
+    figures: [HEAP],
+  },
+  {
+    id: "import",
+    title: "import time",
+    kind: "import",
+    params: {},
+    quick: {},
+    figures: [{ key: "import_ms", label: "import", unit: "ms", better: "lower" }],
+    guard: { figure: "import_ms", max: 4 },
+  },
+  {
+    id: "many_tools_10000",
+    title: "one stdio server with {tools} tools: connect + list until callable",
+    kind: "many_tools",
+    params: { tools: 10_000 },
+    quick: { tools: 2_000 },
+    figures: [
+      { key: "connect_list_ms", label: "until callable", unit: "ms", better: "lower" },
+      HEAP,
+    ],
+    guard: { figure: "connect_list_ms", max: 30 },
+  },
+];
