@@ -156,9 +156,9 @@ export class SdkSession implements McpSession {
     // Progress needs the SDK's progress-token bookkeeping; plain calls take the channel.
     const channel = this.channel;
     if (channel && !options.onProgress) {
-      return withRequestSignal(options.signal, async (signal) =>
-        toRemoteCallResult(await channel.request("tools/call", params, signal)),
-      );
+      // The channel removes its own abort listener when the call ends (the SDK does not, which
+      // is what withRequestSignal is for): the call's signal goes to it as it is.
+      return toRemoteCallResult(await channel.request("tools/call", params, options.signal));
     }
     const result = await this.request(options.signal, (request) =>
       this.client.callTool(params, CallToolResultSchema, {
