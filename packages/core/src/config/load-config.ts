@@ -1,11 +1,19 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { LineCounter, parseDocument } from "yaml";
+import type { LineCounter } from "yaml";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { errorMessage } from "../errors.js";
 import { isPlainObject } from "../util/plain-object.js";
 import type { ConfigLayer, ConfigPosition, LayerName, SectionEntry } from "./config-layer.js";
+
+const require = createRequire(import.meta.url);
+
+/** The YAML parser, loaded when a config file is first read (an agent without one never does). */
+function yaml(): typeof import("yaml") {
+  return require("yaml") as typeof import("yaml");
+}
 
 export const CONFIG_DIR = ".PseudoClaude";
 export const CONFIG_FILE = "config.yaml";
@@ -160,6 +168,7 @@ function parseLayer(
   diagnostics: Diagnostic[],
   label = `the ${name} config`,
 ): ConfigLayer {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const layer: ConfigLayer = { name, file, exists: true, lineCounter };

@@ -1,6 +1,11 @@
+import { createRequire } from "node:module";
 import type { ArgumentValidation } from "@pseudoclaude/core/plugin";
-import { Ajv, type ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { Ajv, ValidateFunction } from "ajv";
+import type { Ajv2020 } from "ajv/dist/2020.js";
+
+// Ajv is loaded on the first compile, not when the plugin is imported: most agents call few of
+// the tools they list, and a command that calls none should not pay its ~50 ms of loading.
+const require = createRequire(import.meta.url);
 
 /**
  * Local argument validation against a remote tool's input schema. MCP's default dialect is
@@ -12,13 +17,19 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 let draft2020: Ajv2020 | undefined;
 let draft07: Ajv | undefined;
 
-function engineFor(schema: Record<string, unknown>): Ajv | Ajv2020 {
+function dialectOf(schema: Record<string, unknown>): "07" | "2020" {
   const declared = typeof schema.$schema === "string" ? schema.$schema : "";
-  if (/draft-0[4-7]/.test(declared)) {
-    draft07 ??= new Ajv({ strict: false, allErrors: false, validateFormats: false });
+  return /draft-0[4-7]/.test(declared) ? "07" : "2020";
+}
+
+function engineFor(schema: Record<string, unknown>): Ajv | Ajv2020 {
+  if (dialectOf(schema) === "07") {
+    const { Ajv: Draft07 } = require("ajv") as typeof import("ajv");
+    draft07 ??= new Draft07({ strict: false, allErrors: false, validateFormats: false });
     return draft07;
   }
-  draft2020 ??= new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+  const { Ajv2020: Draft2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  draft2020 ??= new Draft2020({ strict: false, allErrors: false, validateFormats: false });
   return draft2020;
 }
 
@@ -40,7 +51,7 @@ export function lazyValidator(
   let compiled: CompiledValidator | undefined;
   return (args) => {
     if (!compiled) {
-      const key = `${engineFor(schema) === draft07 ? "07" : "2020"}:${JSON.stringify(schema)}`;
+      const key = `${dialectOf(schema)}:${JSON.stringify(schema)}`;
       let entry = compiledBySchema.get(key);
       if (!entry) {
         entry = compileValidator(schema);
