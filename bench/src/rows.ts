@@ -32,43 +32,26 @@ const CPU: Figure = {
 const STARTUP: Figure = { key: "startup_ms", label: "start-up", unit: "ms", better: "lower" };
 const HEAP: Figure = { key: "heap_mb", label: "JS heap", unit: "MB", better: "lower" };
 
+/** Transport, calls in flight, calls (full, quick), and the quick guard's lowest ratio. */
+const THROUGHPUT_ROWS: Array<["stdio" | "http", number, number, number, number]> = [
+  ["stdio", 1, 3000, 600, 0.6],
+  ["stdio", 32, 6000, 1500, 0.5],
+  ["http", 1, 1500, 300, 0.6],
+  ["http", 32, 3000, 600, 0.5],
+];
+
 export const ROWS: RowSpec[] = [
-  {
-    id: "stdio_sequential",
-    title: "stdio echo, sequential",
-    kind: "throughput",
-    params: { transport: "stdio", calls: 3000, inFlight: 1 },
-    quick: { transport: "stdio", calls: 600, inFlight: 1 },
-    figures: [THROUGHPUT, CPU],
-    guard: { figure: "calls_per_s", min: 0.6 },
-  },
-  {
-    id: "stdio_32_in_flight",
-    title: "stdio echo, 32 in flight",
-    kind: "throughput",
-    params: { transport: "stdio", calls: 6000, inFlight: 32 },
-    quick: { transport: "stdio", calls: 1500, inFlight: 32 },
-    figures: [THROUGHPUT, CPU],
-    guard: { figure: "calls_per_s", min: 0.5 },
-  },
-  {
-    id: "http_sequential",
-    title: "Streamable HTTP echo, sequential",
-    kind: "throughput",
-    params: { transport: "http", calls: 1500, inFlight: 1 },
-    quick: { transport: "http", calls: 300, inFlight: 1 },
-    figures: [THROUGHPUT, CPU],
-    guard: { figure: "calls_per_s", min: 0.6 },
-  },
-  {
-    id: "http_32_in_flight",
-    title: "Streamable HTTP echo, 32 in flight",
-    kind: "throughput",
-    params: { transport: "http", calls: 3000, inFlight: 32 },
-    quick: { transport: "http", calls: 600, inFlight: 32 },
-    figures: [THROUGHPUT, CPU],
-    guard: { figure: "calls_per_s", min: 0.5 },
-  },
+  ...THROUGHPUT_ROWS.map(
+    ([transport, inFlight, calls, quickCalls, min]): RowSpec => ({
+      id: `${transport}_${inFlight === 1 ? "sequential" : `${inFlight}_in_flight`}`,
+      title: `${transport === "stdio" ? "stdio" : "Streamable HTTP"} echo, ${inFlight === 1 ? "sequential" : `${inFlight} in flight`}`,
+      kind: "throughput",
+      params: { transport, calls, inFlight },
+      quick: { transport, calls: quickCalls, inFlight },
+      figures: [THROUGHPUT, CPU],
+      guard: { figure: "calls_per_s", min },
+    }),
+  ),
   ...[1, 10, 30].map(
     (servers): RowSpec => ({
       id: `startup_${servers}`,

@@ -2,7 +2,7 @@ import "reflect-metadata";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { type DependencyContainer, container as rootContainer } from "tsyringe";
-import type { Agent } from "./agent/agent.js";
+import { type Agent, DEFAULT_AGENT_NAME } from "./agent/agent.js";
 import type { AgentCallbacks } from "./agent/agent-callbacks.js";
 import type { Approver, Elicitor } from "./agent/callbacks.js";
 import { type AgentParts, DefaultAgent } from "./agent/default-agent.js";
@@ -35,9 +35,6 @@ import { checkSessionId, SessionStore } from "./session/session-store.js";
 import { resolveTracer, type TracingOptions } from "./tracing/tracing-options.js";
 
 export const DEFAULT_MAX_TURNS = 20;
-
-/** The agent's name where one is shown (traces) and none was given. */
-export const DEFAULT_AGENT_NAME = "pseudoclaude";
 
 export interface CreateAgentOptions {
   /** Root for config, tools and policy paths. Default: `process.cwd()`. */

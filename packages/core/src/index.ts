@@ -28,6 +28,7 @@ export type {
   StructuredRunResult,
   ToolCallRecord,
 } from "./agent/agent.js";
+export { DEFAULT_AGENT_NAME } from "./agent/agent.js";
 export type { AgentEventPayloads, AgentEvents, SubAgentTag } from "./agent/agent-events.js";
 export type {
   ApprovalAnswer,
@@ -59,7 +60,6 @@ export { Conversation } from "./conversation/conversation.js";
 export {
   type CreateAgentOptions,
   createAgent,
-  DEFAULT_AGENT_NAME,
   DEFAULT_MAX_TURNS,
 } from "./create-agent.js";
 export { type Diagnostic, formatDiagnostic } from "./diagnostics/diagnostic.js";

@@ -157,6 +157,9 @@ export interface Agent {
   close(): Promise<void>;
 }
 
+/** The agent's name where one is shown (traces) and none was given. */
+export const DEFAULT_AGENT_NAME = "pseudoclaude";
+
 /** Loop settings resolved from options and config. */
 export interface AgentSettings {
   /** Its name in traces: `createAgent({ name })`, or a sub-agent's own. */

@@ -24,17 +24,18 @@ import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { toolFailure } from "../tools/tool-result.js";
 import { AgentTracer, type RunSpan } from "../tracing/agent-tracer.js";
-import type {
-  Agent,
-  AgentSettings,
-  CallToolOptions,
-  CallToolOutcome,
-  ForkOptions,
-  RunOptions,
-  RunResult,
-  SourceReport,
-  StructuredRunResult,
-  ToolCallRecord,
+import {
+  type Agent,
+  type AgentSettings,
+  type CallToolOptions,
+  type CallToolOutcome,
+  DEFAULT_AGENT_NAME,
+  type ForkOptions,
+  type RunOptions,
+  type RunResult,
+  type SourceReport,
+  type StructuredRunResult,
+  type ToolCallRecord,
 } from "./agent.js";
 import type { AgentCallbacks } from "./agent-callbacks.js";
 import type { AgentEvents, SubAgentTag } from "./agent-events.js";
@@ -142,7 +143,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       : undefined;
     this.tracer = new AgentTracer(
       parts.tracing.tracer,
-      { name: parts.settings.name ?? "pseudoclaude", depth: this.depth },
+      { name: parts.settings.name ?? DEFAULT_AGENT_NAME, depth: this.depth },
       parts.tracing.recordContent,
     );
     this.policy = new LayeredPolicyEngine(parts.policy, parts.layers);

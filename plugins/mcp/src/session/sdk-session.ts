@@ -178,8 +178,18 @@ export class SdkSession implements McpSession {
     return toRemoteCallResult(result);
   }
 
-  /** MCP client span attributes (semantic conventions), for the call's execute_tool span. */
-  private traceFacts(): Record<string, string | number> {
+  /**
+   * MCP client span attributes (semantic conventions), for the call's execute_tool span. What
+   * they say is fixed once the session is connected, so they are worked out once.
+   */
+  private traceFacts(): Readonly<Record<string, string | number>> {
+    this.facts ??= this.describeForTrace();
+    return this.facts;
+  }
+
+  private facts: Record<string, string | number> | undefined;
+
+  private describeForTrace(): Record<string, string | number> {
     const facts: Record<string, string | number> = {
       "mcp.method.name": "tools/call",
       "pseudoclaude.mcp.server": this.serverName,
