@@ -296,4 +296,75 @@ describe("one effective timeout", () => {
     );
     assert.equal(result.error?.code, "cancelled");
   });
+
+  it("tells onAbort listeners the same reason a signal read later carries, once", async () => {
+    const registry = new DefaultToolRegistry({ abortGraceMs: 2000 });
+    const heard: string[] = [];
+    let late: AbortSignal | undefined;
+    registry.applyChange("a", {
+      kind: "full",
+      tools: [
+        tool(
+          "listening",
+          "a",
+          {},
+          (_args, context) =>
+            new Promise((resolve) => {
+              context.onAbort((reason) => heard.push(`first ${reason.kind}`));
+              const removed = context.onAbort(() => heard.push("removed"));
+              removed.dispose();
+              context.onAbort(() => {
+                throw new Error("a broken listener");
+              });
+              context.onAbort((reason) => {
+                heard.push(`last ${reason.kind}`);
+                // After the abort: a listener added now runs at once, and the signal is made aborted.
+                context.onAbort((again) => heard.push(`after ${again.kind}`));
+                late = context.signal;
+                resolve(toolSuccess("stopped"));
+              });
+            }),
+        ),
+      ],
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", onWarning);
+    const result = await registry.execute(
+      { id: "1", name: "listening", arguments: {} },
+      { timeoutMs: 30 },
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off("warning", onWarning);
+    assert.equal(result.ok, true, "the tool's own result, within the grace");
+    assert.deepEqual(heard, ["first timeout", "last timeout", "after timeout"]);
+    assert.ok(late, "the tool read its signal");
+    assert.equal(late.aborted, true);
+    assert.match(String((late.reason as Error).message), /timed out after 30 ms/);
+    assert.ok(
+      warnings.some((message) => /a broken listener/.test(message)),
+      warnings.join(),
+    );
+  });
+
+  it("gives a tool that reads its signal only after the caller aborted an aborted one", async () => {
+    const registry = new DefaultToolRegistry({ abortGraceMs: 500 });
+    const controller = new AbortController();
+    registry.applyChange("a", {
+      kind: "full",
+      tools: [
+        tool("late-reader", "a", {}, async (_args, context) => {
+          controller.abort();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          const signal = context.signal;
+          return toolSuccess(`${signal.aborted} ${(signal.reason as { kind: string }).kind}`);
+        }),
+      ],
+    });
+    const result = await registry.execute(
+      { id: "1", name: "late-reader", arguments: {} },
+      { signal: controller.signal },
+    );
+    assert.deepEqual(result.content, [{ type: "text", text: "true cancelled" }]);
+  });
 });

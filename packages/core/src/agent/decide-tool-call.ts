@@ -21,7 +21,8 @@ export async function decideToolCall(
   call: ToolCall,
   policy: PolicyEngine,
   approve: Approver | undefined,
-  signal: AbortSignal,
+  /** The signal an approver gets, made only if one is asked. */
+  signal: () => AbortSignal,
   refusal: ToolFailure | undefined,
   /** A hook allowed it: an `ask` needs no approval (a deny stays a deny). */
   preApproved = false,
@@ -47,7 +48,7 @@ export async function decideToolCall(
   }
   let answer: ApprovalAnswer;
   try {
-    answer = await approve({ tool, call, decision, signal });
+    answer = await approve({ tool, call, decision, signal: signal() });
   } catch (error) {
     return denied(`Approval failed, so the call is denied: ${errorMessage(error)}`, "rejected");
   }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { Tracer } from "@opentelemetry/api";
 import { EventEmitter } from "eventemitter3";
 import type { DependencyContainer, InjectionToken } from "tsyringe";
 import type { ContextCompaction, ContextManager } from "../context/context-manager.js";
@@ -24,6 +23,7 @@ import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { toolFailure } from "../tools/tool-result.js";
 import { AgentTracer, type RunSpan } from "../tracing/agent-tracer.js";
+import type { TracerSource } from "../tracing/tracing-options.js";
 import {
   type Agent,
   type AgentSettings,
@@ -82,7 +82,7 @@ export interface AgentParts {
   /** Hooks from code and plugins. */
   hooks: HookList;
   /** Where spans go, and whether they carry contents. */
-  tracing: { tracer: Tracer; recordContent: boolean };
+  tracing: TracerSource;
   /** For a fork: how deep it is, and the parent it reports its events to. */
   fork?: { depth: number; tag: SubAgentTag; parent: DefaultAgent };
   /** The session the conversation is saved to, with the conversation it restored. */
@@ -141,11 +141,10 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
           parts.session.started,
         )
       : undefined;
-    this.tracer = new AgentTracer(
-      parts.tracing.tracer,
-      { name: parts.settings.name ?? DEFAULT_AGENT_NAME, depth: this.depth },
-      parts.tracing.recordContent,
-    );
+    this.tracer = new AgentTracer(parts.tracing, {
+      name: parts.settings.name ?? DEFAULT_AGENT_NAME,
+      depth: this.depth,
+    });
     this.policy = new LayeredPolicyEngine(parts.policy, parts.layers);
     this.offered = new OfferedTools(this.registry, this.policy, parts.layers);
     this.sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
@@ -439,7 +438,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     await this.toolCalls(
       [call],
       0,
-      options.signal ?? new AbortController().signal,
+      // No signal of our own when the caller gave none: nothing here would abort it.
+      options.signal,
       options.timeoutMs,
       records,
       undefined,
@@ -582,7 +582,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   private async toolCalls(
     calls: ToolCall[],
     turn: number,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
     timeoutMs: number | undefined,
     records: ToolCallRecord[],
     run: RunSpan | undefined,

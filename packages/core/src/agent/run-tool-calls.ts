@@ -47,10 +47,19 @@ interface DecidedCall {
 export async function runToolCalls(
   deps: ToolCallStepDeps,
   calls: readonly ToolCall[],
-  options: { turn: number; signal: AbortSignal; timeoutMs: number | undefined },
+  /** `signal` is absent for a `callTool` nobody can cancel. */
+  options: { turn: number; signal: AbortSignal | undefined; timeoutMs: number | undefined },
 ): Promise<{ records: ToolCallRecord[]; messages: ToolResultMessage[] }> {
   const { registry, emit } = deps;
   const { turn, signal, timeoutMs } = options;
+  // Hooks and approvers are promised a signal; when no one can cancel, one that never aborts
+  // is made for them on first need (a signal per call would cost more than the call path).
+  let idle: AbortSignal | undefined;
+  const scopeSignal = (): AbortSignal => {
+    if (signal) return signal;
+    idle ??= new AbortController().signal;
+    return idle;
+  };
   const decided: DecidedCall[] = [];
   for (const original of calls) {
     emit("tool-call-start", { turn, call: original });
@@ -77,7 +86,7 @@ export async function runToolCalls(
     if (deps.hooks.has("beforeToolCall")) {
       verdict = await deps.hooks.beforeToolCall({
         ...deps.scope,
-        signal,
+        signal: scopeSignal(),
         call,
         tool: tool.definition,
         turn,
@@ -111,7 +120,7 @@ export async function runToolCalls(
       call,
       deps.policy,
       deps.approve,
-      signal,
+      scopeSignal,
       preparation.kind === "invalid" ? preparation.result : undefined,
       verdict?.allow ?? false,
     );
@@ -146,7 +155,7 @@ export async function runToolCalls(
         const trace = item.span.trace;
         item.record.result = await item.span.executing(() =>
           registry.run(item.prepared, {
-            signal,
+            ...(signal ? { signal } : {}),
             agent: deps.agent,
             ...(timeoutMs !== undefined ? { timeoutMs } : {}),
             ...(trace ? { trace } : {}),
@@ -161,7 +170,7 @@ export async function runToolCalls(
         if (deps.hooks.has("afterToolCall")) {
           const after = await deps.hooks.afterToolCall({
             ...deps.scope,
-            signal,
+            signal: scopeSignal(),
             call: item.call,
             tool: item.prepared.tool.definition,
             turn,

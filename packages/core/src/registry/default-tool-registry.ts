@@ -7,8 +7,9 @@ import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
 import type { ToolChange } from "../tools/tool-source.js";
-import { abortKind, CallAbortReason } from "../util/abort.js";
+import { CallAbortReason } from "../util/abort.js";
 import { isPlainObject } from "../util/plain-object.js";
+import { CallCancellation } from "./call-cancellation.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, resolveEffectiveTimeout } from "./effective-timeout.js";
 import {
   type ApplyChangeOutcome,
@@ -225,14 +226,14 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
     timeoutMs: number,
     options: ExecuteOptions,
   ): Promise<ToolResult> {
-    const controller = new AbortController();
+    const cancellation = new CallCancellation();
     // Whoever aborts the call also ends the race: no listener on our own signal per call.
     let abortedRace: (value: "aborted") => void = () => {};
     const aborted = new Promise<"aborted">((resolve) => {
       abortedRace = resolve;
     });
     const abort = (reason: CallAbortReason) => {
-      controller.abort(reason);
+      cancellation.abort(reason);
       abortedRace("aborted");
     };
     const onCallerAbort = () =>
@@ -245,7 +246,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
         ),
       timeoutMs,
     );
-    const running = this.invoke(tool, call, args, controller.signal, timeoutMs, options);
+    const running = this.invoke(tool, call, args, cancellation, timeoutMs, options);
     try {
       const first = await Promise.race([running, aborted]);
       if (first !== "aborted") return first;
@@ -256,7 +257,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       });
       const settled = await Promise.race([running, grace]);
       clearTimeout(graceTimer);
-      return settled ?? this.abortedResult(call, controller.signal);
+      return settled ?? this.abortedResult(call, cancellation.reason);
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onCallerAbort);
@@ -267,14 +268,17 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
     tool: Tool,
     call: ToolCall,
     args: Record<string, unknown>,
-    signal: AbortSignal,
+    cancellation: CallCancellation,
     timeoutMs: number,
     options: ExecuteOptions,
   ): Promise<ToolResult> {
     try {
       const result = await tool.execute(args, {
         callId: call.id,
-        signal,
+        get signal() {
+          return cancellation.signal;
+        },
+        onAbort: (listener) => cancellation.onAbort(listener),
         timeoutMs,
         workspace: this.workspace,
         reportProgress: (progress) => options.onProgress?.(progress),
@@ -288,16 +292,14 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       result.metadata ??= {};
       return result;
     } catch (error) {
-      if (signal.aborted) return this.abortedResult(call, signal);
+      if (cancellation.aborted) return this.abortedResult(call, cancellation.reason);
       return toolFailure("tool_error", `Tool "${call.name}" failed: ${errorMessage(error)}`);
     }
   }
 
-  private abortedResult(call: ToolCall, signal: AbortSignal): ToolResult {
-    const kind = abortKind(signal) ?? "cancelled";
-    const reason: unknown = signal.reason;
-    const message =
-      reason instanceof Error ? reason.message : `Call to "${call.name}" was ${kind}.`;
+  private abortedResult(call: ToolCall, reason: CallAbortReason | undefined): ToolResult {
+    const kind = reason?.kind ?? "cancelled";
+    const message = reason?.message ?? `Call to "${call.name}" was ${kind}.`;
     return toolFailure(kind === "timeout" ? "timeout" : "cancelled", message);
   }
 

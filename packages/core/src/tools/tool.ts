@@ -1,5 +1,7 @@
 import type { Agent } from "../agent/agent.js";
 import type { ToolTrace } from "../tracing/tool-trace.js";
+import type { CallAbortReason } from "../util/abort.js";
+import type { Disposable } from "../util/disposable.js";
 import type { ToolProgress } from "./tool-call.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolResult } from "./tool-result.js";
@@ -7,8 +9,17 @@ import type { ToolResult } from "./tool-result.js";
 /** What a tool gets for one call. */
 export interface ToolExecutionContext {
   callId: string;
-  /** Aborted on the call's timeout or when the caller cancels; `reason` says which. */
-  signal: AbortSignal;
+  /**
+   * Aborted on the call's timeout or when the caller cancels; `reason` (a CallAbortReason)
+   * says which. Made when first read: a tool that only needs to hear of the abort uses
+   * `onAbort`, which costs less (an AbortSignal costs about 5 µs to make on Node 20).
+   */
+  readonly signal: AbortSignal;
+  /**
+   * Run `listener` once when the call is aborted, with the same reason the signal gets (at
+   * once if it already was). Dispose it when the work it guards is done.
+   */
+  onAbort(listener: (reason: CallAbortReason) => void): Disposable;
   /** The one effective timeout for this call. Tools must not add a timer of their own. */
   timeoutMs: number;
   workspace: string;

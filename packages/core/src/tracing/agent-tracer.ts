@@ -1,14 +1,4 @@
-import {
-  type Attributes,
-  type Context,
-  context,
-  propagation,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from "@opentelemetry/api";
+import type { Attributes, Context, Span } from "@opentelemetry/api";
 import type { Message } from "../conversation/message.js";
 import { PseudoClaudeError } from "../errors.js";
 import type { HookNote } from "../hooks/agent-hooks.js";
@@ -18,15 +8,23 @@ import type { Provider, ProviderUsage, StopReason } from "../provider/provider.j
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolResult } from "../tools/tool-result.js";
+import { otelApi } from "./otel-api.js";
 import type { ToolTrace } from "./tool-trace.js";
 import { GEN_AI_ATTRIBUTES, PSEUDOCLAUDE_ATTRIBUTES } from "./trace-attributes.js";
 import { messagesJson, outputJson, resultText, systemJson } from "./trace-content.js";
+import type { TracerSource } from "./tracing-options.js";
+
+// The API's enum values (stable since 1.0), so no call path needs the API loaded to name them.
+const SPAN_KIND_INTERNAL = 0;
+const SPAN_KIND_CLIENT = 2;
+const STATUS_ERROR = 2;
 
 /** The spans of one run: the model requests and tool calls in it are its children. */
 export interface RunSpan {
   /** False when no tracer records (no provider registered, or not sampled): nothing below it is built. */
   readonly recording: boolean;
-  readonly context: Context;
+  /** The run's context; undefined when nothing is registered to trace. */
+  readonly context: Context | undefined;
   end(outcome: {
     turns: number;
     stopReason: string;
@@ -64,6 +62,14 @@ const NOOP_MODEL: ModelRequestSpan = {
   fail() {},
 };
 
+/** A run with no tracer provider to go to: nothing below it is built either. */
+const UNTRACED_RUN: RunSpan = {
+  recording: false,
+  context: undefined,
+  end() {},
+  fail() {},
+};
+
 const NOOP_TOOL: ToolCallSpan = {
   trace: undefined,
   tool() {},
@@ -75,19 +81,22 @@ const NOOP_TOOL: ToolCallSpan = {
 /**
  * Spans for one agent, by the OpenTelemetry GenAI conventions: `invoke_agent <name>` per run,
  * `chat <model>` per model request, `execute_tool <tool>` per tool call. Through
- * `@opentelemetry/api` only: without a registered tracer provider every span is a
- * non-recording one, and a run that does not record builds no child spans at all, so the call
- * path pays one check.
+ * `@opentelemetry/api` only, loaded when a tracer provider is there: without one nothing is
+ * built at all, and a run that does not record (not sampled) builds no child spans, so the
+ * call path pays one check.
  */
 export class AgentTracer {
   /** Contexts of calls running now, by id: a sub-agent's run is parented to its call. */
   private readonly running = new Map<string, Context>();
 
+  private readonly recordContent: boolean;
+
   constructor(
-    private readonly tracer: Tracer,
+    private readonly source: TracerSource,
     private readonly agent: { name: string; depth: number },
-    private readonly recordContent: boolean,
-  ) {}
+  ) {
+    this.recordContent = source.recordContent;
+  }
 
   /** The context of a call this agent is running, for the sub-agent it starts. */
   callContext(callId: string): Context | undefined {
@@ -100,6 +109,8 @@ export class AgentTracer {
     sessionId: string | undefined;
     parent: Context | undefined;
   }): RunSpan {
+    const tracer = this.source.tracer();
+    if (!tracer) return UNTRACED_RUN;
     const attributes: Attributes = {
       [GEN_AI_ATTRIBUTES.operation]: "invoke_agent",
       [GEN_AI_ATTRIBUTES.agentName]: this.agent.name,
@@ -112,16 +123,17 @@ export class AgentTracer {
       attributes[GEN_AI_ATTRIBUTES.inputMessages] = messagesJson([
         { role: "user", content: info.prompt },
       ]);
-    const parent = info.parent ?? context.active();
-    const span = this.tracer.startSpan(
+    const api = otelApi();
+    const parent = info.parent ?? api.context.active();
+    const span = tracer.startSpan(
       `invoke_agent ${this.agent.name}`,
-      { kind: SpanKind.INTERNAL, attributes },
+      { kind: SPAN_KIND_INTERNAL, attributes },
       parent,
     );
     const recording = span.isRecording();
     return {
       recording,
-      context: trace.setSpan(parent, span),
+      context: api.trace.setSpan(parent, span),
       end: (outcome) => {
         span.setAttributes({
           [PSEUDOCLAUDE_ATTRIBUTES.turns]: outcome.turns,
@@ -148,7 +160,8 @@ export class AgentTracer {
       turn: number;
     },
   ): ModelRequestSpan {
-    if (!run.recording) return NOOP_MODEL;
+    const tracer = this.source.tracer();
+    if (!run.recording || !run.context || !tracer) return NOOP_MODEL;
     const attributes: Attributes = {
       [GEN_AI_ATTRIBUTES.operation]: "chat",
       [GEN_AI_ATTRIBUTES.provider]: provider.name,
@@ -161,14 +174,15 @@ export class AgentTracer {
       attributes[GEN_AI_ATTRIBUTES.systemInstructions] = systemJson(request.system);
       attributes[GEN_AI_ATTRIBUTES.inputMessages] = messagesJson(request.messages);
     }
-    const span = this.tracer.startSpan(
+    const api = otelApi();
+    const span = tracer.startSpan(
       provider.model ? `chat ${provider.model}` : "chat",
-      { kind: SpanKind.CLIENT, attributes },
+      { kind: SPAN_KIND_CLIENT, attributes },
       run.context,
     );
-    const active = trace.setSpan(run.context, span);
+    const active = api.trace.setSpan(run.context, span);
     return {
-      within: (fn) => context.with(active, fn),
+      within: (fn) => api.context.with(active, fn),
       end: (answer) => {
         span.setAttributes({
           [GEN_AI_ATTRIBUTES.finishReasons]: [answer.stopReason ?? "unknown"],
@@ -191,7 +205,10 @@ export class AgentTracer {
   /** A call of the run (`run`), or of `callTool` (no run: the caller's active context). */
   startToolCall(run: RunSpan | undefined, call: ToolCall, turn: number): ToolCallSpan {
     if (run && !run.recording) return NOOP_TOOL;
-    const parent = run?.context ?? context.active();
+    const tracer = this.source.tracer();
+    if (!tracer) return NOOP_TOOL;
+    const api = otelApi();
+    const parent = run?.context ?? api.context.active();
     const attributes: Attributes = {
       [GEN_AI_ATTRIBUTES.operation]: "execute_tool",
       [GEN_AI_ATTRIBUTES.toolName]: call.name,
@@ -201,13 +218,13 @@ export class AgentTracer {
     };
     if (this.recordContent)
       attributes[GEN_AI_ATTRIBUTES.toolArguments] = JSON.stringify(call.arguments);
-    const span = this.tracer.startSpan(
+    const span = tracer.startSpan(
       `execute_tool ${call.name}`,
-      { kind: SpanKind.INTERNAL, attributes },
+      { kind: SPAN_KIND_INTERNAL, attributes },
       parent,
     );
     if (!span.isRecording()) return NOOP_TOOL;
-    const active = trace.setSpan(parent, span);
+    const active = api.trace.setSpan(parent, span);
     const running = this.running;
     return {
       trace: new SpanToolTrace(span, active),
@@ -230,7 +247,7 @@ export class AgentTracer {
         // When the tool starts (after any approval wait), as an event on the span.
         span.addEvent("pseudoclaude.tool.execute");
         running.set(call.id, active);
-        return context.with(active, fn).finally(() => running.delete(call.id));
+        return api.context.with(active, fn).finally(() => running.delete(call.id));
       },
       end: ({ result, hooks }) => {
         const { timeout_ms: timeoutMs, timeout_source: timeoutSource } = result.metadata;
@@ -248,7 +265,7 @@ export class AgentTracer {
             span.setAttribute(GEN_AI_ATTRIBUTES.toolResult, resultText(result));
         } else {
           span.setAttribute(GEN_AI_ATTRIBUTES.errorType, result.error.code);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: result.error.message });
+          span.setStatus({ code: STATUS_ERROR, message: result.error.message });
         }
         span.end();
       },
@@ -268,7 +285,7 @@ class SpanToolTrace implements ToolTrace {
   get headers(): Readonly<Record<string, string>> {
     if (this.built) return this.built;
     const headers: Record<string, string> = {};
-    propagation.inject(this.active, headers);
+    otelApi().propagation.inject(this.active, headers);
     // Without a registered propagator nothing is injected; MCP servers expect W3C trace context.
     if (!headers.traceparent) {
       const { traceId, spanId, traceFlags, traceState } = this.span.spanContext();
@@ -332,7 +349,7 @@ function markFailed(span: Span, error: unknown): void {
   span.setAttribute(GEN_AI_ATTRIBUTES.errorType, type);
   if (error instanceof Error) span.recordException(error);
   span.setStatus({
-    code: SpanStatusCode.ERROR,
+    code: STATUS_ERROR,
     message: error instanceof Error ? error.message : String(error),
   });
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { type Tracer, type TracerProvider, trace } from "@opentelemetry/api";
+import type { Tracer, TracerProvider } from "@opentelemetry/api";
+import { globalTracerRegistered, otelApi } from "./otel-api.js";
 
 /** How an agent traces (`createAgent({ tracing })`); see docs/tracing.md. */
 export interface TracingOptions {
@@ -19,16 +20,34 @@ export interface TracingOptions {
 /** The instrumentation scope every span carries. */
 export const TRACER_NAME = "@pseudoclaude/core";
 
-export function resolveTracer(options: TracingOptions | undefined): {
-  tracer: Tracer;
+/**
+ * Where an agent's spans go: `tracer()` answers the tracer to use now, or undefined when no
+ * tracer provider is registered (then nothing is traced and the API is not even loaded). It is
+ * asked at each run and call, so a provider registered after the agent was made still counts.
+ */
+export interface TracerSource {
+  tracer(): Tracer | undefined;
   recordContent: boolean;
-} {
-  const provider = options?.tracerProvider ?? trace.getTracerProvider();
+}
+
+export function resolveTracer(options: TracingOptions | undefined): TracerSource {
+  const recordContent =
+    options?.recordContent ??
+    process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.toLowerCase() === "true";
+  const given = options?.tracerProvider;
+  if (given) {
+    const tracer = given.getTracer(TRACER_NAME, coreVersion());
+    return { tracer: () => tracer, recordContent };
+  }
+  let global: Tracer | undefined;
   return {
-    tracer: provider.getTracer(TRACER_NAME, coreVersion()),
-    recordContent:
-      options?.recordContent ??
-      process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT?.toLowerCase() === "true",
+    tracer: () => {
+      if (!globalTracerRegistered()) return undefined;
+      // The global tracer follows whatever provider is registered from now on.
+      global ??= otelApi().trace.getTracer(TRACER_NAME, coreVersion());
+      return global;
+    },
+    recordContent,
   };
 }
 

@@ -87,7 +87,11 @@ export function adaptTool(
     async execute(args, context) {
       try {
         const result = await caller.call(remote.name, args, {
-          signal: context.signal,
+          // Read only if a path needs an AbortSignal: making one is the dearest part of a call.
+          get signal() {
+            return context.signal;
+          },
+          onAbort: (listener) => context.onAbort(listener),
           ...(context.trace ? { trace: context.trace } : {}),
           ...(context.progressWanted
             ? { onProgress: (progress: ToolProgress) => context.reportProgress(progress) }

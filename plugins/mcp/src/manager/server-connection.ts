@@ -155,7 +155,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     args: Record<string, unknown>,
     options: CallOptions,
   ): Promise<RemoteCallResult> {
-    const session = await this.usableSession(options.signal);
+    // `options.signal` is made when read: a live session needs none.
+    const session = this.session ?? (await this.usableSession(options.signal));
     try {
       return await session.callTool(remoteName, args, options);
     } catch (error) {

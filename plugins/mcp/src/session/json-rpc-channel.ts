@@ -3,7 +3,8 @@ import type {
   TransportSendOptions,
 } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import { McpCallError } from "./mcp-session.js";
+import type { Disposable } from "@pseudoclaude/core/plugin";
+import { type CallOptions, McpCallError } from "./mcp-session.js";
 
 interface Pending {
   resolve(result: unknown): void;
@@ -60,43 +61,55 @@ export class JsonRpcChannel implements Transport {
 
   /**
    * Send a request and resolve with its raw `result`, unchecked (the caller checks the shape
-   * it needs). A JSON-RPC error answer, a failed send, a closed connection and `signal`
-   * rejects with McpCallError.
+   * it needs). A JSON-RPC error answer, a failed send, a closed connection and an abort
+   * reject with McpCallError. The abort is heard through `cancel.onAbort` when given, so the
+   * call's AbortSignal is never made; otherwise through `cancel.signal`.
    */
-  request(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
-    if (signal.aborted)
-      return Promise.reject(
-        new McpCallError("cancelled", "The call was cancelled before it was sent."),
-      );
+  request(
+    method: string,
+    params: Record<string, unknown>,
+    cancel: Pick<CallOptions, "signal" | "onAbort">,
+  ): Promise<unknown> {
     this.next += 1;
     const id = `pc-${this.next}`;
     return new Promise<unknown>((resolve, reject) => {
-      const onAbort = () => {
+      let sent = false;
+      let abortedBeforeSend = false;
+      const onAbort = (reason: unknown) => {
+        if (!sent) {
+          abortedBeforeSend = true;
+          return;
+        }
         if (!this.pending.delete(id)) return;
         // Tell the server, then give up on the answer.
         void this.transport
           .send({
             jsonrpc: "2.0",
             method: "notifications/cancelled",
-            params: { requestId: id, reason: String(signal.reason) },
+            params: { requestId: id, reason: String(reason) },
           })
           .catch(() => undefined);
         reject(new McpCallError("cancelled", "The call was cancelled."));
       };
+      const listening = listenForAbort(cancel, onAbort);
+      if (abortedBeforeSend) {
+        reject(new McpCallError("cancelled", "The call was cancelled before it was sent."));
+        return;
+      }
       this.pending.set(id, {
         resolve: (result) => {
-          signal.removeEventListener("abort", onAbort);
+          listening.dispose();
           resolve(result);
         },
         reject: (error) => {
-          signal.removeEventListener("abort", onAbort);
+          listening.dispose();
           reject(error);
         },
       });
-      signal.addEventListener("abort", onAbort, { once: true });
+      sent = true;
       this.transport.send({ jsonrpc: "2.0", id, method, params }).catch((error: unknown) => {
         if (this.pending.delete(id)) {
-          signal.removeEventListener("abort", onAbort);
+          listening.dispose();
           reject(
             new McpCallError("transport", error instanceof Error ? error.message : String(error)),
           );
@@ -126,4 +139,20 @@ export class JsonRpcChannel implements Transport {
     this.pending.clear();
     for (const entry of waiting) entry.reject(error);
   }
+}
+
+/** Listen for a call's abort: `onAbort` when given (no signal made), else its signal. */
+function listenForAbort(
+  cancel: Pick<CallOptions, "signal" | "onAbort">,
+  listener: (reason: unknown) => void,
+): Disposable {
+  if (cancel.onAbort) return cancel.onAbort(listener);
+  const signal = cancel.signal;
+  if (signal.aborted) {
+    listener(signal.reason);
+    return { dispose() {} };
+  }
+  const onAbort = () => listener(signal.reason);
+  signal.addEventListener("abort", onAbort, { once: true });
+  return { dispose: () => signal.removeEventListener("abort", onAbort) };
 }

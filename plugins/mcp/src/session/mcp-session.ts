@@ -84,7 +84,13 @@ export class McpCallError extends ToolSourceError<McpCallErrorCode> {
 }
 
 export interface CallOptions {
-  signal: AbortSignal;
+  /**
+   * The call's signal. The kernel makes it on first read, so the hot path reads it only where
+   * an AbortSignal is needed and listens with `onAbort` when that is given.
+   */
+  readonly signal: AbortSignal;
+  /** Hear of the call's abort without making its signal (ToolExecutionContext.onAbort). */
+  onAbort?: (listener: (reason: unknown) => void) => Disposable;
   onProgress?: (progress: ToolProgress) => void;
   /** The call's trace: sent in `params._meta` (and as HTTP headers), facts added to its span. */
   trace?: ToolTrace;

@@ -157,8 +157,8 @@ export class SdkSession implements McpSession {
     const channel = this.channel;
     if (channel && !options.onProgress) {
       // The channel removes its own abort listener when the call ends (the SDK does not, which
-      // is what withRequestSignal is for): the call's signal goes to it as it is.
-      return toRemoteCallResult(await channel.request("tools/call", params, options.signal));
+      // is what withRequestSignal is for), and listens with onAbort when it can.
+      return toRemoteCallResult(await channel.request("tools/call", params, options));
     }
     const result = await this.request(options.signal, (request) =>
       this.client.callTool(params, CallToolResultSchema, {

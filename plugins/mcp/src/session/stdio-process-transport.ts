@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { UsageError } from "@pseudoclaude/core";
 import { groupAlive, signalGroup, trackGroup, untrackGroup } from "@pseudoclaude/core/process";
+import type { StdioServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, type McpUsageErrorCode, ToolSourceError } from "../mcp-errors.js";
+import { childEnvironment } from "./child-environment.js";
 import { JsonLineReader } from "./json-line-reader.js";
+import type { DialOptions } from "./mcp-session.js";
 import { StderrTail } from "./stderr-tail.js";
 
 export interface StdioProcessOptions {
@@ -18,6 +20,9 @@ export interface StdioProcessOptions {
   /** Waits of the close sequence: after stdin close, then after SIGTERM. */
   closeGraceMs?: { afterStdin: number; afterTerm: number };
 }
+
+/** Messages kept from a server that talks before its client connects. */
+const MAX_HELD = 100;
 
 export interface ExitInfo {
   code: number | null;
@@ -65,12 +70,44 @@ export class StdioProcessTransport implements Transport {
     this.protocolVersion = version;
   }
 
+  /**
+   * Start the process now, before a client connects: the dialer spawns the server first and
+   * loads the MCP SDK while it boots. The client's `start()` then waits for this spawn, and
+   * what the server said or did in between (messages, its exit) reaches the client then.
+   */
+  spawnEarly(): void {
+    this.spawning ??= this.spawnProcess();
+    // A failed spawn is the client's `start()` to report; held here, it is no stray rejection.
+    this.spawning.catch(() => undefined);
+  }
+
+  /** The client's start: spawns the process, or takes over the early spawn. Once only. */
   start(): Promise<void> {
-    if (this.child)
+    if (this.clientStarted)
       throw new UsageError<McpUsageErrorCode>(
         "transport_already_started",
         "StdioProcessTransport already started",
       );
+    this.clientStarted = true;
+    this.spawning ??= this.spawnProcess();
+    return this.spawning.then(() => {
+      // Anything that came before the client was listening, in order, then a close if any.
+      const held = this.held;
+      this.held = [];
+      for (const item of held) {
+        if ("message" in item) this.deliver(item.message);
+        else this.onerror?.(item.error);
+      }
+      if (this.closedEarly) this.onclose?.();
+    });
+  }
+
+  private spawning: Promise<void> | undefined;
+  private clientStarted = false;
+  private held: Array<{ message: JSONRPCMessage } | { error: Error }> = [];
+  private closedEarly = false;
+
+  private spawnProcess(): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.options.command, this.options.args, {
         env: this.options.env,
@@ -96,11 +133,17 @@ export class StdioProcessTransport implements Transport {
         if (child.pid) trackGroup(child.pid);
         resolve();
       });
-      child.once("close", () => this.onclose?.());
+      child.once("close", () => {
+        if (this.clientStarted) this.onclose?.();
+        else this.closedEarly = true;
+      });
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
         for (const item of this.reader.push(chunk)) {
-          if ("message" in item) this.deliver(item.message);
+          if (!this.clientStarted) {
+            // A server has nothing to say before initialize; a chatty one is kept to a bound.
+            if (this.held.length < MAX_HELD) this.held.push(item);
+          } else if ("message" in item) this.deliver(item.message);
           else this.onerror?.(item.error);
         }
       });
@@ -141,7 +184,8 @@ export class StdioProcessTransport implements Transport {
           stdin.uncork();
         });
       }
-      if (stdin.write(serializeMessage(message))) resolve();
+      // One JSON object per line, as the SDK's serializeMessage writes it.
+      if (stdin.write(`${JSON.stringify(message)}\n`)) resolve();
       else stdin.once("drain", () => resolve());
     });
   }
@@ -171,6 +215,22 @@ export class StdioProcessTransport implements Transport {
     await waitFor(this.exited!, 1_000);
     untrackGroup(pid);
   }
+}
+
+/** The transport for a configured stdio server, its stderr kept in `tail`. */
+export function stdioTransport(
+  server: StdioServerConfig,
+  tail: StderrTail,
+  options: Pick<DialOptions, "onStderr">,
+): StdioProcessTransport {
+  return new StdioProcessTransport({
+    command: server.command,
+    args: server.args,
+    env: childEnvironment(server.env, server.inheritEnv),
+    ...(server.cwd ? { cwd: server.cwd } : {}),
+    stderrTail: tail,
+    ...(options.onStderr ? { onStderrLine: options.onStderr } : {}),
+  });
 }
 
 function untrackGroupWhenEmpty(pid: number): void {

@@ -1,0 +1,306 @@
+import {
+  type OAuthClientProvider,
+  UnauthorizedError,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { ConfigError, type PseudoClaudeError } from "@pseudoclaude/core";
+import type { McpServerConfig } from "../config/server-config.js";
+import {
+  type McpConfigErrorCode,
+  type McpServerErrorCode,
+  ToolSourceError,
+} from "../mcp-errors.js";
+import { defaultCredentialStore } from "../oauth/credential-store.js";
+import type { DialOptions, McpSession } from "./mcp-session.js";
+import { OAuthStepRecorder } from "./oauth-steps.js";
+import { oauthProviderFor } from "./sdk-oauth-provider.js";
+import { SdkSession } from "./sdk-session.js";
+import { StderrTail } from "./stderr-tail.js";
+import { StdioProcessTransport, stdioTransport } from "./stdio-process-transport.js";
+import { traceHeaderFetch } from "./trace-header-fetch.js";
+
+/** The SDK validates structured output only for tools of the last listed page; we do it ourselves. */
+const noValidation = {
+  getValidator: () => (input: unknown) => ({
+    valid: true as const,
+    data: input as never,
+    errorMessage: undefined,
+  }),
+};
+
+/** A stdio server's transport, spawned by the dialer before this module loaded. */
+export interface EarlyStdio {
+  transport: StdioProcessTransport;
+  tail: StderrTail;
+}
+
+/**
+ * Connect to `server` with `@modelcontextprotocol/sdk` 1.x; with sdk-session.ts the only code
+ * that uses the SDK client. Loaded by SdkDialer on the first dial, so an agent that never
+ * connects never loads the SDK.
+ */
+export async function connectWithSdk(
+  server: McpServerConfig,
+  options: DialOptions,
+  early: EarlyStdio | undefined,
+  authorized = false,
+): Promise<McpSession> {
+  const client = new Client(options.clientInfo, {
+    capabilities: {
+      // applyDefaults: an accepted form gets the schema's defaults for fields left out.
+      elicitation: { form: { applyDefaults: true }, url: {} },
+      roots: { listChanged: true },
+      ...(server.sampling ? { sampling: {} } : {}),
+    },
+    jsonSchemaValidator: noValidation,
+  });
+  installHandlers(client, server, options);
+  const tail = early?.tail ?? new StderrTail(options.stderrLines ?? 40);
+  const auth = authProviderFor(server, options);
+  const steps =
+    auth && server.transport !== "stdio" ? new OAuthStepRecorder(server.url) : undefined;
+  const transport = early?.transport ?? createTransport(server, tail, options, auth, steps);
+  // Later in the session the connect budget is long spent: an authorization gets its own.
+  const reauthorize = auth
+    ? () =>
+        authorize(
+          server,
+          { ...options, signal: AbortSignal.timeout(server.connectTimeoutMs) },
+          auth,
+          transport,
+          steps,
+        )
+    : undefined;
+  try {
+    return await SdkSession.connect(
+      { name: server.name, ...(server.transport === "stdio" ? {} : { url: server.url }) },
+      client,
+      transport,
+      options.signal,
+      reauthorize,
+    );
+  } catch (error) {
+    if (!(error instanceof UnauthorizedError) || !auth) {
+      const failure = describeConnectFailure(server, error, transport, tail, options.signal);
+      // Say which OAuth step failed and what the server answered, not only the SDK's verdict.
+      const step = steps?.describe();
+      if (step) failure.message = `${failure.message} (${step})`;
+      throw failure;
+    }
+    if (authorized || !(await authorize(server, options, auth, transport, steps)))
+      throw needsAuth(server, error);
+    // A started transport cannot be started again: the second attempt uses fresh ones.
+    return connectWithSdk(server, options, undefined, true);
+  }
+}
+
+/**
+ * The server wants a person to log in: hand the authorization URL to the authorizer and
+ * finish with the code it brings back. False when nobody can (no authorizer, no code).
+ */
+async function authorize(
+  server: McpServerConfig,
+  options: DialOptions,
+  auth: ReturnType<typeof oauthProviderFor>,
+  transport: Transport,
+  steps?: OAuthStepRecorder,
+): Promise<boolean> {
+  const url = auth.pendingAuthorization;
+  auth.pendingAuthorization = undefined;
+  if (!url || !options.authorize || server.transport === "stdio") return false;
+  const code = await options.authorize({
+    server: server.name,
+    url,
+    redirectUri: String(auth.redirectUrl ?? ""),
+    signal: options.signal,
+  });
+  if (!code) return false;
+  try {
+    await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
+  } catch (error) {
+    const step = steps?.describe();
+    throw new ToolSourceError<McpServerErrorCode>(
+      "connect_failed",
+      `Logging in to "${server.name}" failed: ${error instanceof Error ? error.message : String(error)}${step ? ` (${step})` : ""}`,
+      { cause: error },
+    );
+  }
+  return true;
+}
+
+function needsAuth(server: McpServerConfig, error: unknown): ToolSourceError<McpServerErrorCode> {
+  return new ToolSourceError<McpServerErrorCode>(
+    "needs_auth",
+    `Server "${server.name}" needs you to log in (OAuth authorization). Run: pseudoclaude mcp login ${server.name}`,
+    { cause: error },
+  );
+}
+
+/** Every http and sse server may answer 401; one that sends its own Authorization header does not use OAuth. */
+function authProviderFor(server: McpServerConfig, options: DialOptions) {
+  if (server.transport === "stdio") return undefined;
+  const ownAuthorization = Object.keys(server.headers).some(
+    (name) => name.toLowerCase() === "authorization",
+  );
+  if (ownAuthorization && !server.oauth) return undefined;
+  return oauthProviderFor(
+    server.url,
+    server.oauth ?? { grant: "authorization_code" },
+    options.credentials ?? defaultCredentialStore(),
+    options.redirectUri,
+  );
+}
+
+function installHandlers(client: Client, server: McpServerConfig, options: DialOptions): void {
+  const { handlers } = options;
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    if (!handlers.elicit) return { action: "decline" };
+    const params = request.params as {
+      message: string;
+      requestedSchema?: Record<string, unknown>;
+      mode?: string;
+      url?: string;
+    };
+    if (params.mode === "url") {
+      // Only an http(s) page is worth showing a person; anything else is declined unseen.
+      const url = safeUrl(params.url);
+      if (!url) return { action: "decline" };
+      const answer = await handlers.elicit({
+        source: `mcp:${server.name}`,
+        message: params.message,
+        mode: "url",
+        url,
+        requestedSchema: { type: "object", properties: {} },
+        signal: extra.signal,
+      });
+      return { action: answer.action };
+    }
+    const answer = await handlers.elicit({
+      source: `mcp:${server.name}`,
+      message: params.message,
+      requestedSchema: params.requestedSchema ?? { type: "object", properties: {} },
+      signal: extra.signal,
+    });
+    return answer.action === "accept"
+      ? { action: "accept", content: answer.content ?? {} }
+      : { action: answer.action };
+  });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: handlers.roots() }));
+  if (server.sampling) {
+    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
+      if (!handlers.sample)
+        throw new McpError(ErrorCode.InvalidRequest, "Sampling is not available in this client.");
+      const params = request.params;
+      const response = await handlers.sample(
+        {
+          server: server.name,
+          messages: params.messages as never,
+          ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
+          maxTokens: params.maxTokens,
+        },
+        extra.signal,
+      );
+      return { ...response };
+    });
+  }
+}
+
+function createTransport(
+  server: McpServerConfig,
+  tail: StderrTail,
+  options: DialOptions,
+  authProvider?: OAuthClientProvider,
+  steps?: OAuthStepRecorder,
+): Transport {
+  if (server.transport === "stdio") return stdioTransport(server, tail, options);
+  const requestInit: RequestInit = { headers: server.headers };
+  const fetch = traceHeaderFetch(steps?.fetch);
+  const auth = authProvider ? { authProvider } : {};
+  if (server.transport === "sse")
+    return new SSEClientTransport(new URL(server.url), { requestInit, fetch, ...auth });
+  return new StreamableHTTPClientTransport(new URL(server.url), { requestInit, fetch, ...auth });
+}
+
+function describeConnectFailure(
+  server: McpServerConfig,
+  error: unknown,
+  transport: Transport,
+  tail: StderrTail,
+  signal: AbortSignal,
+): PseudoClaudeError {
+  const cause = { cause: error };
+  if (server.transport === "stdio") {
+    const exit = transport instanceof StdioProcessTransport ? transport.exitInfo : undefined;
+    const stderr = `\nLast stderr lines of "${server.command}":\n${tail.describe(10)}`;
+    // Checked first: when the budget ran out, we are the ones who ended the process.
+    if (signal.aborted) return budgetSpent(server, stderr, cause);
+    if (exit) {
+      const how =
+        exit.code !== null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
+      return new ToolSourceError<McpServerErrorCode>(
+        "server_exited",
+        `The server process ${how} before the MCP handshake finished.${stderr}`,
+        cause,
+      );
+    }
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      return new ConfigError<McpConfigErrorCode>(
+        "command_not_found",
+        `Cannot start "${server.command}": command not found.`,
+        cause,
+      );
+    }
+    return new ToolSourceError<McpServerErrorCode>(
+      "connect_failed",
+      `${error instanceof Error ? error.message : String(error)}${stderr}`,
+      cause,
+    );
+  }
+  if (signal.aborted) return budgetSpent(server, "", cause);
+  return new ToolSourceError<McpServerErrorCode>(
+    "connect_failed",
+    `Cannot connect to ${server.url}: ${describeHttpError(error)}`,
+    cause,
+  );
+}
+
+/** No handshake within the connect budget; `stderr` is the stdio server's tail, or nothing. */
+function budgetSpent(
+  server: McpServerConfig,
+  stderr: string,
+  cause: { cause: unknown },
+): ToolSourceError<McpServerErrorCode> {
+  return new ToolSourceError<McpServerErrorCode>(
+    "connect_timeout",
+    `No MCP handshake within the connect budget of ${server.connectTimeoutMs} ms.${stderr}`,
+    cause,
+  );
+}
+
+function describeHttpError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: string } }).cause;
+  if (cause?.code) return `${error.message} (${cause.code})`;
+  const code = (error as { code?: number }).code;
+  return typeof code === "number" ? `HTTP ${code}: ${error.message}` : error.message;
+}
+
+function safeUrl(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

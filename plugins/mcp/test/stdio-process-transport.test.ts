@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { StderrTail, StdioProcessTransport } from "../src/session/stdio-process-transport.js";
+
+/** A process that speaks before anyone asks, then stays or leaves (real processes, no MCP). */
+function transport(script: string): StdioProcessTransport {
+  return new StdioProcessTransport({
+    command: process.execPath,
+    args: ["-e", script],
+    env: { PATH: process.env.PATH ?? "" },
+    stderrTail: new StderrTail(10),
+    closeGraceMs: { afterStdin: 200, afterTerm: 500 },
+  });
+}
+
+const SAYS_TWO = `
+process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/a" }) + "\\n");
+process.stdout.write("not json\\n");
+process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/b" }) + "\\n");
+`;
+
+describe("StdioProcessTransport spawned early", () => {
+  it("hands what the server said before the client started to the client", async () => {
+    const early = transport(`${SAYS_TWO} setInterval(() => {}, 1000);`);
+    early.spawnEarly();
+    // The server speaks while the "SDK" is still loading.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const seen: string[] = [];
+    const errors: string[] = [];
+    early.onmessage = (message: JSONRPCMessage) =>
+      seen.push((message as { method: string }).method);
+    early.onerror = (error) => errors.push(error.message);
+    try {
+      await early.start();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Messages in order (errors are reported at once, as for a started client).
+      assert.deepEqual(seen, ["notifications/a", "notifications/b"]);
+      assert.equal(errors.length, 1);
+      assert.match(errors[0]!, /Not JSON on the server's stdout: not json/);
+      assert.ok(early.pid, "one process, started once");
+      assert.throws(() => early.start(), /already started/);
+    } finally {
+      await early.close();
+    }
+  });
+
+  it("tells the client a server that exited before it started is gone, with the exit code", async () => {
+    const early = transport(`${SAYS_TWO} process.exit(3);`);
+    early.spawnEarly();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    let closed = false;
+    early.onclose = () => {
+      closed = true;
+    };
+    try {
+      await early.start();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(closed, true);
+      assert.deepEqual(early.exitInfo, { code: 3, signal: null });
+      await assert.rejects(
+        early.send({ jsonrpc: "2.0", id: 1, method: "ping" }),
+        /server process is not running/,
+      );
+    } finally {
+      await early.close();
+    }
+  });
+
+  it("reports a command that cannot start when the client starts, not as a stray rejection", async () => {
+    const missing = new StdioProcessTransport({
+      command: "/nonexistent/pseudoclaude-test-server",
+      args: [],
+      env: {},
+      stderrTail: new StderrTail(10),
+    });
+    const stray: unknown[] = [];
+    const onStray = (reason: unknown) => stray.push(reason);
+    process.on("unhandledRejection", onStray);
+    try {
+      missing.spawnEarly();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await assert.rejects(missing.start(), { code: "ENOENT" });
+      assert.deepEqual(stray, []);
+    } finally {
+      process.off("unhandledRejection", onStray);
+      await missing.close();
+    }
+  });
+});
