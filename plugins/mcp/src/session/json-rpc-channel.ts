@@ -61,8 +61,8 @@ export class JsonRpcChannel implements Transport {
 
   /**
    * Send a request and resolve with its raw `result`, unchecked (the caller checks the shape
-   * it needs). A JSON-RPC error answer, a failed send, a closed connection and an abort
-   * reject with McpCallError. The abort is heard through `cancel.onAbort` when given, so the
+   * it needs). A JSON-RPC error answer, a closed connection and an abort reject with
+   * McpCallError; a failed send rejects with the transport's own error. The abort is heard through `cancel.onAbort` when given, so the
    * call's AbortSignal is never made; otherwise through `cancel.signal`.
    */
   request(
@@ -108,11 +108,11 @@ export class JsonRpcChannel implements Transport {
       });
       sent = true;
       this.transport.send({ jsonrpc: "2.0", id, method, params }).catch((error: unknown) => {
+        // As the transport threw it: the session tells an expired HTTP session or a refused
+        // token from a broken pipe.
         if (this.pending.delete(id)) {
           listening.dispose();
-          reject(
-            new McpCallError("transport", error instanceof Error ? error.message : String(error)),
-          );
+          reject(error);
         }
       });
     });

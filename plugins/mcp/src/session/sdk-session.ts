@@ -30,8 +30,8 @@ import { StdioProcessTransport } from "./stdio-process-transport.js";
 export class SdkSession implements McpSession {
   private readonly events = new EventEmitter<{ "tools-changed": []; closed: [string] }>();
   /**
-   * Over stdio, the owner of the transport: plain tools/call requests go through it, the
-   * client gets everything else. Other transports are the client's alone.
+   * Over stdio and Streamable HTTP, the owner of the transport: plain tools/call requests go
+   * through it, the client gets everything else. The legacy SSE transport is the client's alone.
    */
   private readonly channel: JsonRpcChannel | undefined;
   private closing = false;
@@ -71,7 +71,12 @@ export class SdkSession implements McpSession {
     /** Completes a new authorization when the server asks for one mid-session (step-up). */
     private readonly reauthorize?: () => Promise<boolean>,
   ) {
-    if (transport instanceof StdioProcessTransport) this.channel = new JsonRpcChannel(transport);
+    // Not the legacy SSE transport: its servers are few, and the SDK path serves them.
+    if (
+      transport instanceof StdioProcessTransport ||
+      transport instanceof StreamableHTTPClientTransport
+    )
+      this.channel = new JsonRpcChannel(transport);
     // Set before connecting: a server may announce changed tools right after initialize.
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.events.emit("tools-changed");
@@ -158,7 +163,7 @@ export class SdkSession implements McpSession {
     if (channel && !options.onProgress) {
       // The channel removes its own abort listener when the call ends (the SDK does not, which
       // is what withRequestSignal is for), and listens with onAbort when it can.
-      return toRemoteCallResult(await channel.request("tools/call", params, options));
+      return toRemoteCallResult(await this.channelCall(channel, params, options));
     }
     const result = await this.request(options.signal, (request) =>
       this.client.callTool(params, CallToolResultSchema, {
@@ -294,32 +299,61 @@ export class SdkSession implements McpSession {
         run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
       );
     } catch (error) {
-      // A token that no longer covers this request (expired past refresh, or a scope it
-      // lacks): authorize once more and retry once; a second refusal is the answer.
-      if (
-        error instanceof UnauthorizedError &&
-        !authorized &&
-        this.reauthorize &&
-        (await this.reauthorize())
-      )
-        return this.request(signal, run, true);
-      if (error instanceof UnauthorizedError)
-        throw new McpCallError(
-          "auth",
-          `MCP server "${this.serverName}" refused our tokens and they could not be refreshed: ${error.message}`,
-          { cause: error },
-        );
-      if (this.sessionExpired(error)) {
-        // The spec: on 404 for a request with a session id, start a new session. Reporting the
-        // session closed makes the connection re-initialize on the next use.
-        this.events.emit("closed", "HTTP session expired on the server");
-        throw new McpCallError(
-          "session",
-          `The server no longer knows this session: ${(error as Error).message}`,
-          { cause: error, retryable: true },
-        );
-      }
-      throw classifyError(error);
+      return this.recover(error, authorized, () => this.request(signal, run, true));
     }
+  }
+
+  /** A tools/call through the channel; a failed send is judged as an SDK request's would be. */
+  private async channelCall(
+    channel: JsonRpcChannel,
+    params: Record<string, unknown>,
+    options: CallOptions,
+    authorized = false,
+  ): Promise<unknown> {
+    try {
+      return await channel.request("tools/call", params, options);
+    } catch (error) {
+      if (error instanceof McpCallError) throw error;
+      return this.recover(error, authorized, () =>
+        this.channelCall(channel, params, options, true),
+      );
+    }
+  }
+
+  /**
+   * What a failed request means: retried once after a new authorization, a lost HTTP
+   * session, or an McpCallError with its reason.
+   */
+  private async recover<T>(
+    error: unknown,
+    authorized: boolean,
+    retry: () => Promise<T>,
+  ): Promise<T> {
+    // A token that no longer covers this request (expired past refresh, or a scope it
+    // lacks): authorize once more and retry once; a second refusal is the answer.
+    if (
+      error instanceof UnauthorizedError &&
+      !authorized &&
+      this.reauthorize &&
+      (await this.reauthorize())
+    )
+      return retry();
+    if (error instanceof UnauthorizedError)
+      throw new McpCallError(
+        "auth",
+        `MCP server "${this.serverName}" refused our tokens and they could not be refreshed: ${error.message}`,
+        { cause: error },
+      );
+    if (this.sessionExpired(error)) {
+      // The spec: on 404 for a request with a session id, start a new session. Reporting the
+      // session closed makes the connection re-initialize on the next use.
+      this.events.emit("closed", "HTTP session expired on the server");
+      throw new McpCallError(
+        "session",
+        `The server no longer knows this session: ${(error as Error).message}`,
+        { cause: error, retryable: true },
+      );
+    }
+    throw classifyError(error);
   }
 }
