@@ -34,6 +34,21 @@ async function expectEcho(connected: Connected, server: string, text: string): P
   if (!got.includes(text)) throw new Error(`echo on ${server} answered ${JSON.stringify(got)}`);
 }
 
+/**
+ * One small server connected, called and closed before a heap or scale row: what such a row
+ * measures is what servers and tools hold and cost, not the code a contender loads on its
+ * first connect (ours loads the MCP SDK then, not on import); first-connect costs are the
+ * import and start-up rows' to show.
+ */
+async function warmUp(contender: Contender): Promise<void> {
+  const warm = await contender.connect([stdioEcho("warm", { fillerTools: 1 })]);
+  try {
+    await expectEcho(warm, "warm", "up");
+  } finally {
+    await warm.close();
+  }
+}
+
 async function withServer<T>(
   transport: "stdio" | "http",
   options: Parameters<typeof stdioEcho>[1],
@@ -110,6 +125,7 @@ const ROWS: Record<
   async idle_heap(contender, params) {
     await contender.load();
     const count = params.servers ?? 30;
+    await warmUp(contender);
     const before = await settledHeap();
     const connected = await contender.connect(
       Array.from({ length: count }, (_, i) =>
@@ -127,6 +143,7 @@ const ROWS: Record<
 
   async many_tools(contender, params) {
     await contender.load();
+    await warmUp(contender);
     const tools = params.tools ?? 10_000;
     const before = await settledHeap();
     const start = performance.now();
