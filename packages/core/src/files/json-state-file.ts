@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export type JsonStateRead<T> = { ok: true; data: T } | { ok: false; why: string };
@@ -9,8 +9,15 @@ export type JsonStateRead<T> = { ok: true; data: T } | { ok: false; why: string 
  * crash never leaves half a file and no other user ever sees its content. A missing file
  * reads as `empty()`; one that does not parse or has another shape reads as not ok, and the
  * owner should then refuse to write rather than overwrite what it could not understand.
+ *
+ * Reads are asked for often (OAuth tokens: on every HTTP request the MCP SDK sends), so the
+ * text is kept while the file's identity (inode, size, modification time) is unchanged: a stat
+ * instead of a read, and a missing file costs no exception. Each read parses the text again,
+ * so callers may change what they get. A change by another process is seen at the next read.
  */
 export class JsonStateFile<T> {
+  private cached: { identity: string; text: string } | undefined;
+
   constructor(
     readonly file: string,
     private readonly accepts: (data: unknown) => data is T,
@@ -20,13 +27,28 @@ export class JsonStateFile<T> {
   ) {}
 
   read(): JsonStateRead<T> {
-    let text: string;
+    let identity: string;
     try {
-      text = readFileSync(this.file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      const stat = statSync(this.file, { bigint: true, throwIfNoEntry: false });
+      if (!stat) {
+        this.cached = undefined;
         return { ok: true, data: this.empty() };
+      }
+      identity = `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+    } catch (error) {
       return { ok: false, why: (error as Error).message };
+    }
+    let text: string;
+    if (this.cached?.identity === identity) text = this.cached.text;
+    else {
+      try {
+        text = readFileSync(this.file, "utf8");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT")
+          return { ok: true, data: this.empty() };
+        return { ok: false, why: (error as Error).message };
+      }
+      this.cached = { identity, text };
     }
     try {
       const data: unknown = JSON.parse(text);
