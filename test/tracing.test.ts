@@ -2,7 +2,10 @@
 // model request and each tool call, captured with the SDK's in-memory exporter; parent and
 // child across sub-agents; contents only when asked; nothing at all without a tracer provider.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { createAgent, definePlugin, type Plugin, subAgent } from "@pseudoclaude/core";
@@ -14,6 +17,8 @@ import {
 } from "@pseudoclaude/testing";
 import { fileTools } from "./support/file-tools.js";
 import { captureTraces } from "./support/trace-capture.js";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 async function tracedAgent(
   steps: ScriptedStep[],
@@ -382,5 +387,44 @@ describe("tracing", () => {
       await agent.close();
       context.disable();
     }
+  });
+
+  it("a tracer provider registered globally after the agent was made still gets its runs", async () => {
+    const capture = captureTraces();
+    const agent = await createAgent({
+      config: false,
+      provider: new ScriptedProvider([{ text: "before" }, { text: "after" }]),
+    });
+    try {
+      await agent.run("untraced");
+      assert.equal(capture.spans().length, 0);
+      assert.equal(trace.setGlobalTracerProvider(capture.tracerProvider), true);
+      await agent.run("traced");
+      assert.equal(capture.named("invoke_agent pseudoclaude").length, 1);
+      assert.equal(capture.named("chat script").length, 1);
+    } finally {
+      trace.disable();
+      await agent.close();
+    }
+  });
+
+  it("an agent that never traces never loads the OpenTelemetry API", () => {
+    // A fresh process: this one loaded the API for the tests above.
+    const script = `
+      import { createRequire } from "node:module";
+      import { createAgent } from "@pseudoclaude/core";
+      import { ScriptedProvider } from "@pseudoclaude/testing";
+      const agent = await createAgent({ config: false, provider: new ScriptedProvider([{ text: "hi" }]) });
+      await agent.run("hello");
+      await agent.callTool("nothing", {});
+      await agent.close();
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      console.log(JSON.stringify(loaded.filter((file) => file.includes("@opentelemetry"))));
+    `;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    });
+    assert.deepEqual(JSON.parse(out.trim().split("\n").at(-1)!), []);
   });
 });
