@@ -20,14 +20,14 @@ export class SdkDialer implements SessionDialer {
       early.transport.spawnEarly();
     }
     sdk ??= import("./sdk-connect.js");
-    let connect: typeof import("./sdk-connect.js");
     try {
-      connect = await sdk;
+      const { connectWithSdk } = await sdk;
+      return await connectWithSdk(server, options, early);
     } catch (error) {
-      // Not expected (the SDK is a dependency), but a spawned process must not outlive it.
+      // A failed connect closes its transport; this also covers a failure before it got that
+      // far. The process spawned here must not outlive the dial (closing twice is harmless).
       await early?.transport.close();
       throw error;
     }
-    return connect.connectWithSdk(server, options, early);
   }
 }
