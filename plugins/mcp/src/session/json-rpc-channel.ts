@@ -62,8 +62,9 @@ export class JsonRpcChannel implements Transport {
   /**
    * Send a request and resolve with its raw `result`, unchecked (the caller checks the shape
    * it needs). A JSON-RPC error answer, a closed connection and an abort reject with
-   * McpCallError; a failed send rejects with the transport's own error. The abort is heard through `cancel.onAbort` when given, so the
-   * call's AbortSignal is never made; otherwise through `cancel.signal`.
+   * McpCallError; a failed send rejects with the transport's own error. The abort is heard
+   * through `cancel.onAbort` when given, so the call's AbortSignal is never made; otherwise
+   * through `cancel.signal`.
    */
   request(
     method: string,

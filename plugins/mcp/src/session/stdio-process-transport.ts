@@ -45,6 +45,15 @@ export class StdioProcessTransport implements Transport {
   private exited: Promise<void> | undefined;
   private exit: ExitInfo | undefined;
   private closing: Promise<void> | undefined;
+  /** The spawn, started by `spawnEarly` or by the client's `start`. */
+  private spawning: Promise<void> | undefined;
+  private clientStarted = false;
+  /** What the server said before the client started (at most MAX_HELD items). */
+  private held: Array<{ message: JSONRPCMessage } | { error: Error }> = [];
+  /** The process ended before the client started: the client hears it when it does. */
+  private closedEarly = false;
+  /** Whether stdin is corked for the current burst of sends. */
+  private corked = false;
   /**
    * Messages are handed to the SDK one microtask apart, in order. SDK 1.x defers notification
    * handlers by a microtask but handles responses at once, so a progress notification read in
@@ -102,11 +111,6 @@ export class StdioProcessTransport implements Transport {
     });
   }
 
-  private spawning: Promise<void> | undefined;
-  private clientStarted = false;
-  private held: Array<{ message: JSONRPCMessage } | { error: Error }> = [];
-  private closedEarly = false;
-
   private spawnProcess(): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.options.command, this.options.args, {
@@ -158,8 +162,6 @@ export class StdioProcessTransport implements Transport {
       .then(() => this.onmessage?.(message))
       .catch((error: unknown) => this.onerror?.(error as Error));
   }
-
-  private corked = false;
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
