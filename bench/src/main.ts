@@ -27,6 +27,19 @@ function flagValue(name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
+/**
+ * The environment of every measured process, and so of the servers they start. This machine
+ * sets NODE_EXTRA_CA_CERTS, and Node 20 parses that bundle at every start: ~100 ms of CPU per
+ * process. Contenders pass different environments to their servers (the raw SDK the whole of
+ * it, ours NODE_EXTRA_CA_CERTS on purpose, the AI SDK neither), so with it set a start-up row
+ * would charge a contender for its servers' boot. No measured process makes a TLS connection.
+ */
+function measuredEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete env.NODE_EXTRA_CA_CERTS;
+  return env;
+}
+
 function measure(
   contender: string,
   row: RowSpec,
@@ -36,7 +49,7 @@ function measure(
     const child = spawn(
       process.execPath,
       ["--expose-gc", path.join(here, "measure.js"), contender, row.kind, JSON.stringify(params)],
-      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_NO_WARNINGS: "1" } },
+      { stdio: ["ignore", "pipe", "pipe"], env: measuredEnv({ NODE_NO_WARNINGS: "1" }) },
     );
     let out = "";
     let err = "";
@@ -157,7 +170,7 @@ for (const bench of only ? KERNEL.filter((k) => only.includes(k.id)) : KERNEL) {
     [...(bench.node ?? []), path.join(here, "kernel", bench.script)],
     {
       encoding: "utf8",
-      env: { ...process.env, ...bench.env },
+      env: measuredEnv(bench.env),
     },
   );
   // The last JSON document it printed (mcp-call prints an indented one).

@@ -103,6 +103,7 @@ const ROWS: Record<
   },
 
   async startup(contender, params) {
+    const loading = performance.now();
     await contender.load();
     const count = params.servers ?? 1;
     const tools = params.tools ?? 20;
@@ -116,7 +117,7 @@ const ROWS: Record<
       if (connected.toolCount() < count * (tools + 2))
         throw new Error(`${connected.toolCount()} tools, expected ${count * (tools + 2)}`);
       await expectEcho(connected, `s${count - 1}`, "up");
-      return { startup_ms: elapsed };
+      return { startup_ms: elapsed, cold_startup_ms: start + elapsed - loading };
     } finally {
       await connected.close();
     }
