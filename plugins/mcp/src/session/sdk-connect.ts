@@ -21,6 +21,7 @@ import {
   ToolSourceError,
 } from "../mcp-errors.js";
 import { defaultCredentialStore } from "../oauth/credential-store.js";
+import { leanFetch } from "./lean-fetch.js";
 import type { DialOptions, McpSession } from "./mcp-session.js";
 import { OAuthStepRecorder } from "./oauth-steps.js";
 import { oauthProviderFor } from "./sdk-oauth-provider.js";
@@ -224,7 +225,7 @@ function createTransport(
 ): Transport {
   if (server.transport === "stdio") return stdioTransport(server, tail, options);
   const requestInit: RequestInit = { headers: server.headers };
-  const fetch = traceHeaderFetch(steps?.fetch);
+  const fetch = leanFetch(traceHeaderFetch(steps?.fetch));
   const auth = authProvider ? { authProvider } : {};
   if (server.transport === "sse")
     return new SSEClientTransport(new URL(server.url), { requestInit, fetch, ...auth });
