@@ -104,17 +104,21 @@ export function resourceTools(manager: McpManager): Tool[] {
 
 /** The source of the generic tools: its set follows which servers are connected. */
 export class ResourceToolSource extends StaticToolSource {
+  /** Made once, when first wanted: a zod schema and its JSON Schema each is not free per connect. */
+  private all: Tool[] | undefined;
+
   constructor(private readonly manager: McpManager) {
     super(RESOURCE_SOURCE_ID, []);
     manager.onConnectionsChanged(() => this.refresh());
   }
 
   refresh(): void {
-    const all = resourceTools(this.manager);
-    const wanted = all.filter((tool) =>
-      tool.definition.name.includes("prompt")
-        ? this.manager.anyServerWith("prompts")
-        : this.manager.anyServerWith("resources"),
+    const resources = this.manager.anyServerWith("resources");
+    const prompts = this.manager.anyServerWith("prompts");
+    if (!resources && !prompts && this.tools().length === 0) return;
+    this.all ??= resourceTools(this.manager);
+    const wanted = this.all.filter((tool) =>
+      tool.definition.name.includes("prompt") ? prompts : resources,
     );
     const current = this.tools()
       .map((tool) => tool.definition.name)
