@@ -1,3 +1,5 @@
+import { denyForms } from "./deny-forms.js";
+
 /**
  * Matching shell commands against rule patterns such as `npm test*` or `git status:*`.
  * A command is split into sub-commands at `&&`, `||`, `;`, `|`, `&` and new lines, so that an
@@ -16,59 +18,39 @@ export function splitCommand(command: string): string[] {
 
 /**
  * `every`: all sub-commands must match and nothing may be opaque (allow/ask rules).
- * `any`: one matching sub-command is enough (deny rules), and the whole string is tried too.
+ * `any`: the command as a deny rule sees it (deny-forms.ts) matches in one of its forms.
  */
 export function commandMatches(pattern: string, command: string, mode: "every" | "any"): boolean {
+  if (mode === "any") return commandDenyMatch(pattern, command) === "match";
   const matcher = compileCommandPattern(pattern);
   const parts = splitCommand(command);
-  if (mode === "every") {
-    if (OPAQUE.test(command) || parts.length === 0) return false;
-    return parts.every((part) => matcher(part));
-  }
-  return (
-    matcher(command.trim()) || parts.some((part) => denyForms(part).some((form) => matcher(form)))
-  );
+  if (OPAQUE.test(command) || parts.length === 0) return false;
+  return parts.every((part) => matcher(part));
 }
 
-/** Leading `NAME=value` assignments and wrappers that run the command that follows. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"[^"]*"|\S*)\s+/;
-const WRAPPERS = new Set(["command", "exec", "sudo", "env", "nohup", "time", "nice"]);
-
 /**
- * The ways a deny rule should see one sub-command: as written, without leading variable
- * assignments and wrappers (`FOO=1 sudo rm -rf x`), and with a path to the program cut to its
- * name (`/bin/rm`). Only deny rules look this deep; allow rules match what is written.
+ * How a deny rule's pattern meets a command: it matches one of the command's forms (ignoring
+ * case), or it matches none but the command builds something at run time that it cannot rule
+ * out (`unclear`: the policy then asks, whatever the mode), or it does not match.
  */
-function denyForms(part: string): string[] {
-  const forms = [part];
-  let rest = part;
-  for (;;) {
-    const assignment = ASSIGNMENT.exec(rest);
-    if (assignment) {
-      rest = rest.slice(assignment[0].length);
-      continue;
-    }
-    const [first = "", ...others] = rest.split(/\s+/);
-    if (WRAPPERS.has(first) && others.length > 0) {
-      rest = others.join(" ");
-      continue;
-    }
-    break;
-  }
-  if (rest !== part) forms.push(rest);
-  const [program = "", ...args] = rest.split(/\s+/);
-  if (program.includes("/"))
-    forms.push([program.slice(program.lastIndexOf("/") + 1), ...args].join(" "));
-  return forms;
+export function commandDenyMatch(pattern: string, command: string): "match" | "unclear" | "no" {
+  const matcher = compileCommandPattern(pattern, { ignoreCase: true });
+  const { forms, dynamic } = denyForms(command);
+  for (const form of forms) if (matcher(form)) return "match";
+  return dynamic ? "unclear" : "no";
 }
 
 /** `*` matches anything; a trailing `:*` means "this command, alone or with arguments". */
-export function compileCommandPattern(pattern: string): (command: string) => boolean {
+export function compileCommandPattern(
+  pattern: string,
+  options: { ignoreCase?: boolean } = {},
+): (command: string) => boolean {
   const trimmed = pattern.trim();
+  const fold = options.ignoreCase ? (text: string) => text.toLowerCase() : (text: string) => text;
   if (trimmed.endsWith(":*")) {
-    const prefix = normaliseSpaces(trimmed.slice(0, -2));
+    const prefix = fold(normaliseSpaces(trimmed.slice(0, -2)));
     return (command) => {
-      const normalised = normaliseSpaces(command);
+      const normalised = fold(normaliseSpaces(command));
       return normalised === prefix || normalised.startsWith(`${prefix} `);
     };
   }
@@ -76,7 +58,7 @@ export function compileCommandPattern(pattern: string): (command: string) => boo
     .split("*")
     .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
     .join(".*");
-  const regex = new RegExp(`^${source}$`, "s");
+  const regex = new RegExp(`^${source}$`, options.ignoreCase ? "si" : "s");
   return (command) => regex.test(normaliseSpaces(command));
 }
 

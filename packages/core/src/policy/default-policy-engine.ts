@@ -10,7 +10,12 @@ import {
   type Verdict,
 } from "./policy-engine.js";
 import type { PolicySettings, RuleSpec } from "./policy-settings.js";
-import { argumentMatches, parseRulePattern, type RulePattern } from "./rule-pattern.js";
+import {
+  argumentMatches,
+  argumentUnclearForDeny,
+  parseRulePattern,
+  type RulePattern,
+} from "./rule-pattern.js";
 
 interface CompiledRule {
   verdict: Verdict;
@@ -23,6 +28,8 @@ interface CompiledRule {
  *  1. not in the agent allow-list            -> deny
  *  2. a deny rule matches (any origin)       -> deny   (deny always wins)
  *  3. plan mode and a side-effect tool       -> deny
+ *  3b. a deny rule cannot rule out a command
+ *      that builds what it runs (`$(...)`)   -> ask    (also in bypass mode)
  *  4. bypass mode                            -> allow
  *  5. an ask rule matches                    -> ask
  *  6. an allow rule matches                  -> allow
@@ -82,6 +89,19 @@ export class DefaultPolicyEngine implements PolicyEngine {
         verdict: "deny",
         reason: `Plan mode allows only read-only tools; "${tool.name}" may have side effects.`,
         matched: { kind: "mode", mode: "plan" },
+      };
+    }
+    const unclear = this.rules.find(
+      (rule) =>
+        rule.verdict === "deny" &&
+        rule.pattern.matchesName(tool.name) &&
+        argumentUnclearForDeny(rule.pattern, tool, args),
+    );
+    if (unclear) {
+      return {
+        verdict: "ask",
+        reason: `Rule deny: "${unclear.pattern.raw}" (${unclear.origin}) could match what this command builds when it runs; it needs a person to look.`,
+        matched: { kind: "unclear_command", pattern: unclear.pattern.raw, origin: unclear.origin },
       };
     }
     if (this.mode === "bypass") {

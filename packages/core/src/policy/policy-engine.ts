@@ -15,6 +15,8 @@ export type RuleOrigin = "code" | "user" | "project" | (string & {});
 /** What made the decision: a rule, the mode, the agent allow-list or the tool's safety. */
 export type DecisionBasis =
   | { kind: "rule"; verdict: Verdict; pattern: string; origin: RuleOrigin }
+  /** A deny rule could match what the command builds at run time: asked, in every mode. */
+  | { kind: "unclear_command"; pattern: string; origin: RuleOrigin }
   | { kind: "mode"; mode: PermissionMode }
   | { kind: "allow_list"; patterns: readonly string[] }
   | { kind: "safety"; safety: ToolDefinition["safety"] }

@@ -88,8 +88,14 @@ export class PolicyLayers {
         };
       }
     }
-    // Only the engine's default question is pre-approved: an explicit ask rule still asks.
-    if (decision.verdict !== "ask" || decision.matched.kind === "rule") return decision;
+    // Only the engine's default question is pre-approved: an explicit ask rule still asks, and
+    // so does a command a deny rule cannot rule out.
+    if (
+      decision.verdict !== "ask" ||
+      decision.matched.kind === "rule" ||
+      decision.matched.kind === "unclear_command"
+    )
+      return decision;
     for (const layer of this.layers) {
       const pattern = layer.allow.find((candidate) => this.matches(candidate, tool, args));
       if (pattern) {

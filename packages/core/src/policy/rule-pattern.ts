@@ -4,7 +4,7 @@ import picomatch from "picomatch";
 import { ConfigError } from "../errors.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { isPlainObject } from "../util/plain-object.js";
-import { commandMatches } from "./command-match.js";
+import { commandDenyMatch, commandMatches } from "./command-match.js";
 
 /**
  * A parsed rule pattern: `TOOL_GLOB` or `TOOL_GLOB(ARGUMENT_PATTERN)`, e.g.
@@ -74,6 +74,22 @@ export function argumentMatches(
 }
 
 /**
+ * Whether a deny rule's command pattern meets a command it can neither match nor rule out:
+ * one that builds what it runs at run time (`$(...)`, an unknown `$VAR` as the program).
+ */
+export function argumentUnclearForDeny(
+  pattern: RulePattern,
+  tool: ToolDefinition,
+  args: unknown,
+): boolean {
+  const key = tool.permissionKey;
+  if (pattern.argument === undefined || key?.match !== "command" || !isPlainObject(args))
+    return false;
+  const value = args[key.argument];
+  return typeof value === "string" && commandDenyMatch(pattern.argument, value) === "unclear";
+}
+
+/**
  * gitignore-style: a pattern without `/` matches the file name at any depth; a leading `/`
  * anchors to the workspace root; `**` crosses directories. Paths are relative to the workspace.
  * A path is judged both as written and as its real target (symbolic links resolved), so a link
@@ -106,12 +122,15 @@ function matchesForm(
   if (outside) {
     // An outside path can only ever be matched by an absolute pattern, and never leniently.
     return path.isAbsolute(pattern) && !strict
-      ? picomatch(pattern, { dot: true })(absolute)
+      ? picomatch(pattern, { dot: true, nocase: true })(absolute)
       : false;
   }
   const anchored = pattern.startsWith("/") ? pattern.slice(1) : pattern;
   const basename = !pattern.includes("/");
-  return picomatch(anchored, { dot: true, basename })(relative === "" ? "." : relative);
+  // Deny rules ignore case: on a case-insensitive file system `SECRETS/key` is `secrets/key`.
+  return picomatch(anchored, { dot: true, basename, nocase: !strict })(
+    relative === "" ? "." : relative,
+  );
 }
 
 /** The real path of the nearest existing ancestor, with the rest of the path appended. */

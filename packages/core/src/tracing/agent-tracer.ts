@@ -322,6 +322,8 @@ function ruleAttribute(basis: DecisionBasis): Attributes {
       return {
         [PSEUDOCLAUDE_ATTRIBUTES.rule]: `${basis.origin}:${basis.verdict}(${basis.pattern})`,
       };
+    case "unclear_command":
+      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `${basis.origin}:unclear(${basis.pattern})` };
     case "mode":
       return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `mode:${basis.mode}` };
     case "allow_list":
