@@ -32,8 +32,6 @@ const rmCall = fc.record({
   }),
 });
 
-type Rewrite = (program: string, rest: string) => { program: string; rest: string } | string;
-
 /** Ways to spell the program name `rm` that still run rm. */
 const PROGRAM_SPELLINGS: Array<[string, (program: string) => string]> = [
   ["upper case", (p) => p.toUpperCase()],

@@ -79,5 +79,6 @@ export type {
 } from "../tools/tool-source.js";
 export type { ToolTrace } from "../tracing/tool-trace.js";
 export { abortKind, CallAbortReason } from "../util/abort.js";
+export { detachedSlice } from "../util/detached-slice.js";
 export { type Disposable, toDisposable } from "../util/disposable.js";
 export { isPlainObject } from "../util/plain-object.js";

@@ -1,3 +1,5 @@
+import { detachedSlice } from "@pseudoclaude/core/plugin";
+
 /**
  * Every tool's output is bounded: text past a cap is cut, and the cut is said in words so a
  * model knows it did not see everything.
@@ -11,13 +13,13 @@ export interface ClippedText {
 export function clipText(text: string, maxChars: number, hint = ""): ClippedText {
   if (text.length <= maxChars) return { text, truncated: false };
   const note = `\n[output truncated: showing the first ${maxChars} of ${text.length} characters${hint ? `; ${hint}` : ""}]`;
-  return { text: text.slice(0, maxChars) + note, truncated: true };
+  return { text: detachedSlice(text, 0, maxChars) + note, truncated: true };
 }
 
 /** One line for display, cut at `maxChars` with a marker saying how long it was. */
 export function clipLine(line: string, maxChars: number): string {
   if (line.length <= maxChars) return line;
-  return `${line.slice(0, maxChars)}… [line cut: ${line.length} characters]`;
+  return `${detachedSlice(line, 0, maxChars)}… [line cut: ${line.length} characters]`;
 }
 
 /** `1 file`, `2 files`. */

@@ -1,4 +1,5 @@
 import { type ContentBlock, type ToolResult, toolFailure, toolSuccess } from "@pseudoclaude/core";
+import { detachedSlice } from "@pseudoclaude/core/plugin";
 import type { RemoteCallResult, RemoteContent } from "../session/mcp-session.js";
 import type { McpToolErrorCode } from "./result-codes.js";
 
@@ -107,10 +108,10 @@ function truncateText(
   let remaining = budget;
   for (const block of content) {
     if (block.type === "text") {
-      block.text = block.text.slice(0, Math.max(0, remaining));
+      block.text = detachedSlice(block.text, 0, Math.max(0, remaining));
       remaining -= block.text.length;
     } else if (block.type === "resource" && block.resource.text !== undefined) {
-      block.resource.text = block.resource.text.slice(0, Math.max(0, remaining));
+      block.resource.text = detachedSlice(block.resource.text, 0, Math.max(0, remaining));
       remaining -= block.resource.text.length;
     }
   }
