@@ -289,11 +289,34 @@ function budgetSpent(
 }
 
 function describeHttpError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof Error)) return boundedAnswer(String(error));
   const cause = (error as { cause?: { code?: string } }).cause;
-  if (cause?.code) return `${error.message} (${cause.code})`;
+  if (cause?.code) return `${boundedAnswer(error.message)} (${cause.code})`;
   const code = (error as { code?: number }).code;
-  return typeof code === "number" ? `HTTP ${code}: ${error.message}` : error.message;
+  const message = boundedAnswer(error.message);
+  return typeof code === "number" ? `HTTP ${code}: ${message}` : message;
+}
+
+/** Most of a message a person reads: the SDK pastes the server's whole answer into it. */
+const ANSWER_CHARS = 300;
+
+/**
+ * The SDK's message with the server's answer cut short: an HTML error page (a proxy's 502) is
+ * read as its title and text, not 10 KB of markup, and nothing runs past a few lines.
+ */
+export function boundedAnswer(message: string): string {
+  let text = message;
+  if (/<(!doctype|html|head|body)\b/i.test(text)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+    const start = text.search(/<(!doctype|html|head|body)\b/i);
+    const page = text
+      .slice(start)
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+      .replace(/<[^>]+>/g, " ");
+    text = `${text.slice(0, start)}an HTML page${title ? ` "${title}"` : ""}:${page}`;
+  }
+  text = text.replace(/\s+/g, " ").trim();
+  return text.length > ANSWER_CHARS ? `${text.slice(0, ANSWER_CHARS)}… (cut)` : text;
 }
 
 function safeUrl(value: unknown): string | undefined {
