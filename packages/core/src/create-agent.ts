@@ -64,6 +64,12 @@ export interface CreateAgentOptions {
   toolTimeoutMs?: number;
   /** How long a timed-out tool may take to report its own result. */
   abortGraceMs?: number;
+  /**
+   * Tool calls running at once, agent-wide (runs, sub-agents' calls through this registry and
+   * `agent.callTool` alike); more wait, in order, for a free slot. Default 64; config
+   * `agent.max_concurrent_calls`.
+   */
+  maxConcurrentCalls?: number;
   systemPromptBudget?: { totalChars?: number; sectionChars?: number };
   /** Aborts start-up (slow servers): sources see it, and createAgent closes and rejects. */
   signal?: AbortSignal;
@@ -137,6 +143,8 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
   const timeout = options.toolTimeoutMs ?? agentSection.tool_timeout_ms;
   if (timeout !== undefined) registryOptions.defaultTimeoutMs = timeout;
   if (options.abortGraceMs !== undefined) registryOptions.abortGraceMs = options.abortGraceMs;
+  const maxConcurrentCalls = options.maxConcurrentCalls ?? agentSection.max_concurrent_calls;
+  if (maxConcurrentCalls !== undefined) registryOptions.maxConcurrentCalls = maxConcurrentCalls;
   const registry = new DefaultToolRegistry(registryOptions);
   registry.on("diagnostic", report);
   container.registerInstance(ToolRegistry, registry);

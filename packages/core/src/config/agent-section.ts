@@ -8,6 +8,8 @@ export const agentSectionSchema = z
   .object({
     max_turns: z.number().int().positive().optional(),
     tool_timeout_ms: z.number().int().positive().optional(),
+    /** Tool calls running at once, agent-wide; more wait for a free slot. Default 64. */
+    max_concurrent_calls: z.number().int().positive().optional(),
     system_prompt_budget_chars: z.number().int().positive().optional(),
     /** Compact when a request would pass this share of the context window. */
     compact_threshold: z.number().gt(0).max(1).optional(),

@@ -10,10 +10,12 @@ import type { ToolChange } from "../tools/tool-source.js";
 import { CallAbortReason } from "../util/abort.js";
 import { isPlainObject } from "../util/plain-object.js";
 import { CallCancellation } from "./call-cancellation.js";
+import { CallLimiter } from "./call-limiter.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, resolveEffectiveTimeout } from "./effective-timeout.js";
 import {
   type ApplyChangeOutcome,
   type CallPreparation,
+  DEFAULT_MAX_CONCURRENT_CALLS,
   type ExecuteOptions,
   type PreparedCall,
   type ToolRegistry,
@@ -40,12 +42,14 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
   private readonly defaultTimeoutMs: number;
   private readonly abortGraceMs: number;
   private readonly workspace: string;
+  private readonly limiter: CallLimiter;
 
   constructor(options: ToolRegistryOptions = {}) {
     super();
     this.defaultTimeoutMs = options?.defaultTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     this.abortGraceMs = options?.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS;
     this.workspace = options?.workspace ?? process.cwd();
+    this.limiter = new CallLimiter(options?.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS);
   }
 
   get version(): number {
@@ -209,14 +213,31 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       );
       return withLocalMetadata(result, local, started);
     }
-    const result = await this.runWithTimeout(
-      tool,
-      call,
-      prepared.arguments,
-      timeout.timeoutMs,
-      options,
-    );
-    return withLocalMetadata(result, local, started);
+    // A sub-agent's call only waits for its child's calls, which take slots of their own:
+    // holding one too would let as many sub-agents as slots wait on each other for ever.
+    const slotted = !tool.definition.source.startsWith("subagent:");
+    if (slotted && !this.limiter.tryAcquire()) {
+      local.waited_for_slot = true;
+      if (!(await this.limiter.wait(options.signal))) {
+        const result = toolFailure(
+          "cancelled",
+          `Call to "${call.name}" was cancelled while it waited for one of the agent's ${this.limiter.limit} call slots.`,
+        );
+        return withLocalMetadata(result, local, started);
+      }
+    }
+    try {
+      const result = await this.runWithTimeout(
+        tool,
+        call,
+        prepared.arguments,
+        timeout.timeoutMs,
+        options,
+      );
+      return withLocalMetadata(result, local, started);
+    } finally {
+      if (slotted) this.limiter.release();
+    }
   }
 
   private async runWithTimeout(

@@ -110,4 +110,12 @@ export interface ToolRegistryOptions {
    */
   abortGraceMs?: number;
   workspace?: string;
+  /**
+   * How many calls run at once; more wait, in order, for a free slot (their timeout starts
+   * when they run). Default 64 (`DEFAULT_MAX_CONCURRENT_CALLS`).
+   */
+  maxConcurrentCalls?: number;
 }
+
+/** Calls the registry runs at once unless told otherwise. */
+export const DEFAULT_MAX_CONCURRENT_CALLS = 64;
