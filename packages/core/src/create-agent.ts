@@ -139,7 +139,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
   const callbacks: AgentCallbacks = {};
   if (options.approve) callbacks.approve = options.approve;
   if (options.elicit) callbacks.elicit = options.elicit;
-  const registryOptions: ToolRegistryOptions = { workspace };
+  const registryOptions: ToolRegistryOptions = { workspace, redactor: sink.redactor };
   const timeout = options.toolTimeoutMs ?? agentSection.tool_timeout_ms;
   if (timeout !== undefined) registryOptions.defaultTimeoutMs = timeout;
   if (options.abortGraceMs !== undefined) registryOptions.abortGraceMs = options.abortGraceMs;

@@ -23,6 +23,13 @@ export interface Redactor {
   redact(text: string): string;
   /** Deep-redact strings inside plain data (objects, arrays). */
   redactValue<T>(value: T): T;
+  /**
+   * Replace only the registered secrets, not credential shapes: for what a tool returns, where
+   * text that merely looks like a token (a code sample, a doc page) must stay as it is.
+   */
+  redactKnown?(text: string): string;
+  /** How many secrets are registered: none means there is nothing to look for. */
+  readonly knownCount?: number;
 }
 
 export class DefaultRedactor implements Redactor {
@@ -40,11 +47,20 @@ export class DefaultRedactor implements Redactor {
     }
   }
 
-  redact(text: string): string {
+  get knownCount(): number {
+    return this.secrets.size;
+  }
+
+  redactKnown(text: string): string {
     let out = text;
     // Longest first, so a secret containing another is hidden whole.
     const ordered = [...this.secrets].sort((a, b) => b.length - a.length);
-    for (const secret of ordered) out = out.split(secret).join(REDACTED);
+    for (const secret of ordered) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+
+  redact(text: string): string {
+    let out = this.redactKnown(text);
     out = out.replace(CREDENTIAL_SHAPES[0]!, (_m, scheme: string) => `${scheme} ${REDACTED}`);
     out = out.replace(CREDENTIAL_SHAPES[1]!, (_m, prefix: string) => `${prefix}-${REDACTED}`);
     out = out.replace(

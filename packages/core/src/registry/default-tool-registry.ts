@@ -1,5 +1,6 @@
 import { EventEmitter } from "eventemitter3";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Redactor } from "../diagnostics/redactor.js";
 import { errorMessage } from "../errors.js";
 import { objectInputSchema } from "../tools/input-schema.js";
 import type { ArgumentValidation, Tool } from "../tools/tool.js";
@@ -12,6 +13,7 @@ import { isPlainObject } from "../util/plain-object.js";
 import { CallCancellation } from "./call-cancellation.js";
 import { CallLimiter } from "./call-limiter.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, resolveEffectiveTimeout } from "./effective-timeout.js";
+import { redactResult } from "./redact-result.js";
 import {
   type ApplyChangeOutcome,
   type CallPreparation,
@@ -43,6 +45,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
   private readonly abortGraceMs: number;
   private readonly workspace: string;
   private readonly limiter: CallLimiter;
+  private readonly redactor: Redactor | undefined;
 
   constructor(options: ToolRegistryOptions = {}) {
     super();
@@ -50,6 +53,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
     this.abortGraceMs = options?.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS;
     this.workspace = options?.workspace ?? process.cwd();
     this.limiter = new CallLimiter(options?.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS);
+    this.redactor = options?.redactor;
   }
 
   get version(): number {
@@ -234,7 +238,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
         timeout.timeoutMs,
         options,
       );
-      return withLocalMetadata(result, local, started);
+      return withLocalMetadata(redactResult(result, this.redactor), local, started);
     } finally {
       if (slotted) this.limiter.release();
     }

@@ -1,5 +1,6 @@
 import type { Agent } from "../agent/agent.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Redactor } from "../diagnostics/redactor.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -115,6 +116,8 @@ export interface ToolRegistryOptions {
    * when they run). Default 64 (`DEFAULT_MAX_CONCURRENT_CALLS`).
    */
   maxConcurrentCalls?: number;
+  /** Secrets registered with the agent are taken out of every result (see redact-result.ts). */
+  redactor?: Redactor;
 }
 
 /** Calls the registry runs at once unless told otherwise. */

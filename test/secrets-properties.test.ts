@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import { after, before, describe, it } from "node:test";
+import { type Agent, createAgent } from "@pseudoclaude/core";
+import { MemoryCredentialStore, mcp } from "@pseudoclaude/plugin-mcp";
+import fc from "fast-check";
+import { fixture } from "./support/mcp-fixtures.js";
+
+/**
+ * Property: a secret given to a server through `${VAR}` (its env, an HTTP header) never shows
+ * in a diagnostic, an error, a tool result the framework writes, or any event payload, however
+ * the server fails: it prints it to stderr and exits before the handshake, prints it and dies
+ * mid-call, quotes it in an error result, or (over HTTP) echoes the header back in a 401 page.
+ * Secrets are random printable text, not credential-shaped, so only the registered value can
+ * hide them.
+ */
+const RUNS = Number(process.env.SECRET_RUNS ?? 8);
+const EVENTS = ["tool-call-start", "tool-decision", "tool-call-end", "diagnostic", "run-end"];
+
+const secretText = fc
+  .string({
+    minLength: 10,
+    maxLength: 24,
+    unit: fc.constantFrom(..."abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789-_.~"),
+  })
+  .map((body) => `q${body}`);
+
+let server: http.Server;
+let url: string;
+before(async () => {
+  // Refuses every request, quoting the header it got (as careless servers do).
+  server = http.createServer((req, res) => {
+    res.writeHead(401, { "content-type": "text/plain" });
+    res.end(`invalid X-Api-Key ${String(req.headers["x-api-key"])} for this server`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+});
+after(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function everythingSaid(agent: Agent, seen: unknown[]): string {
+  return JSON.stringify([agent.diagnostics(), seen]);
+}
+
+describe("property: secrets never show, whatever fails", () => {
+  it("a ${VAR} secret in env and headers is in no diagnostic, error, result or event", {
+    timeout: 120_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(secretText, async (secret) => {
+        process.env.PC_TEST_SECRET = secret;
+        const leaky = (phase: string) => ({
+          type: "stdio",
+          command: process.execPath,
+          args: [fixture("leaky")],
+          env: { LEAKY_SECRET: "${PC_TEST_SECRET}", LEAKY_PHASE: phase },
+        });
+        const seen: unknown[] = [];
+        const agent = await createAgent({
+          config: false,
+          workspace: os.tmpdir(),
+          policy: { mode: "bypass" },
+          plugins: [
+            mcp({
+              servers: {
+                early: leaky("start"),
+                late: leaky("call"),
+                remote: { type: "http", url, headers: { "X-Api-Key": "${PC_TEST_SECRET}" } },
+              },
+              credentials: new MemoryCredentialStore(),
+            }),
+          ],
+        });
+        try {
+          for (const event of EVENTS)
+            agent.on(event as "diagnostic", (payload: unknown) => seen.push(payload));
+          const refused = await agent.callTool("mcp__late__refuse", {});
+          const boom = await agent.callTool("mcp__late__boom", {});
+          seen.push(refused, boom);
+          const said = everythingSaid(agent, seen);
+          assert.ok(said.includes("***"), "something was redacted, so the failures did happen");
+          assert.ok(
+            !said.includes(secret),
+            `the secret ${secret} showed in: ${said.slice(0, 2000)}`,
+          );
+        } finally {
+          await agent.close();
+          delete process.env.PC_TEST_SECRET;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
