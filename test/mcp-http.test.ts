@@ -2,6 +2,7 @@
 // fixture server of ours that wants a bearer token (headers, ${VAR} expansion, redaction,
 // connect failures).
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -21,6 +22,11 @@ const EVERYTHING = path.join(
   root,
   "node_modules/@modelcontextprotocol/server-everything/dist/index.js",
 );
+
+/** What the fixture's whoami answers for the header it saw. */
+function digest(authorization: string): string {
+  return `sha256:${createHash("sha256").update(authorization).digest("hex")}`;
+}
 
 function sourceStatus(agent: Agent, server: string) {
   const report = agent.sources().find((source) => source.id === `mcp:${server}`);
@@ -274,7 +280,10 @@ describe("HTTP headers, failures and secrets against a server that wants a beare
     try {
       const whoami = await agent.callTool("mcp__auth__whoami", {});
       assert.equal(whoami.result.ok, true, JSON.stringify(whoami.result.error));
-      assert.equal(textOf(whoami.result.content), `Bearer ${TOKEN}`);
+      assert.equal(textOf(whoami.result.content), digest(`Bearer ${TOKEN}`));
+      // A server that echoes the header back gets the registered secret taken out (issue 15).
+      const echoed = await agent.callTool("mcp__auth__echo_authorization", {});
+      assert.equal(textOf(echoed.result.content), "***");
       const add = await agent.callTool("mcp__auth__add", { a: 2, b: 3 });
       assert.equal(textOf(add.result.content), "5");
 
@@ -283,10 +292,10 @@ describe("HTTP headers, failures and secrets against a server that wants a beare
       assert.deepEqual(sourceStatus(agent, "auth").stats, {
         configured: 1,
         connected: 1,
-        discovered: 2,
-        adapted: 2,
+        discovered: 3,
+        adapted: 3,
         filtered: 0,
-        registered: 2,
+        registered: 3,
       });
       const seen = await linesSince(mark);
       assert.ok(seen.includes("initialize") && seen.includes("tools/call"), seen.join(", "));
@@ -349,7 +358,7 @@ describe("HTTP headers, failures and secrets against a server that wants a beare
       assert.ok(!agent.sources().some((source) => source.id === "mcp:injected"));
       // The other server is untouched, and the skipped one never sent a request.
       const { result } = await agent.callTool("mcp__auth__whoami", {});
-      assert.equal(textOf(result.content), `Bearer ${TOKEN}`);
+      assert.equal(textOf(result.content), digest(`Bearer ${TOKEN}`));
       assert.equal((await linesSince(mark)).filter((line) => line === "initialize").length, 1);
     } finally {
       await agent.close();
