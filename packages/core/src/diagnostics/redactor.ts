@@ -34,10 +34,13 @@ export interface Redactor {
 
 export class DefaultRedactor implements Redactor {
   private readonly secrets = new Set<string>();
+  /** The secrets longest first, made on first use after a change. */
+  private ordered: string[] | undefined;
 
   addSecret(value: string | undefined): void {
     if (value === undefined) return;
     const trimmed = value.trim();
+    this.ordered = undefined;
     if (trimmed.length >= MIN_SECRET_LENGTH) this.secrets.add(trimmed);
     // "Bearer abc" registers "abc" too, so the bare token is hidden wherever it appears.
     const parts = trimmed.split(/\s+/);
@@ -52,10 +55,12 @@ export class DefaultRedactor implements Redactor {
   }
 
   redactKnown(text: string): string {
+    // Longest first, so a secret containing another is hidden whole. Sorted once per change:
+    // this runs on every tool result.
+    this.ordered ??= [...this.secrets].sort((a, b) => b.length - a.length);
     let out = text;
-    // Longest first, so a secret containing another is hidden whole.
-    const ordered = [...this.secrets].sort((a, b) => b.length - a.length);
-    for (const secret of ordered) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    for (const secret of this.ordered)
+      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     return out;
   }
 

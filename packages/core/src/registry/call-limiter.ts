@@ -48,9 +48,4 @@ export class CallLimiter {
     this.running--;
     this.waiting.shift()?.();
   }
-
-  /** Calls running and waiting now. */
-  get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
-  }
 }
