@@ -95,12 +95,14 @@ describe("property: the built-in tools stay inside the workspace", () => {
                         : { path: target };
               const result = await call(tool, args);
               const shown = JSON.stringify(result);
-              const readsHardLink = tool === "read_file" && /(^|\/)hard\.txt$/.test(relative);
-              // A hard link is a file of the workspace: reading it reads that file. Changing it
-              // must not change the outside name's content (writes replace, never write into).
-              if (!readsHardLink)
+              // A hard link is a file of the workspace: reading it (read_file, grep, or an
+              // edit's report) shows that file, whatever spelling reached it ("hard.txt/.",
+              // a grep of the whole tree). Only the two files that exist solely outside
+              // must never show. Changing the link must not change the outside name's content
+              // (writes replace, never write into): the snapshot below checks that.
+              for (const onlyOutside of [`${SENTINEL} secret`, `${SENTINEL} inner`])
                 assert.ok(
-                  !shown.includes(SENTINEL),
+                  !shown.includes(onlyOutside),
                   `${tool} ${target} showed outside content: ${shown.slice(0, 500)}`,
                 );
               assert.deepEqual(
