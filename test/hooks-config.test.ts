@@ -259,4 +259,55 @@ describe("hooks from config (Claude Code's format)", () => {
       { setup, projectApprovals: "all" },
     );
   });
+  it(
+    "places what does not fit at its line, in our config and in Claude Code's settings",
+    TIMEOUT,
+    async () => {
+      const setup = async (workspace: TempWorkspace) => {
+        await mkdir(path.join(workspace.root, ".claude"), { recursive: true });
+        await writeFile(
+          path.join(workspace.root, ".claude", "settings.json"),
+          '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "(", "hooks": [] }\n    ]\n  }\n}\n',
+        );
+        await mkdir(path.join(workspace.home, ".claude"), { recursive: true });
+        await writeFile(path.join(workspace.home, ".claude", "settings.json"), '{ "hooks": [1, }');
+      };
+      await withHooks(
+        "hooks:\n  PreToolUse:\n    - hooks:\n        - type: command\n",
+        [],
+        async ({ agent, workspace }) => {
+          const found = agent.diagnostics().filter((d) => d.code === "hooks_invalid");
+          const where = (d: (typeof found)[number]) => [
+            path.basename(path.dirname(d.file ?? "")),
+            d.line,
+            d.severity,
+          ];
+          // The broken settings.json is Claude Code's to report: warnings, at line 1.
+          const warnings = found.filter((d) => d.severity === "warning");
+          assert.ok(warnings.length >= 1);
+          assert.ok(warnings.every((d) => where(d).join() === ".claude,1,warning"));
+          assert.deepEqual(found.filter((d) => d.severity === "error").map(where), [
+            [".PseudoClaude", 4, "error"],
+            [".claude", 4, "error"],
+          ]);
+          assert.match(warnings[0]!.message, /Broken JSON .*\. Its hooks are not loaded\.$/);
+          const [ours, claudes] = found.filter((d) => d.severity === "error");
+          assert.match(
+            ours!.message,
+            /hooks\.PreToolUse\.0\.hooks\.0\.command: .*they are not loaded/,
+          );
+          assert.match(
+            claudes!.message,
+            /Hook matcher "\(" in .*settings\.json is not a regular expression/,
+          );
+          assert.ok(
+            found.every(
+              (d) => d.file?.startsWith(workspace.home) || d.file?.startsWith(workspace.root),
+            ),
+          );
+        },
+        { setup },
+      );
+    },
+  );
 });

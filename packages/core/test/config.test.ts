@@ -80,6 +80,38 @@ describe("layered config", () => {
     assert.deepEqual(config.section("agent"), []);
   });
 
+  it("says so, without crashing, for an alias bomb and for nesting deeper than the parser goes", async () => {
+    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (const name of "bcdefgh") {
+      const previous = String.fromCharCode(name.charCodeAt(0) - 1);
+      bomb.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(", ")}]`);
+    }
+    await writeLayer(home, `${bomb.join("\n")}\nagent: *h\n`);
+    await writeLayer(workspace, `agent: ${"[".repeat(5000)}${"]".repeat(5000)}\n`);
+    const config = loadConfig({ workspace, homeDir: home });
+    for (const diagnostic of config.diagnostics) {
+      assert.equal(diagnostic.code, "config_yaml_error");
+      assert.equal(typeof diagnostic.line, "number");
+    }
+    const user = config.diagnostics.filter((d) => d.layer === "user");
+    const project = config.diagnostics.filter((d) => d.layer === "project");
+    assert.equal(user.length, 1);
+    assert.match(user[0]!.message, /aliases expand to too many values/);
+    // How many places the parser gives up at depends on the stack left; the first says why.
+    assert.ok(project.length >= 1 && project.length <= 11, `${project.length} diagnostics`);
+    assert.match(project[0]!.message, /nested too deeply to read/);
+    assert.deepEqual(config.section("agent"), []);
+  });
+
+  it("reports the first ten YAML errors of a file and sums up the rest", async () => {
+    await writeLayer(home, "");
+    const projectFile = await writeLayer(workspace, "a: [\n".repeat(300));
+    const config = loadConfig({ workspace, homeDir: home });
+    assert.equal(config.diagnostics.length, 11);
+    assert.ok(config.diagnostics.every((d) => d.file === projectFile && d.line !== undefined));
+    assert.match(config.diagnostics[10]!.message, /and \d+ more problems from here on$/);
+  });
+
   it("lists top-level keys nobody claimed, with their position", async () => {
     await writeLayer(home, "");
     await writeLayer(workspace, "agent: {}\n\npermisions:\n  deny: [x]\n");

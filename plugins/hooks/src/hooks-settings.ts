@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Diagnostic, LoadedConfig } from "@pseudoclaude/core";
 import type { ConsentSubject } from "@pseudoclaude/core/consent";
+import { loadConfigFile, type SectionEntry, validateSection } from "@pseudoclaude/core/plugin";
 import { z } from "zod";
 
 /** The events of Claude Code's hooks that have a place in this loop. */
@@ -31,9 +31,14 @@ const matcherSchema = z
   })
   .loose();
 
+/** Our events checked; Claude Code's other events (Notification, SessionStart…) pass unread. */
 const sectionSchema = z
-  .partialRecord(z.enum(HOOK_EVENTS), z.array(matcherSchema))
-  .and(z.record(z.string(), z.unknown()));
+  .object(
+    Object.fromEntries(HOOK_EVENTS.map((event) => [event, z.array(matcherSchema).optional()])) as {
+      [E in HookEvent]: z.ZodOptional<z.ZodArray<typeof matcherSchema>>;
+    },
+  )
+  .loose();
 
 /** One hook command, from whichever layer, ready to run. */
 export interface HookCommand {
@@ -61,59 +66,53 @@ export function loadHookCommands(
   report: (diagnostic: Diagnostic) => void,
   homeDir: string = os.homedir(),
 ): HookCommand[] {
-  const sources: Array<{ layer: "user" | "project"; file: string; value: unknown }> = [];
+  const sources: SectionEntry[] = [];
+  // Claude Code's settings are read as a config file too, so what does not fit is placed at
+  // its line; a broken settings.json is Claude Code's to report, so only a warning here.
   const claude = (layer: "user" | "project", file: string) => {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      return;
-    }
-    try {
-      const settings = JSON.parse(text) as { hooks?: unknown };
-      if (settings && typeof settings === "object" && settings.hooks !== undefined)
-        sources.push({ layer, file, value: settings.hooks });
-    } catch (error) {
+    const loaded = loadConfigFile(layer, file, file);
+    for (const diagnostic of loaded.diagnostics)
       report({
-        stage: "config",
+        ...diagnostic,
         severity: "warning",
         code: "hooks_invalid",
-        file,
-        message: `${file} is not JSON (${(error as Error).message}); its hooks are not loaded.`,
+        message: `${diagnostic.message.replace(/\.?$/, ".")} Its hooks are not loaded.`,
       });
-    }
+    sources.push(...loaded.section(HOOKS_SECTION));
   };
   claude("user", path.join(homeDir, ".claude", "settings.json"));
-  for (const entry of config.section(HOOKS_SECTION))
-    sources.push({ layer: entry.layer, file: entry.file, value: entry.value });
+  sources.push(...config.section(HOOKS_SECTION));
   claude("project", path.join(workspace, ".claude", "settings.json"));
   const commands: HookCommand[] = [];
   for (const source of sources) {
-    const parsed = sectionSchema.safeParse(source.value);
-    if (!parsed.success) {
-      report({
-        stage: "config",
-        severity: "error",
-        code: "hooks_invalid",
-        file: source.file,
-        layer: source.layer,
-        message: `The hooks of ${source.file} do not fit the format (${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}); they are not loaded.`,
-      });
+    const layer = source.layer === "user" ? "user" : "project";
+    const parsed = validateSection(sectionSchema, source, {
+      sectionKey: HOOKS_SECTION,
+      source: "hooks",
+    });
+    if (!parsed.ok) {
+      for (const diagnostic of parsed.diagnostics)
+        report({
+          ...diagnostic,
+          code: "hooks_invalid",
+          message: `The hooks of ${source.file} do not fit the format (${diagnostic.message}); they are not loaded.`,
+        });
       continue;
     }
     for (const event of HOOK_EVENTS) {
-      for (const group of (
-        parsed.data as Partial<Record<HookEvent, z.infer<typeof matcherSchema>[]>>
-      )[event] ?? []) {
+      for (const [index, group] of (parsed.value[event] ?? []).entries()) {
         const matcher = group.matcher ?? "";
         try {
           matcherPattern(matcher);
         } catch (error) {
+          const position = source.locate([event, index, "matcher"]);
           report({
             stage: "config",
             severity: "error",
             code: "hooks_invalid",
-            file: source.file,
+            layer: source.layer,
+            source: "hooks",
+            ...position,
             message: `Hook matcher ${JSON.stringify(matcher)} in ${source.file} is not a regular expression (${(error as Error).message}); its hooks are not loaded.`,
           });
           continue;
@@ -129,10 +128,10 @@ export function loadHookCommands(
             onFailure:
               hook.on_failure ??
               (event === "PreToolUse" || event === "UserPromptSubmit" ? "block" : "continue"),
-            layer: source.layer,
+            layer,
             file: source.file,
           };
-          if (source.layer === "project") command.approval = hookSubject(command);
+          if (layer === "project") command.approval = hookSubject(command);
           commands.push(command);
         }
       }

@@ -16,6 +16,8 @@ function yaml(): typeof import("yaml") {
 }
 
 export const CONFIG_DIR = ".PseudoClaude";
+/** YAML errors reported per file; more are summed up in one diagnostic. */
+const MAX_YAML_ERRORS = 10;
 export const CONFIG_FILE = "config.yaml";
 
 export interface LoadConfigOptions {
@@ -172,23 +174,41 @@ function parseLayer(
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const layer: ConfigLayer = { name, file, exists: true, lineCounter };
+  const broken = (line: number, column: number, why: string): ConfigLayer => {
+    diagnostics.push({
+      stage: "config",
+      severity: "error",
+      code: "config_yaml_error",
+      layer: name,
+      file,
+      line,
+      column,
+      message: `Broken ${file.endsWith(".json") ? "JSON" : "YAML"} in ${label}; this layer is ignored: ${why}`,
+    });
+    return layer;
+  };
   if (document.errors.length > 0) {
-    for (const error of document.errors) {
+    // One mistake early in a file can make the parser report every line after it: the first
+    // few are what a person fixes, the rest would bury them.
+    for (const error of document.errors.slice(0, MAX_YAML_ERRORS)) {
       const position = lineCounter.linePos(error.pos[0]);
-      diagnostics.push({
-        stage: "config",
-        severity: "error",
-        code: "config_yaml_error",
-        layer: name,
-        file,
-        line: position.line,
-        column: position.col,
-        message: `Broken ${file.endsWith(".json") ? "JSON" : "YAML"} in ${label}; this layer is ignored: ${firstLine(error.message)}`,
-      });
+      broken(position.line, position.col, parserMessage(error.message));
+    }
+    const more = document.errors.length - MAX_YAML_ERRORS;
+    if (more > 0) {
+      const next = lineCounter.linePos(document.errors[MAX_YAML_ERRORS]!.pos[0]);
+      broken(next.line, next.col, `and ${more} more problem${more === 1 ? "" : "s"} from here on`);
     }
     return layer;
   }
-  const data: unknown = document.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // The parser refuses alias bombs (a billion laughs) and nesting deeper than its stack
+    // only here, by throwing: a config file must never crash the agent, so it is a diagnostic.
+    return broken(1, 1, parserMessage(errorMessage(error)));
+  }
   if (data === null || data === undefined) {
     layer.data = {};
   } else if (isPlainObject(data)) {
@@ -214,8 +234,13 @@ function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function firstLine(message: string): string {
-  return message.split("\n")[0] ?? message;
+/** The parser's first line, in words a user can act on where the parser's own are opaque. */
+function parserMessage(message: string): string {
+  const first = message.split("\n")[0] ?? message;
+  if (/maximum call stack/i.test(first)) return "it is nested too deeply to read";
+  if (/alias count/i.test(first))
+    return "its aliases expand to too many values (more than 100 uses of one anchor's contents)";
+  return first;
 }
 
 /**
