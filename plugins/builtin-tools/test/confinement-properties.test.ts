@@ -54,6 +54,17 @@ const segment = fc.constantFrom(
   "",
 );
 
+const target = fc.constantFrom(
+  "secret.txt",
+  "dir/inner.txt",
+  "out_file.txt",
+  "out_dir/inner.txt",
+  "out_dir",
+  "hard.txt",
+  "src/a.txt",
+  "new.txt",
+);
+
 describe("property: the built-in tools stay inside the workspace", () => {
   it("never read outside content or change anything outside, whatever the path", {
     timeout: 300_000,
@@ -74,7 +85,13 @@ describe("property: the built-in tools stay inside the workspace", () => {
       async ({ call, workspace }) => {
         await fc.assert(
           fc.asyncProperty(
-            fc.array(segment, { minLength: 1, maxLength: 5 }),
+            fc.oneof(
+              fc.array(segment, { minLength: 1, maxLength: 5 }),
+              // Noise, then a name that leads somewhere, so many draws reach a real file.
+              fc
+                .tuple(fc.array(segment, { maxLength: 3 }), target)
+                .map(([noise, end]) => [...noise, ...end.split("/")]),
+            ),
             fc.constantFrom("relative", "absolute-inside", "absolute-outside"),
             fc.constantFrom("read_file", "write_file", "edit_file", "list_dir", "grep", "glob"),
             async (segments, anchor, tool) => {

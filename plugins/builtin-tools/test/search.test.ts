@@ -222,3 +222,58 @@ describe("grep", () => {
     );
   });
 });
+
+describe("path rules hold for each file a search shows", () => {
+  const rules = {
+    agent: {
+      policy: {
+        // In bypass an ask rule asks no one; here it keeps the file out of what a search shows.
+        mode: "default" as const,
+        deny: ["read_file(secrets/**)", "grep(**/*.env)"],
+        ask: ["read_file(private/**)"],
+      },
+    },
+    setup: async (w: TempWorkspace) => {
+      await w.write("src/app.ts", "const KEY = process.env.KEY;\n");
+      await w.write("secrets/key.txt", "KEY=hunter2\n");
+      await w.write("config/prod.env", "KEY=prod-key\n");
+      await w.write("private/notes.md", "KEY: personal\n");
+    },
+  };
+
+  it("grep leaves out files a deny or ask rule of read_file or grep matches, and says so", async () => {
+    await withTools(rules, async ({ call }) => {
+      const result = await call("grep", { pattern: "KEY" });
+      assert.equal(result.ok, true, show(result));
+      const text = textOf(result);
+      assert.match(text, /^src\/app\.ts:1:const KEY/m);
+      for (const hidden of ["hunter2", "prod-key", "personal"])
+        assert.ok(!text.includes(hidden), `${hidden} shown:\n${text}`);
+      assert.match(text, /3 files left out by permission rules/);
+      assert.equal((result.structured as { withheld_files?: number }).withheld_files, 3);
+      // A file named directly is judged too: a rule on read_file keeps grep out of it.
+      const direct = await call("grep", { pattern: "KEY", path: "secrets/key.txt" });
+      assert.ok(!textOf(direct).includes("hunter2"), show(direct));
+      assert.match(textOf(direct), /No matches .*1 file left out by permission rules/);
+    });
+  });
+
+  it("glob leaves out the same files and counts its limit over the files it shows", async () => {
+    await withTools(rules, async ({ call }) => {
+      const result = await call("glob", { pattern: "**/*" });
+      assert.equal(result.ok, true, show(result));
+      // grep's own rule (*.env) does not bind glob; read_file's rules bind both.
+      assert.deepEqual((result.structured as { files: string[] }).files, [
+        "config/prod.env",
+        "src/app.ts",
+      ]);
+      assert.match(textOf(result), /2 files left out by permission rules/);
+      const limited = await call("glob", { pattern: "**/*", limit: 2 });
+      assert.deepEqual((limited.structured as { files: string[] }).files, [
+        "config/prod.env",
+        "src/app.ts",
+      ]);
+      assert.doesNotMatch(textOf(limited), /narrow the pattern or raise limit/);
+    });
+  });
+});

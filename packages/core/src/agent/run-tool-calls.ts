@@ -157,6 +157,7 @@ export async function runToolCalls(
           registry.run(item.prepared, {
             ...(signal ? { signal } : {}),
             agent: deps.agent,
+            judge: (tool, args) => deps.policy.decide(tool, args),
             ...(timeoutMs !== undefined ? { timeoutMs } : {}),
             ...(trace ? { trace } : {}),
             ...(deps.progressWanted()

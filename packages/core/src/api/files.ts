@@ -9,6 +9,13 @@
 
 export { JsonStateFile, type JsonStateRead } from "../files/json-state-file.js";
 export {
+  type ConfinedFolder,
+  makeConfinedFolder,
+  openConfined,
+  openConfinedFolder,
+  PathSwappedError,
+} from "../files/open-confined.js";
+export {
   type ConfinedPath,
   createPathGuard,
   DefaultPathGuard,

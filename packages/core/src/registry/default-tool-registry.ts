@@ -3,7 +3,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import { errorMessage } from "../errors.js";
 import { objectInputSchema } from "../tools/input-schema.js";
-import type { ArgumentValidation, Tool } from "../tools/tool.js";
+import type { ArgumentValidation, Tool, ToolExecutionContext } from "../tools/tool.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
@@ -310,6 +310,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
         progressWanted: options.onProgress !== undefined,
         ...(options.agent ? { agent: options.agent } : {}),
         ...(options.trace ? { trace: options.trace } : {}),
+        ...(options.judge ? { judge: this.judgeFor(tool, options.judge) } : {}),
       });
       if (!result || typeof result !== "object" || !Array.isArray(result.content)) {
         return toolFailure("tool_error", `Tool "${call.name}" returned a malformed result.`);
@@ -320,6 +321,16 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       if (cancellation.aborted) return this.abortedResult(call, cancellation.reason);
       return toolFailure("tool_error", `Tool "${call.name}" failed: ${errorMessage(error)}`);
     }
+  }
+
+  private judgeFor(
+    tool: Tool,
+    decide: NonNullable<ExecuteOptions["judge"]>,
+  ): NonNullable<ToolExecutionContext["judge"]> {
+    return async (args, toolName) => {
+      const judged = toolName === undefined ? tool : this.get(toolName);
+      return judged ? await decide(judged.definition, args) : undefined;
+    };
   }
 
   private abortedResult(call: ToolCall, reason: CallAbortReason | undefined): ToolResult {

@@ -1,6 +1,7 @@
 import type { Agent } from "../agent/agent.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
+import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -41,6 +42,11 @@ export interface ExecuteOptions {
   agent?: Agent;
   /** The call's trace, handed to the tool (see `ToolExecutionContext.trace`). */
   trace?: ToolTrace;
+  /** The agent's policy, for `ToolExecutionContext.judge`: decides without asking anyone. */
+  judge?(
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+  ): PolicyDecision | Promise<PolicyDecision>;
 }
 
 /** A call the registry routed and checked; `run` runs it without checking it again. */

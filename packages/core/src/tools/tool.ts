@@ -1,4 +1,5 @@
 import type { Agent } from "../agent/agent.js";
+import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ToolTrace } from "../tracing/tool-trace.js";
 import type { CallAbortReason } from "../util/abort.js";
 import type { Disposable } from "../util/disposable.js";
@@ -39,6 +40,14 @@ export interface ToolExecutionContext {
    * (the MCP plugin puts them in `params._meta` and HTTP headers). See docs/tracing.md.
    */
   trace?: ToolTrace;
+  /**
+   * What the agent's policy would decide for a call of `toolName` (default: this call's own
+   * tool) with `args`, asking no one and running nothing. Undefined when no policy runs the
+   * call (a registry used on its own) or no tool of that name is registered. A tool that shows
+   * many files (grep, glob) asks it for each one, so a path rule holds for what the tool
+   * returns, not only for the folder it was given.
+   */
+  judge?(args: Record<string, unknown>, toolName?: string): Promise<PolicyDecision | undefined>;
 }
 
 /**

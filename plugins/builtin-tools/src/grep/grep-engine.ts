@@ -1,9 +1,14 @@
-import { createPathGuard, type PathGuard } from "@pseudoclaude/core/files";
+import { createPathGuard, openConfined, type PathGuard } from "@pseudoclaude/core/files";
 import picomatch from "picomatch";
 import { BinaryFileError } from "../files/binary-file.js";
 import { readLines, type TextLine } from "../text/line-reader.js";
 import { walkTree } from "../walk/walk-tree.js";
-import type { GrepOutcome, GrepRequest } from "./grep-request.js";
+import {
+  type GrepOutcome,
+  type GrepRequest,
+  JUDGED_FILES_PER_MESSAGE,
+  type JudgeFiles,
+} from "./grep-request.js";
 
 /** Lines are searched up to this many characters; the rest of a longer line is skipped. */
 export const SEARCH_LINE_CHARS = 1_000_000;
@@ -20,12 +25,29 @@ class StopSearch extends Error {}
 export async function searchFiles(
   request: GrepRequest,
   signal?: AbortSignal,
+  /** Path rules for each file; required when `request.judgeFiles` is set. */
+  judge?: JudgeFiles,
 ): Promise<GrepOutcome> {
   const guard = createPathGuard(request.workspace, request.extraRoots);
   const search = new Search(request, guard);
+  let pending: string[] = [];
+  // Files are judged in batches, so the path rules cost one round trip per batch, not per file.
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    const withheld =
+      request.judgeFiles && judge
+        ? await judge(batch.map((file) => guard.display(file)))
+        : undefined;
+    for (const file of batch) {
+      if (withheld?.has(guard.display(file))) search.outcome.withheld += 1;
+      else await search.file(file);
+    }
+  };
   try {
     if (request.targetIsFile) {
-      await search.file(request.target);
+      pending.push(request.target);
+      await flush();
     } else {
       const filter = request.glob
         ? picomatch(request.glob, { dot: true, basename: !request.glob.includes("/") })
@@ -34,14 +56,17 @@ export async function searchFiles(
         start: request.target,
         root: request.root,
         respectGitignore: request.respectGitignore,
+        guard,
         ...(signal ? { signal } : {}),
       });
       for await (const entry of walk) {
         // Links are not followed (as ripgrep): the real file is searched where it lives.
         if (entry.kind !== "file") continue;
         if (filter && !filter(entry.relative)) continue;
-        await search.file(entry.absolute);
+        pending.push(entry.absolute);
+        if (pending.length >= JUDGED_FILES_PER_MESSAGE) await flush();
       }
+      await flush();
     }
   } catch (error) {
     if (!(error instanceof StopSearch)) throw error;
@@ -57,6 +82,7 @@ class Search {
     filesSearched: 0,
     binarySkipped: 0,
     unreadable: 0,
+    withheld: 0,
     limitReached: false,
     outputCapped: false,
   };
@@ -74,7 +100,9 @@ class Search {
     const shown = this.guard.display(absolute);
     this.outcome.filesSearched += 1;
     try {
-      const lines = readLines(absolute, { maxLineChars: SEARCH_LINE_CHARS, rejectBinary: true });
+      // Opened through a verified descriptor: a folder swapped for a link meanwhile is refused.
+      const handle = await openConfined(this.guard, absolute, shown);
+      const lines = readLines(handle, { maxLineChars: SEARCH_LINE_CHARS, rejectBinary: true });
       if (this.request.mode === "content") await this.content(shown, lines);
       else await this.perFile(shown, lines);
     } catch (error) {

@@ -19,7 +19,15 @@ export interface GrepRequest {
   limit: number;
   respectGitignore: boolean;
   maxOutputChars: number;
+  /** Ask the agent's path rules about each file before it is searched (see `JudgeFiles`). */
+  judgeFiles: boolean;
 }
+
+/** The files (as shown) that path rules keep out of a search, of those asked about. */
+export type JudgeFiles = (files: string[]) => Promise<Set<string>>;
+
+/** Files judged in one message to and from the worker. */
+export const JUDGED_FILES_PER_MESSAGE = 128;
 
 export type GrepMode = "content" | "files_with_matches" | "count";
 
@@ -32,6 +40,8 @@ export interface GrepOutcome {
   filesSearched: number;
   binarySkipped: number;
   unreadable: number;
+  /** Files that path rules kept out (never read). */
+  withheld: number;
   /** The `limit` stopped the search early. */
   limitReached: boolean;
   /** The output cap stopped the search early. */

@@ -1,14 +1,28 @@
 import { Worker } from "node:worker_threads";
-import type { GrepOutcome, GrepRequest } from "./grep-request.js";
+import type { GrepOutcome, GrepRequest, JudgeFiles } from "./grep-request.js";
 
-type WorkerReply = { ok: true; outcome: GrepOutcome } | { ok: false; message: string };
+/** What the worker posts: a batch of files to judge, then the outcome. */
+export type WorkerMessage =
+  | { kind: "judge"; id: number; files: string[] }
+  | { kind: "done"; ok: true; outcome: GrepOutcome }
+  | { kind: "done"; ok: false; message: string };
+
+/** The answer to a `judge` message: the files path rules keep out. */
+export interface WorkerJudged {
+  id: number;
+  withheld: string[];
+}
 
 /**
  * Run a search in a worker thread. Aborting the signal (timeout or cancel) terminates the
  * worker at once, even mid-regex, and rejects with the signal's reason; the agent's own
  * thread never blocks on a search.
  */
-export function runGrep(request: GrepRequest, signal: AbortSignal): Promise<GrepOutcome> {
+export function runGrep(
+  request: GrepRequest,
+  signal: AbortSignal,
+  judge?: JudgeFiles,
+): Promise<GrepOutcome> {
   signal.throwIfAborted();
   const worker = new Worker(new URL("./grep-worker.js", import.meta.url), {
     workerData: request,
@@ -25,9 +39,19 @@ export function runGrep(request: GrepRequest, signal: AbortSignal): Promise<Grep
     };
     const onAbort = () => settle(() => reject(signal.reason));
     signal.addEventListener("abort", onAbort, { once: true });
-    worker.once("message", (reply: WorkerReply) =>
-      settle(() => (reply.ok ? resolve(reply.outcome) : reject(new Error(reply.message)))),
-    );
+    worker.on("message", (message: WorkerMessage) => {
+      if (message.kind === "done") {
+        settle(() => (message.ok ? resolve(message.outcome) : reject(new Error(message.message))));
+        return;
+      }
+      // Without a judge nothing is kept out; a judge that fails fails the search.
+      (judge ? judge(message.files) : Promise.resolve(new Set<string>())).then(
+        (withheld) => {
+          if (!settled) worker.postMessage({ id: message.id, withheld: [...withheld] });
+        },
+        (error: unknown) => settle(() => reject(error)),
+      );
+    });
     worker.once("error", (error) => settle(() => reject(error)));
     worker.once("exit", (code) =>
       settle(() =>

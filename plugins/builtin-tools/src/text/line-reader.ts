@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 import { BinaryFileError, looksBinary } from "../files/binary-file.js";
 
 /** One line of a text file, without its line ending. */
@@ -29,12 +30,16 @@ const CHUNK_BYTES = 64 * 1024;
  * at most a chunk plus `maxLineChars`. Stopping the loop early closes the file.
  */
 export async function* readLines(
-  file: string,
+  /** A path, or a file opened already (closed when the lines end or the loop stops). */
+  file: string | FileHandle,
   options: ReadLinesOptions,
 ): AsyncGenerator<TextLine> {
   // UTF-8 needs at most 4 bytes a character, so this many bytes always hold maxLineChars.
   const keepBytes = options.maxLineChars * 4;
-  const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES, signal: options.signal });
+  const stream =
+    typeof file === "string"
+      ? createReadStream(file, { highWaterMark: CHUNK_BYTES, signal: options.signal })
+      : file.createReadStream({ highWaterMark: CHUNK_BYTES, signal: options.signal });
   let parts: Buffer[] = [];
   let kept = 0;
   let lineBytes = 0;
@@ -63,7 +68,8 @@ export async function* readLines(
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     if (first) {
       first = false;
-      if (options.rejectBinary && looksBinary(chunk)) throw new BinaryFileError(file);
+      if (options.rejectBinary && looksBinary(chunk))
+        throw new BinaryFileError(typeof file === "string" ? file : "the file");
     }
     let start = 0;
     for (;;) {

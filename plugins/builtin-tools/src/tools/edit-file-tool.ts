@@ -1,5 +1,6 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
+import { openConfined } from "@pseudoclaude/core/files";
 import { z } from "zod";
 import { writeFileAtomic } from "../files/atomic-write.js";
 import { looksBinary } from "../files/binary-file.js";
@@ -7,9 +8,10 @@ import { clipLine, formatBytes, plural } from "../text/bounded-text.js";
 import {
   BUILTIN_SOURCE_ID,
   confine,
-  describeFsError,
+  couldNotWrite,
   isToolResult,
   numberedLine,
+  refusedOpen,
   type ToolKit,
 } from "./tool-kit.js";
 
@@ -71,7 +73,8 @@ export function editFileTool(kit: ToolKit): Tool {
             `${shown} is ${formatBytes(info.size)}; edit_file edits files up to ${formatBytes(EDIT_MAX_BYTES)}.`,
           );
         }
-        const bytes = await readFile(target.real);
+        const handle = await openConfined(kit.guard, target.real, shown);
+        const bytes = await handle.readFile().finally(() => handle.close());
         if (looksBinary(bytes.subarray(0, 8192))) {
           return toolFailure(
             "tool_error",
@@ -80,7 +83,7 @@ export function editFileTool(kit: ToolKit): Tool {
         }
         original = bytes.toString("utf8");
       } catch (error) {
-        return toolFailure("tool_error", describeFsError(error, shown));
+        return refusedOpen(error, shown);
       }
       const { oldText, newText, positions } = locate(original, args.old_string, args.new_string);
       if (positions.length === 0) {
@@ -101,12 +104,9 @@ export function editFileTool(kit: ToolKit): Tool {
       }
       const updated = replaceAt(original, positions, oldText, newText);
       try {
-        await writeFileAtomic(target.real, updated);
+        await writeFileAtomic(target.real, updated, { guard: kit.guard, shown });
       } catch (error) {
-        return toolFailure(
-          "tool_error",
-          `Could not write ${shown}: ${describeFsError(error, shown)}`,
-        );
+        return couldNotWrite(error, shown);
       }
       const firstLine = lineAt(original, positions[0]!);
       const text = [

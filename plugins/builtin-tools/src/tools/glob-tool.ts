@@ -9,7 +9,10 @@ import {
   confine,
   confineExisting,
   isToolResult,
+  JUDGED_BATCH,
   type ToolKit,
+  withheldByRules,
+  withheldNote,
 } from "./tool-kit.js";
 
 export const GLOB_DEFAULT_RESULTS = 200;
@@ -73,8 +76,20 @@ export function globTool(kit: ToolKit): Tool {
       const limit = args.limit ?? GLOB_DEFAULT_RESULTS;
       const found: string[] = [];
       let limitReached = false;
+      let withheld = 0;
+      // Matches are judged by the path rules in batches, so the limit counts only files shown.
+      let pending: string[] = [];
+      const flush = async () => {
+        const out = await withheldByRules(context, pending);
+        for (const file of pending) {
+          if (out.has(file)) withheld += 1;
+          else if (found.length < limit) found.push(file);
+          else limitReached = true;
+        }
+        pending = [];
+      };
       if (!scan.isGlob) {
-        if (start.exists) found.push(join(base.display, pattern));
+        if (start.exists) pending.push(join(base.display, pattern));
       } else if (start.exists) {
         const matches = picomatch(pattern, { dot: true });
         const walk = walkTree({
@@ -82,29 +97,36 @@ export function globTool(kit: ToolKit): Tool {
           root: kit.guard.rootOf(start.real) ?? start.real,
           respectGitignore: !args.include_ignored,
           signal: context.signal,
+          guard: kit.guard,
         });
         for await (const entry of walk) {
           if (entry.kind === "other") continue;
           const relative = scan.base ? `${scan.base}/${entry.relative}` : entry.relative;
           if (!matches(relative)) continue;
-          if (found.length >= limit) {
-            limitReached = true;
-            break;
-          }
-          found.push(join(base.display, relative));
+          pending.push(join(base.display, relative));
+          if (pending.length >= JUDGED_BATCH) await flush();
+          if (limitReached) break;
         }
       }
+      await flush();
+      const note = withheldNote(withheld);
       if (found.length === 0) {
-        return toolSuccess(`No files match ${pattern} in ${base.display}.`, {
-          structured: { files: [], truncated: false },
-        });
+        return toolSuccess(
+          `No files match ${pattern} in ${base.display}.${note ? `\n${note}` : ""}`,
+          { structured: { files: [], truncated: false, ...(withheld ? { withheld } : {}) } },
+        );
       }
       let text = found.join("\n");
       if (limitReached)
         text += `\n[first ${plural(limit, "match", "matches")} shown; narrow the pattern or raise limit]`;
+      if (note) text += `\n${note}`;
       const clipped = clipText(text, kit.settings.maxOutputChars, "narrow the pattern");
       return toolSuccess(clipped.text, {
-        structured: { files: found, truncated: limitReached || clipped.truncated },
+        structured: {
+          files: found,
+          truncated: limitReached || clipped.truncated,
+          ...(withheld ? { withheld } : {}),
+        },
       });
     },
   });

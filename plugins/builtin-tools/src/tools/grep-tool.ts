@@ -3,7 +3,13 @@ import { z } from "zod";
 import type { GrepOutcome, GrepRequest } from "../grep/grep-request.js";
 import { runGrep } from "../grep/run-grep.js";
 import { plural } from "../text/bounded-text.js";
-import { BUILTIN_SOURCE_ID, confineExisting, isToolResult, type ToolKit } from "./tool-kit.js";
+import {
+  BUILTIN_SOURCE_ID,
+  confineExisting,
+  isToolResult,
+  type ToolKit,
+  withheldByRules,
+} from "./tool-kit.js";
 
 export const GREP_DEFAULT_RESULTS = 100;
 export const GREP_MAX_RESULTS = 2_000;
@@ -96,15 +102,19 @@ export function grepTool(kit: ToolKit): Tool {
         limit: args.limit ?? GREP_DEFAULT_RESULTS,
         respectGitignore: !args.include_ignored,
         maxOutputChars: kit.settings.maxOutputChars,
+        judgeFiles: context.judge !== undefined,
       };
       if (args.glob) request.glob = args.glob;
-      const outcome = await runGrep(request, context.signal);
+      const outcome = await runGrep(request, context.signal, (files) =>
+        withheldByRules(context, files),
+      );
       const structured = {
         matches: outcome.matches,
         files_with_matches: outcome.filesWithMatches,
         files_searched: outcome.filesSearched,
         binary_files_skipped: outcome.binarySkipped,
         unreadable_files: outcome.unreadable,
+        ...(outcome.withheld > 0 ? { withheld_files: outcome.withheld } : {}),
         truncated: outcome.limitReached || outcome.outputCapped,
       };
       return toolSuccess(render(outcome, request, target.display), { structured });
@@ -116,6 +126,7 @@ function render(outcome: GrepOutcome, request: GrepRequest, shown: string): stri
   const skipped = [
     outcome.binarySkipped > 0 ? `${plural(outcome.binarySkipped, "binary file")} skipped` : "",
     outcome.unreadable > 0 ? `${plural(outcome.unreadable, "unreadable file")} skipped` : "",
+    outcome.withheld > 0 ? `${plural(outcome.withheld, "file")} left out by permission rules` : "",
   ].filter(Boolean);
   const searched = `${plural(outcome.filesSearched, "file")} searched${skipped.length > 0 ? `, ${skipped.join(", ")}` : ""}`;
   if (outcome.matches === 0) {

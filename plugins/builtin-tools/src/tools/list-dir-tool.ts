@@ -2,15 +2,10 @@ import type { Dirent } from "node:fs";
 import { lstat, readdir, readlink } from "node:fs/promises";
 import path from "node:path";
 import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
+import { openConfinedFolder } from "@pseudoclaude/core/files";
 import { z } from "zod";
 import { clipText, formatBytes, plural } from "../text/bounded-text.js";
-import {
-  BUILTIN_SOURCE_ID,
-  confine,
-  describeFsError,
-  isToolResult,
-  type ToolKit,
-} from "./tool-kit.js";
+import { BUILTIN_SOURCE_ID, confine, isToolResult, refusedOpen, type ToolKit } from "./tool-kit.js";
 
 export const LIST_DEFAULT_ENTRIES = 500;
 export const LIST_MAX_ENTRIES = 2_000;
@@ -54,21 +49,29 @@ export function listDirTool(kit: ToolKit): Tool {
       if (isToolResult(target)) return target;
       const shown = target.display;
       let dirents: Dirent[];
+      let entries: ListedEntry[];
+      const limit = args.limit ?? LIST_DEFAULT_ENTRIES;
       try {
-        dirents = await readdir(target.real, { withFileTypes: true });
+        // Listed through a verified descriptor: a folder swapped for a link since the check
+        // is refused, not listed.
+        const folder = await openConfinedFolder(kit.guard, target.real, shown);
+        try {
+          dirents = (await readdir(folder.entry(""), { withFileTypes: true })).sort(byKindThenName);
+          entries = await Promise.all(
+            dirents.slice(0, limit).map((dirent) => describe(folder.entry(""), dirent)),
+          );
+        } finally {
+          await folder.close();
+        }
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        const message =
-          code === "ENOTDIR"
-            ? `${shown} is a file, not a directory; use read_file to read it.`
-            : describeFsError(error, shown);
-        return toolFailure("tool_error", message);
+        if (code === "ENOTDIR")
+          return toolFailure(
+            "tool_error",
+            `${shown} is a file, not a directory; use read_file to read it.`,
+          );
+        return refusedOpen(error, shown);
       }
-      const limit = args.limit ?? LIST_DEFAULT_ENTRIES;
-      const ordered = dirents.sort(byKindThenName);
-      const entries = await Promise.all(
-        ordered.slice(0, limit).map((dirent) => describe(target.real, dirent)),
-      );
       const directories = dirents.filter((dirent) => dirent.isDirectory()).length;
       const header = `${shown}: ${plural(dirents.length, "entry", "entries")} (${plural(directories, "directory", "directories")}, ${dirents.length - directories} other)`;
       const lines = entries.map(render);

@@ -8,6 +8,7 @@ import {
   confineExisting,
   isToolResult,
   numberedLine,
+  openChecked,
   type ToolKit,
 } from "./tool-kit.js";
 
@@ -67,8 +68,10 @@ export function readFileTool(kit: ToolKit): Tool {
       let last = 0;
       let more = false;
       let capped = false;
+      const handle = await openChecked(kit, target);
+      if (isToolResult(handle)) return handle;
       try {
-        for await (const line of readLines(target.real, {
+        for await (const line of readLines(handle, {
           maxLineChars: READ_LINE_CHARS,
           rejectBinary: true,
           signal: context.signal,

@@ -1,9 +1,16 @@
 import { type Stats } from "node:fs";
-import { stat } from "node:fs/promises";
+import { type FileHandle, stat } from "node:fs/promises";
 import { type ToolResult, toolFailure } from "@pseudoclaude/core";
-import type { ConfinedPath, PathGuard } from "@pseudoclaude/core/files";
+import {
+  type ConfinedPath,
+  openConfined,
+  type PathGuard,
+  PathSwappedError,
+} from "@pseudoclaude/core/files";
+import type { ToolExecutionContext } from "@pseudoclaude/core/plugin";
 import type { CommandRunner } from "../process/command-runner.js";
 import type { BuiltinToolsSettings } from "../settings/builtin-tools-settings.js";
+import { plural } from "../text/bounded-text.js";
 
 /** Id of the tool source every built-in tool belongs to. */
 export const BUILTIN_SOURCE_ID = "builtin";
@@ -40,6 +47,71 @@ export async function confineExisting(
     return toolFailure("tool_error", describeFsError(info, confined.display));
   return { path: confined, info };
 }
+
+/**
+ * Open a confined file for reading through a verified descriptor (see `openConfined`): a
+ * folder on its path swapped for a link since the check is refused like a path outside.
+ */
+export async function openChecked(
+  kit: ToolKit,
+  target: ConfinedPath,
+): Promise<FileHandle | ToolResult> {
+  try {
+    return await openConfined(kit.guard, target.real, target.display);
+  } catch (error) {
+    return refusedOpen(error, target.display);
+  }
+}
+
+/** The result for a failed confined open or write: a swap is refused, else the fs error. */
+export function refusedOpen(error: unknown, shown: string): ToolResult {
+  if (error instanceof PathSwappedError)
+    return toolFailure("invalid_arguments", error.message, { metadata: { path: shown } });
+  return toolFailure("tool_error", describeFsError(error, shown));
+}
+
+/** The result for a failed write: a swap is refused, else "Could not write" with the fs error. */
+export function couldNotWrite(error: unknown, shown: string): ToolResult {
+  if (error instanceof PathSwappedError) return refusedOpen(error, shown);
+  return toolFailure("tool_error", `Could not write ${shown}: ${describeFsError(error, shown)}`);
+}
+
+/** Tools whose path rules also hold for every file a search or listing shows. */
+const READ_RULES_OF = "read_file";
+
+/**
+ * The files a path rule keeps out of what a search or listing shows: a deny or ask rule of the
+ * tool itself or of `read_file` that matches the file (as Claude Code applies Read rules to Grep
+ * and Glob). A rule that matches the folder searched already stopped the call; this is for the
+ * files inside it. `files` are as shown (workspace-relative); the result is the ones withheld.
+ */
+export async function withheldByRules(
+  context: Partial<Pick<ToolExecutionContext, "judge">>,
+  files: readonly string[],
+): Promise<Set<string>> {
+  const withheld = new Set<string>();
+  if (!context.judge) return withheld;
+  await Promise.all(
+    files.map(async (file) => {
+      for (const tool of [undefined, READ_RULES_OF]) {
+        const decision = await context.judge?.({ path: file }, tool);
+        if (decision && decision.verdict !== "allow" && decision.matched.kind === "rule") {
+          withheld.add(file);
+          return;
+        }
+      }
+    }),
+  );
+  return withheld;
+}
+
+/** The note that says how many files rules kept out, or "" when none. */
+export function withheldNote(count: number): string {
+  return count === 0 ? "" : `[${plural(count, "file")} left out by permission rules]`;
+}
+
+/** Files judged at once: one pause of a walk, or one message to and from the grep worker. */
+export const JUDGED_BATCH = 128;
 
 export function isToolResult(value: object): value is ToolResult {
   return "ok" in value && "content" in value;

@@ -1,5 +1,4 @@
-import { mkdir, stat } from "node:fs/promises";
-import path from "node:path";
+import { stat } from "node:fs/promises";
 import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
 import { z } from "zod";
 import { writeFileAtomic } from "../files/atomic-write.js";
@@ -7,7 +6,7 @@ import { formatBytes, plural } from "../text/bounded-text.js";
 import {
   BUILTIN_SOURCE_ID,
   confine,
-  describeFsError,
+  couldNotWrite,
   isToolResult,
   type ToolKit,
 } from "./tool-kit.js";
@@ -39,13 +38,13 @@ export function writeFileTool(kit: ToolKit): Tool {
         if (target.exists && (await stat(target.real)).isDirectory()) {
           return toolFailure("tool_error", `${shown} is a directory; write_file writes files.`);
         }
-        await mkdir(path.dirname(target.real), { recursive: true });
-        await writeFileAtomic(target.real, args.content);
+        await writeFileAtomic(target.real, args.content, {
+          guard: kit.guard,
+          makeFolders: true,
+          shown,
+        });
       } catch (error) {
-        return toolFailure(
-          "tool_error",
-          `Could not write ${shown}: ${describeFsError(error, shown)}`,
-        );
+        return couldNotWrite(error, shown);
       }
       const bytes = Buffer.byteLength(args.content);
       const lines = countLines(args.content);

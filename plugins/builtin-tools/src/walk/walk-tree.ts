@@ -1,6 +1,7 @@
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { openConfinedFolder, type PathGuard } from "@pseudoclaude/core/files";
 import { IgnoreStack } from "./ignore-stack.js";
 
 /** A file (or link, or special file) met on a walk. Directories are entered, not yielded. */
@@ -18,6 +19,11 @@ export interface WalkOptions {
   root: string;
   respectGitignore: boolean;
   signal?: AbortSignal;
+  /**
+   * Each folder is opened and verified inside a root before it is listed, so a folder swapped
+   * for a link to somewhere else after the walk met it is not listed (it is skipped).
+   */
+  guard?: Pick<PathGuard, "rootOf">;
 }
 
 /** Never walked, whatever the ignore files say. */
@@ -47,7 +53,7 @@ async function* walkDirectory(
   options.signal?.throwIfAborted();
   let entries: Dirent[];
   try {
-    entries = await readdir(directory, { withFileTypes: true });
+    entries = await listFolder(directory, options.guard);
   } catch {
     return; // Unreadable or gone meanwhile: nothing to find there.
   }
@@ -71,6 +77,16 @@ async function* walkDirectory(
       const kind = entry.isFile() ? "file" : entry.isSymbolicLink() ? "symlink" : "other";
       yield { absolute, relative: childRelative, kind };
     }
+  }
+}
+
+async function listFolder(directory: string, guard: WalkOptions["guard"]): Promise<Dirent[]> {
+  if (!guard) return readdir(directory, { withFileTypes: true });
+  const folder = await openConfinedFolder(guard, directory);
+  try {
+    return await readdir(folder.entry(""), { withFileTypes: true });
+  } finally {
+    await folder.close();
   }
 }
 

@@ -1,6 +1,6 @@
-import { open, realpath, stat } from "node:fs/promises";
+import { type FileHandle, realpath, stat } from "node:fs/promises";
 import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
-import { createPathGuard } from "@pseudoclaude/core/files";
+import { createPathGuard, openConfined, PathSwappedError } from "@pseudoclaude/core/files";
 import { z } from "zod";
 import { READ_SKILL_FILE, SKILLS_SOURCE_ID } from "./skill-tool-names.js";
 
@@ -46,7 +46,14 @@ export function readSkillFileTool(
           `${shown} is a folder; load_skill lists the files it holds.`,
         );
       if (!info.isFile()) return toolFailure("tool_error", `${shown} is not a regular file.`);
-      const handle = await open(checked.path.real, "r");
+      // Through a verified descriptor: a folder swapped for a link since the check is refused.
+      let handle: FileHandle;
+      try {
+        handle = await openConfined(guard, checked.path.real, shown);
+      } catch (error) {
+        if (error instanceof PathSwappedError) return toolFailure("tool_error", error.message);
+        throw error;
+      }
       let bytes: Buffer;
       try {
         const length = Math.min(info.size, maxBytes);
