@@ -1,4 +1,15 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 export type JsonStateRead<T> = { ok: true; data: T } | { ok: false; why: string };
@@ -62,10 +73,17 @@ export class JsonStateFile<T> {
 
   write(data: T): void {
     mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    const temporary = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
-    // The mode of a new file is masked by the umask; make sure before it becomes visible.
-    chmodSync(temporary, 0o600);
+    const temporary = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    const fd = openSync(temporary, "wx", 0o600);
+    try {
+      // The mode of a new file is masked by the umask; make sure before it becomes visible.
+      fchmodSync(fd, 0o600);
+      writeFileSync(fd, `${JSON.stringify(data, null, 2)}\n`);
+      // On disk before the rename, so a power cut after it cannot leave an empty file.
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, this.file);
   }
 }

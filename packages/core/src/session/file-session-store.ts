@@ -9,7 +9,7 @@ import {
   readFileSync,
   readSync,
   rmSync,
-  writeSync,
+  writeFileSync,
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -66,7 +66,8 @@ export class FileSessionStore implements SessionStore {
     try {
       // After a torn line, start a new one: the torn line stays one bad line, not two.
       if (!endsWithNewline(fd)) text = `\n${text}`;
-      writeSync(fd, text);
+      // writeFileSync writes until all is written; one writeSync may write only part of it.
+      writeFileSync(fd, text);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
