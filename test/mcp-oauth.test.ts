@@ -285,6 +285,12 @@ describe("MCP servers behind OAuth", () => {
         assert.ok(credentials.get(server.url).tokens?.access_token, "the tokens were stored");
         const { result } = await agent.callTool("mcp__docs__whoami", {});
         assert.match(textOf(result.content), /an authorized caller/);
+        // A token obtained while the agent runs is a secret like a configured one: a server
+        // that echoes it gets *** back.
+        const token = String(credentials.get(server.url).tokens?.access_token);
+        const echoed = await agent.callTool("mcp__docs__echo_token", {});
+        assert.equal(textOf(echoed.result.content), "you sent ***");
+        assert.ok(!JSON.stringify(echoed).includes(token));
         await assert.rejects(
           manager.login("nope", { show: () => undefined }),
           /No MCP server named "nope" \(configured: docs\)/,

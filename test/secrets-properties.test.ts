@@ -5,7 +5,9 @@ import os from "node:os";
 import { after, before, describe, it } from "node:test";
 import { type Agent, createAgent } from "@pseudoclaude/core";
 import { MemoryCredentialStore, mcp } from "@pseudoclaude/plugin-mcp";
+import { createTempWorkspace } from "@pseudoclaude/testing";
 import fc from "fast-check";
+import { runCli } from "./support/cli.js";
 import { fixture } from "./support/mcp-fixtures.js";
 
 /**
@@ -17,6 +19,8 @@ import { fixture } from "./support/mcp-fixtures.js";
  * hide them.
  */
 const RUNS = Number(process.env.SECRET_RUNS ?? 8);
+/** The CLI case starts a process per command: fewer draws. */
+const CLI_RUNS = Math.max(1, Math.ceil(RUNS / 4));
 const EVENTS = ["tool-call-start", "tool-decision", "tool-call-end", "diagnostic", "run-end"];
 
 const secretText = fc
@@ -94,6 +98,47 @@ describe("property: secrets never show, whatever fails", () => {
         }
       }),
       { numRuns: RUNS },
+    );
+  });
+  it("nor in what the CLI prints, with --json or without, on stdout or stderr", {
+    timeout: 300_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(secretText, async (secret) => {
+        const workspace = await createTempWorkspace("pc-secrets-cli-");
+        try {
+          const leaky = (phase: string) =>
+            `    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(fixture("leaky"))}]\n    env: { LEAKY_SECRET: "\${PC_TEST_SECRET}", LEAKY_PHASE: ${phase} }\n`;
+          // The user layer: servers there start without a project approval.
+          await workspace.writeConfig(
+            "user",
+            `mcp_servers:\n  early:\n${leaky("start")}  late:\n${leaky("call")}  remote:\n    type: http\n    url: ${url}\n    headers: { X-Api-Key: "\${PC_TEST_SECRET}" }\n`,
+          );
+          const env = { PC_TEST_SECRET: secret };
+          const runs = [
+            await runCli(workspace, ["tools", "--json"], { env }),
+            await runCli(workspace, ["tools"], { env }),
+            await runCli(workspace, ["call", "mcp__late__refuse", "{}", "--json", "--yes"], {
+              env,
+            }),
+            await runCli(workspace, ["call", "mcp__late__boom", "{}", "--json", "--yes"], { env }),
+            await runCli(workspace, ["call", "mcp__late__boom", "{}", "--yes"], { env }),
+            await runCli(workspace, ["config", "--json"], { env }),
+          ];
+          const said = JSON.stringify(runs);
+          assert.ok(
+            said.includes("***"),
+            `nothing was redacted, so nothing failed: ${said.slice(0, 1500)}`,
+          );
+          assert.ok(
+            !said.includes(secret),
+            `the secret ${secret} showed in: ${said.slice(0, 3000)}`,
+          );
+        } finally {
+          await workspace.cleanup();
+        }
+      }),
+      { numRuns: CLI_RUNS },
     );
   });
 });

@@ -145,6 +145,10 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
         mcp.registerTool("whoami", { description: "Say who you are." }, async () => ({
           content: [{ type: "text", text: "an authorized caller" }],
         }));
+        // A careless server that echoes the token it was sent.
+        mcp.registerTool("echo_token", { description: "Echo the bearer token." }, async () => ({
+          content: [{ type: "text", text: `you sent ${token}` }],
+        }));
         const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
         response.on("close", () => {
           void transport.close();

@@ -11,6 +11,7 @@ import { McpManager } from "./mcp-manager.js";
 import { McpServerSource, needsApprovalMessage } from "./mcp-server-source.js";
 import { type CredentialStore, defaultCredentialStore } from "./oauth/credential-store.js";
 import type { Authorizer } from "./oauth/oauth-settings.js";
+import { redactingCredentials } from "./oauth/redacting-credentials.js";
 import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
 import { SdkDialer } from "./session/sdk-dialer.js";
 
@@ -57,6 +58,10 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
       });
       for (const diagnostic of loaded.diagnostics) context.report(diagnostic);
       const handlers = clientHandlers(context);
+      const credentials = redactingCredentials(
+        options.credentials ?? defaultCredentialStore(),
+        context.redactor,
+      );
       const connections = new Map<string, ServerConnection>();
       for (const server of loaded.servers) {
         const approved = !server.approval || context.consent.isApproved(server.approval);
@@ -71,7 +76,7 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
           });
         const connection = new ServerConnection({
           approved,
-          ...(options.credentials ? { credentials: options.credentials } : {}),
+          credentials,
           ...(options.authorize ? { authorize: options.authorize } : {}),
           server,
           dialer: options.dialer ?? new SdkDialer(),
@@ -90,7 +95,7 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
           followInstructions(context, connection, options.instructionsMaxChars ?? 4_000);
       }
       const manager = new DefaultMcpManager(connections, {
-        credentials: options.credentials ?? defaultCredentialStore(),
+        credentials,
         clientInfo: options.clientInfo ?? CLIENT_INFO,
       });
       context.container.registerInstance(McpManager, manager);

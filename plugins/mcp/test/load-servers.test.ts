@@ -156,6 +156,20 @@ describe("mcp_servers config", () => {
     assert.doesNotMatch(redactor.redact("failed with very-secret-value"), /very-secret-value/);
   });
 
+  it("hides literal values only under credential names, so ordinary words stay readable", () => {
+    const { redactor } = load(
+      {
+        project:
+          "mcp_servers:\n  s:\n    command: x\n    env: { MODE: call, NODE_ENV: production, STRIPE_KEY: literal-stripe-1, DB_PASSWORD: hunter22, FROM_ENV: '${V}' }\n",
+      },
+      { V: "from-the-environment" },
+    );
+    const shown = redactor.redact(
+      "on the next call in production: literal-stripe-1 hunter22 from-the-environment",
+    );
+    assert.equal(shown, "on the next call in production: *** *** ***");
+  });
+
   it("skips disabled servers, infers the type, resolves cwd and applies defaults", () => {
     const { byName, disabled } = load({
       project:

@@ -30,7 +30,12 @@ export {
   validateSectionFields,
 } from "../config/validate-section.js";
 export type { DiagnosticSeverity, DiagnosticStage } from "../diagnostics/diagnostic.js";
-export { DefaultRedactor, REDACTED, type Redactor } from "../diagnostics/redactor.js";
+export {
+  DefaultRedactor,
+  isSecretName,
+  REDACTED,
+  type Redactor,
+} from "../diagnostics/redactor.js";
 export { type ErrorOptions, errorMessage } from "../errors.js";
 export type { PluginContext, PluginSpec } from "../plugin/plugin.js";
 export type { PolicyLayer } from "../policy/policy-layer.js";

@@ -1,6 +1,6 @@
 /**
  * Secrets must never reach diagnostics or logs. The redactor knows two kinds of secret:
- * values that were registered explicitly (expanded `${VAR}`s, header and env values) and
+ * values that were registered explicitly (expanded `${VAR}`s, values under credential names) and
  * shapes that look like credentials anywhere (bearer tokens, `sk-...` keys).
  */
 export const REDACTED = "***";
@@ -8,7 +8,16 @@ export const REDACTED = "***";
 /** Minimum length for a registered secret; shorter values would redact ordinary words. */
 const MIN_SECRET_LENGTH = 4;
 
-const SECRET_KEY = /authorization|token|secret|password|passwd|api[_-]?key|cookie/i;
+const SECRET_KEY =
+  /authorization|token|secret|password|passwd|passphrase|api[_-]?key|(^|[_-])(key|pat|auth)$|cookie|credential|private[_-]?key/i;
+
+/**
+ * Whether a name (an env variable, a header, a field) says its value is a credential:
+ * `GITHUB_TOKEN`, `X-Api-Key`, `Authorization`, `DB_PASSWORD`, `STRIPE_KEY`.
+ */
+export function isSecretName(name: string): boolean {
+  return SECRET_KEY.test(name);
+}
 
 const CREDENTIAL_SHAPES: RegExp[] = [
   /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{6,}/gi,

@@ -5,6 +5,7 @@ import type { ConsentSubject } from "@pseudoclaude/core/consent";
 import {
   expandVariables,
   isPlainObject,
+  isSecretName,
   type Redactor,
   type SectionEntry,
   validateSection,
@@ -350,8 +351,11 @@ function expandMap(
   for (const [key, template] of Object.entries(values)) {
     const expansion = expandVariables(template, options.env ?? process.env);
     out[key] = expansion.value;
-    // Env and header values are where credentials live: never show them.
-    options.redactor.addSecret(expansion.value);
+    // Credentials come from the environment or sit under a credential's name: never show
+    // them. Other literal values are configuration (`NODE_ENV: production`, `MODE: call`):
+    // hiding them would put *** for ordinary words in every result the model reads.
+    if (expansion.substituted || field === "oauth" || isSecretName(key))
+      options.redactor.addSecret(expansion.value);
     for (const missing of expansion.missing) {
       diagnostics.push({
         ...configDiagnostic(
