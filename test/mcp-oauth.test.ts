@@ -262,7 +262,7 @@ describe("MCP servers behind OAuth", () => {
     TIMEOUT,
     async () => {
       const workspace = await createTempWorkspace("pc-oauth-code-");
-      const server = await startOAuthServer();
+      const server = await startOAuthServer({ echoToken: true });
       const credentials = new MemoryCredentialStore();
       const agent = await createAgent({
         workspace: workspace.root,

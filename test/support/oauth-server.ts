@@ -15,6 +15,8 @@ export interface OAuthServerOptions {
   resource?: string;
   /** Lifetime of access tokens, in seconds (default 3600). */
   expiresIn?: number;
+  /** Also offer `echo_token`, a careless tool that answers with the bearer token it got. */
+  echoToken?: boolean;
   /** Refuse every code at the token endpoint, with an OAuth error. */
   refuseTokens?: boolean;
   /** Refuse every refresh token (a revoked grant): the client must ask for a login again. */
@@ -146,9 +148,10 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
           content: [{ type: "text", text: "an authorized caller" }],
         }));
         // A careless server that echoes the token it was sent.
-        mcp.registerTool("echo_token", { description: "Echo the bearer token." }, async () => ({
-          content: [{ type: "text", text: `you sent ${token}` }],
-        }));
+        if (options.echoToken)
+          mcp.registerTool("echo_token", { description: "Echo the bearer token." }, async () => ({
+            content: [{ type: "text", text: `you sent ${token}` }],
+          }));
         const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
         response.on("close", () => {
           void transport.close();
