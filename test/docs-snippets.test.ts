@@ -40,6 +40,9 @@ describe("code in the docs", () => {
         const fence = /^```(\w*)\s*$/.exec(lines[index] ?? "");
         if (!fence) continue;
         const end = lines.indexOf("```", index + 1);
+        // An unclosed block (or an opening fence this test does not read as one) would send
+        // the scan back to the top of the file, forever.
+        assert.notEqual(end, -1, `${guide}:${index + 1}: a code block that is never closed`);
         const marker = MARKER.exec(lines[index - 1] ?? "");
         const typescript = fence[1] === "ts" || fence[1] === "typescript";
         // Any block may come from a file (a config, a SKILL.md); TypeScript must.

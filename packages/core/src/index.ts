@@ -92,6 +92,12 @@ export type {
   OneOrMany,
 } from "./hooks/agent-hooks.js";
 export {
+  IN_PROCESS_JOURNAL,
+  type InterruptedSideEffect,
+  type JournalDecisionRequest,
+  type RunJournal,
+} from "./journal/run-journal.js";
+export {
   StructuredOutputError,
   type StructuredOutputErrorCode,
 } from "./output/output-error.js";

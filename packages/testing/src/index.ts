@@ -1,5 +1,6 @@
 /** @pseudoclaude/testing - what plugin authors use in their own tests. */
 export { createTempWorkspace, recordEvents, type TempWorkspace } from "./helpers.js";
+export { MemoryJournal, WorkerCrash } from "./memory-journal.js";
 export {
   type RecordedRequest,
   type ScriptErrorCode,

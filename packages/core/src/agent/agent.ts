@@ -2,6 +2,7 @@ import type { ContextCompaction } from "../context/context-manager.js";
 import type { Conversation } from "../conversation/conversation.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { HookNote } from "../hooks/agent-hooks.js";
+import type { RunJournal } from "../journal/run-journal.js";
 import type { OutputSchema } from "../output/output-schema.js";
 import type { PermissionMode, PolicyDecision } from "../policy/policy-engine.js";
 import type { Provider, ProviderUsage } from "../provider/provider.js";
@@ -23,6 +24,12 @@ export interface RunOptions {
   maxTurns?: number;
   /** Per-call timeout for every tool call of this run (highest timeout precedence). */
   toolTimeoutMs?: number;
+  /**
+   * Where the run's steps (model turns, tool calls, compactions, approvals) are recorded so a
+   * replay on another worker does not run them again. Default: none, each step just runs. See
+   * docs/durable-runs.md.
+   */
+  journal?: RunJournal;
 }
 
 /** What became of an `ask`: a person approved or rejected it, or nobody could be asked. */

@@ -8,6 +8,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { ConfigError, UsageError, type UsageErrorCode } from "../errors.js";
 import type { HookList } from "../hooks/hook-list.js";
+import { IN_PROCESS_JOURNAL, type RunJournal } from "../journal/run-journal.js";
 import { compileOutput } from "../output/compile-output.js";
 import type { OutputFormat, OutputSchema } from "../output/output-schema.js";
 import type { PluginHost } from "../plugin/plugin-host.js";
@@ -271,6 +272,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     span: RunSpan,
   ): Promise<RunResult> {
     const maxTurns = options.maxTurns ?? this.settings.maxTurns;
+    const journal = options.journal ?? IN_PROCESS_JOURNAL;
     const check = options.output ? new OutputCheck(await compileOutput(options.output)) : undefined;
     let output: { value: unknown } | undefined;
     // A repair request gets its turn even when it is the last one allowed.
@@ -300,7 +302,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         }
         turn += 1;
         const tools = this.offered.current();
-        const compaction = await this.compactFor(provider, tools, signal, false, turn);
+        const compaction = await this.compactFor(provider, tools, signal, false, turn, journal);
         if (compaction?.usage) addUsage(usage, compaction.usage);
         const estimatedTokens = this.context.estimate({
           system: this.systemPrompt(),
@@ -308,7 +310,9 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
           tools,
         });
         this.emit("turn-start", { turn, tools: tools.map((tool) => tool.name), estimatedTokens });
-        const answer = await this.modelTurn(provider, tools, turn, signal, check?.format, span);
+        const answer = await journal.step(`turn-${turn}:model`, () =>
+          this.modelTurn(provider, tools, turn, signal, check?.format, span),
+        );
         addUsage(usage, answer.usage);
         const reported =
           (answer.usage.inputTokens ?? 0) +
@@ -351,7 +355,15 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         }
         repairing = false;
         const before = records.length;
-        await this.toolCalls(answer.toolCalls, turn, signal, options.toolTimeoutMs, records, span);
+        await this.toolCalls(
+          answer.toolCalls,
+          turn,
+          signal,
+          options.toolTimeoutMs,
+          records,
+          span,
+          journal,
+        );
         // What sub-agents spent is this run's too.
         for (const record of records.slice(before)) {
           const spent = record.result.metadata.sub_agent ? record.result.metadata.usage : undefined;
@@ -398,17 +410,22 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     signal: AbortSignal,
     force: boolean,
     turn: number,
+    journal: RunJournal = IN_PROCESS_JOURNAL,
   ): Promise<ContextCompaction | undefined> {
     const window = this.settings.contextWindow ?? provider.contextWindow;
-    const compaction = await this.context.prepare({
-      system: this.systemPrompt(),
-      messages: this.conversation.messages,
-      tools,
-      window,
-      provider,
-      signal,
-      ...(force ? { force } : {}),
-    });
+    // A summary is a model request: recorded as a step, null when nothing was compacted.
+    const { compaction } = await journal.step(`turn-${turn}:compaction`, async () => ({
+      compaction:
+        (await this.context.prepare({
+          system: this.systemPrompt(),
+          messages: this.conversation.messages,
+          tools,
+          window,
+          provider,
+          signal,
+          ...(force ? { force } : {}),
+        })) ?? null,
+    }));
     if (!compaction) return undefined;
     this.conversation.replace(compaction.messages);
     await this.recorder?.compacted(
@@ -586,12 +603,20 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     timeoutMs: number | undefined,
     records: ToolCallRecord[],
     run: RunSpan | undefined,
+    journal: RunJournal = IN_PROCESS_JOURNAL,
   ): Promise<void> {
     const done = await runToolCalls(
       {
         registry: this.registry,
         policy: this.policy,
-        approve: this.callbacks.approve,
+        // A durable run waits for a person's answer from outside the process.
+        approve: journal.awaitDecision
+          ? (request) =>
+              journal.awaitDecision!({
+                ...request,
+                step: `turn-${turn}:${request.call.id}:approval`,
+              })
+          : this.callbacks.approve,
         // Turn 0 is a direct callTool: no model reads it, so nothing is projected.
         adaptForModel: (result) => {
           const provider = turn > 0 ? this.providerRef.provider : undefined;
@@ -608,6 +633,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         agent: this,
         tracer: this.tracer,
         run,
+        journal,
         emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
       },
       calls,

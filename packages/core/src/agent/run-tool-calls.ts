@@ -1,6 +1,8 @@
 import type { ToolResultMessage } from "../conversation/message.js";
 import type { HookScope } from "../hooks/agent-hooks.js";
 import type { HookList, ToolCallVerdict } from "../hooks/hook-list.js";
+import { journaledCall } from "../journal/journaled-call.js";
+import type { JournalDecisionRequest, RunJournal } from "../journal/run-journal.js";
 import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
 import type { PreparedCall, ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
@@ -28,6 +30,8 @@ export interface ToolCallStepDeps {
   tracer: AgentTracer;
   /** The run the calls belong to; undefined for `callTool`. */
   run: RunSpan | undefined;
+  /** Where the run's steps are recorded; the in-process journal just runs them. */
+  journal: RunJournal;
 }
 
 interface DecidedCall {
@@ -59,6 +63,16 @@ export async function runToolCalls(
     if (signal) return signal;
     idle ??= new AbortController().signal;
     return idle;
+  };
+  // A replayed side-effect call that may have run once already is asked about like an `ask`.
+  const askAgain = async (request: JournalDecisionRequest) => {
+    if (deps.journal.awaitDecision) return deps.journal.awaitDecision(request);
+    if (!deps.approve) return "deny" as const;
+    try {
+      return await deps.approve(request);
+    } catch {
+      return "deny" as const;
+    }
   };
   const decided: DecidedCall[] = [];
   for (const original of calls) {
@@ -153,7 +167,7 @@ export async function runToolCalls(
     await Promise.all(
       batch.map(async (item) => {
         const trace = item.span.trace;
-        item.record.result = await item.span.executing(() =>
+        const execute = () =>
           registry.run(item.prepared, {
             ...(signal ? { signal } : {}),
             agent: deps.agent,
@@ -166,7 +180,17 @@ export async function runToolCalls(
                     emit("tool-progress", { turn, call: item.call, progress }),
                 }
               : {}),
-          }),
+          });
+        item.record.result = await item.span.executing(() =>
+          journaledCall(
+            deps.journal,
+            `turn-${turn}:${item.call.id}`,
+            item.call,
+            item.prepared.tool.definition,
+            execute,
+            askAgain,
+            scopeSignal,
+          ),
         );
         if (deps.hooks.has("afterToolCall")) {
           const after = await deps.hooks.afterToolCall({

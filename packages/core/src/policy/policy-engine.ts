@@ -26,6 +26,8 @@ export type DecisionBasis =
   | { kind: "layer"; effect: "allow" | "only"; origin: RuleOrigin; patterns: readonly string[] }
   /** The run ended before the call could be decided. */
   | { kind: "aborted" }
+  /** A replay found the side-effect call started and unfinished: it may have run once already. */
+  | { kind: "interrupted" }
   /** A `beforeToolCall` hook denied it (the policy was not asked). */
   | { kind: "hook"; hook: string }
   | { kind: "approval"; approver: "callback" | "none" };

@@ -10,6 +10,8 @@ export const KERNEL_TOOL_ERROR_CODES = [
   "denied",
   "timeout",
   "cancelled",
+  /** A durable run's side-effect call whose worker stopped mid-call was not run again. */
+  "interrupted",
   "tool_error",
   "internal_error",
 ] as const;

@@ -1,0 +1,64 @@
+import type { ApprovalAnswer } from "../agent/callbacks.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import { type ToolResult, toolFailure } from "../tools/tool-result.js";
+import { IN_PROCESS_JOURNAL, type JournalDecisionRequest, type RunJournal } from "./run-journal.js";
+
+/** A step of the `result` journal entry: the call ran, or a replay found it interrupted. */
+type CallOutcome = { ran: ToolResult } | { interrupted: true };
+
+/**
+ * Run one tool call as a journal step. A read-only call is one step: replayed from its record,
+ * or run again if it never finished. A side-effect call first records that it started; a
+ * replay that finds it started but unfinished does not silently run it again, but follows the
+ * journal's `onInterruptedSideEffect` (default `ask`: it may have run once already).
+ */
+export async function journaledCall(
+  journal: RunJournal,
+  step: string,
+  call: ToolCall,
+  tool: ToolDefinition,
+  execute: () => Promise<ToolResult>,
+  ask: (request: JournalDecisionRequest) => Promise<ApprovalAnswer>,
+  /** Made only when asked: a call nobody can cancel makes no signal (see callTool). */
+  signal: () => AbortSignal,
+): Promise<ToolResult> {
+  // The default journal costs nothing: no step names, no closures beyond the call itself.
+  if (journal === IN_PROCESS_JOURNAL) return execute();
+  if (tool.safety === "read_only") return journal.step(`${step}:result`, execute);
+  let startedHere = false;
+  await journal.step(`${step}:started`, async () => {
+    startedHere = true;
+    return true;
+  });
+  // `startedHere` is false only on a replay that found the start recorded: the worker that
+  // started the call stopped before it recorded the result.
+  const outcome = await journal.step<CallOutcome>(`${step}:result`, async () =>
+    startedHere ? { ran: await execute() } : { interrupted: true },
+  );
+  if ("ran" in outcome) return outcome.ran;
+  const policy = journal.onInterruptedSideEffect ?? "ask";
+  const maybe = `Call to "${call.name}" was interrupted: its worker stopped while it ran, so it may have run once already.`;
+  if (policy === "retry") return journal.step(`${step}:retry`, execute);
+  if (policy === "fail")
+    return toolFailure(
+      "interrupted",
+      `${maybe} It was not run again (on_interrupted_side_effect: fail).`,
+    );
+  const answer = await ask({
+    step: `${step}:interrupted`,
+    interrupted: true,
+    tool,
+    call,
+    decision: {
+      verdict: "ask",
+      reason: `${maybe} Run it again?`,
+      matched: { kind: "interrupted" },
+    },
+    signal: signal(),
+  });
+  const verdict = typeof answer === "string" ? answer : answer.verdict;
+  if (verdict === "allow") return journal.step(`${step}:retry`, execute);
+  const why = typeof answer === "object" && answer.reason ? `: ${answer.reason}` : "";
+  return toolFailure("interrupted", `${maybe} Running it again was denied${why}.`);
+}
