@@ -1,0 +1,18 @@
+/**
+ * `@pseudoclaude/durable-restate`: durable agent runs on Restate. A session is a virtual
+ * object, each model turn and tool call a journaled step, approvals awakeables; runs outlive
+ * their worker. See docs/durable-runs.md.
+ *
+ * @module @pseudoclaude/durable-restate
+ */
+import "./with-resolvers.js";
+
+export {
+  DEFAULT_OBJECT_NAME,
+  type DurableAgentOptions,
+  type DurableRunInput,
+  durableAgent,
+  serveDurableAgent,
+} from "./durable-agent.js";
+export { ENTRIES_KEY, ObjectSessionStore } from "./object-session-store.js";
+export { PENDING_KEY, type PendingApproval, RestateJournal } from "./restate-journal.js";

@@ -1,0 +1,257 @@
+// Durable runs on the real Restate server from npm, on loopback, started and stopped here: a
+// run through Restate returns what the in-process agent returns; a worker killed mid-call is
+// replaced and the run completes without running finished calls again (the MCP server's own
+// ledger says so); a side-effect call its worker died in is asked about, not run again.
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createAgent, type RunResult } from "@pseudoclaude/core";
+import type { PendingApproval } from "@pseudoclaude/durable-restate";
+import type { ScriptedStep } from "@pseudoclaude/testing";
+import { ledgerAgentOptions } from "./fixtures/durable/ledger-agent.js";
+import { freePort, type RestateServer, startRestate } from "./support/restate-server.js";
+
+const WORKER = fileURLToPath(new URL("./fixtures/durable/worker.js", import.meta.url));
+const TIMEOUT = { timeout: 120_000 };
+
+let server: RestateServer;
+let dir: string;
+before(async () => {
+  server = await startRestate();
+  dir = await mkdtemp(path.join(os.tmpdir(), "pc-durable-"));
+});
+after(async () => {
+  await server?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Worker {
+  child: ChildProcess;
+  /** Kill the worker and everything it started (its MCP server), without warning. */
+  kill(): Promise<void>;
+}
+
+/** A worker on `port` (the same port after a restart: Restate pins a run to its deployment). */
+async function startWorker(
+  port: number,
+  script: ScriptedStep[],
+  ledger: string,
+  extra: Record<string, string> = {},
+): Promise<Worker> {
+  const child = spawn(process.execPath, [WORKER], {
+    detached: true, // its own process group, so a kill takes its MCP server too
+    env: {
+      ...process.env,
+      DURABLE_PORT: String(port),
+      DURABLE_WORKSPACE: dir,
+      DURABLE_SCRIPT: JSON.stringify(script),
+      FIXTURE_LOG: ledger,
+      ...extra,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("listening")) resolve();
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`worker exited ${code}: ${out}`)));
+  });
+  return {
+    child,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
+    },
+  };
+}
+
+async function ledgerOf(file: string): Promise<string[]> {
+  return (await readFile(file, "utf8").catch(() => "")).split("\n").filter(Boolean);
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Submit a run without waiting; `result` attaches to it until it completes. */
+async function submit(session: string, prompt: string) {
+  const response = await fetch(`${server.ingress}/pseudoclaude/${session}/run/send`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ prompt }),
+  });
+  assert.equal(response.status, 202, await response.clone().text());
+  const { invocationId } = (await response.json()) as { invocationId: string };
+  return {
+    invocationId,
+    result: async (): Promise<RunResult> => {
+      const attached = await fetch(`${server.ingress}/restate/invocation/${invocationId}/attach`);
+      const text = await attached.text();
+      assert.equal(attached.status, 200, text);
+      return JSON.parse(text) as RunResult;
+    },
+  };
+}
+
+async function pending(session: string): Promise<PendingApproval[]> {
+  const response = await fetch(`${server.ingress}/pseudoclaude/${session}/pending`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "null",
+  });
+  return (await response.json()) as PendingApproval[];
+}
+
+/** A run, with what differs between processes (durations) taken out. */
+function comparable(result: RunResult): unknown {
+  return JSON.parse(
+    JSON.stringify(result, (key, value) => (key === "duration_ms" ? undefined : value)),
+  );
+}
+
+describe("durable runs on Restate (the real server)", () => {
+  it(
+    "a run with an MCP tool and a built-in tool returns what the in-process agent returns",
+    TIMEOUT,
+    async () => {
+      const script: ScriptedStep[] = [
+        {
+          tool_calls: [
+            { id: "c1", name: "mcp__ledger__lookup", arguments: { id: "a" } },
+            { id: "c2", name: "write_file", arguments: { path: "notes.txt", content: "hi\n" } },
+          ],
+        },
+        { text: "done" },
+      ];
+      const ledger = path.join(dir, "same.log");
+      const local = await createAgent(ledgerAgentOptions({ workspace: dir, script, ledger }));
+      const expected = await local.run("go").finally(() => local.close());
+      const port = await freePort();
+      const worker = await startWorker(port, script, ledger);
+      try {
+        await server.register(`http://127.0.0.1:${port}`);
+        const run = await submit("same-result", "go");
+        const durable = await run.result();
+        // "Replaced" against "Created": the in-process run wrote the file first.
+        const normalize = (result: RunResult) =>
+          JSON.stringify(comparable(result))
+            .replace(/Replaced notes\.txt/, "Created notes.txt")
+            .replace(/"created":false/, '"created":true');
+        assert.equal(normalize(durable), normalize(expected));
+      } finally {
+        await worker.kill();
+      }
+    },
+  );
+
+  it(
+    "a worker killed during a read-only call is replaced; finished calls do not run again, the interrupted one once",
+    TIMEOUT,
+    async () => {
+      const script: ScriptedStep[] = [
+        { tool_calls: [{ id: "q1", name: "mcp__ledger__lookup", arguments: { id: "first" } }] },
+        {
+          tool_calls: [
+            { id: "q2", name: "mcp__ledger__lookup", arguments: { id: "slow", delay_ms: 60_000 } },
+          ],
+        },
+        { text: "looked both up" },
+      ];
+      const ledger = path.join(dir, "read.log");
+      const port = await freePort();
+      let worker = await startWorker(port, script, ledger);
+      try {
+        await server.register(`http://127.0.0.1:${port}`);
+        const run = await submit("killed-read", "go");
+        await waitFor("the slow lookup to start", async () =>
+          (await ledgerOf(ledger)).includes("start lookup slow") ? true : undefined,
+        );
+        await worker.kill();
+        // The new worker's server answers the slow lookup at once; its model is never asked
+        // for the turns already recorded, so its script starts at the third turn.
+        worker = await startWorker(port, script.slice(2), ledger, { LEDGER_MAX_DELAY_MS: "0" });
+        const result = await run.result();
+        assert.equal(result.text, "looked both up");
+        assert.deepEqual(await ledgerOf(ledger), [
+          "start lookup first",
+          "done lookup first",
+          "start lookup slow",
+          "start lookup slow",
+          "done lookup slow",
+        ]);
+      } finally {
+        await worker.kill();
+      }
+    },
+  );
+  it(
+    "a worker killed during a side-effect call: the replay asks, and a deny ends that call clearly while the run goes on",
+    TIMEOUT,
+    async () => {
+      const script: ScriptedStep[] = [
+        {
+          tool_calls: [
+            { id: "s1", name: "mcp__ledger__send", arguments: { id: "mail", delay_ms: 60_000 } },
+          ],
+        },
+        { text: "went on" },
+      ];
+      const ledger = path.join(dir, "send.log");
+      const port = await freePort();
+      let worker = await startWorker(port, script, ledger);
+      try {
+        await server.register(`http://127.0.0.1:${port}`);
+        const run = await submit("killed-send", "go");
+        await waitFor("the send to start", async () =>
+          (await ledgerOf(ledger)).includes("start send mail") ? true : undefined,
+        );
+        await worker.kill();
+        worker = await startWorker(port, script.slice(1), ledger, { LEDGER_MAX_DELAY_MS: "0" });
+        const [waiting] = await waitFor("the approval the replay asks for", async () => {
+          const list = await pending("killed-send");
+          return list.length > 0 ? list : undefined;
+        });
+        assert.equal(waiting!.tool, "mcp__ledger__send");
+        assert.equal(waiting!.interrupted, true);
+        assert.match(waiting!.reason, /may have run once already/);
+        const resolved = await fetch(
+          `${server.ingress}/restate/awakeables/${waiting!.id}/resolve`,
+          {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ verdict: "deny", reason: "it went out" }),
+          },
+        );
+        assert.ok(resolved.ok, await resolved.text());
+        const result = await run.result();
+        assert.equal(result.text, "went on");
+        const send = result.toolCalls.find((call) => call.id === "s1")!;
+        assert.equal(send.result.ok ? "" : send.result.error.code, "interrupted");
+        assert.match(
+          send.result.ok ? "" : send.result.error.message,
+          /Running it again was denied: it went out\./,
+        );
+        assert.deepEqual(await ledgerOf(ledger), ["start send mail"], "never run again");
+        assert.deepEqual(await pending("killed-send"), []);
+      } finally {
+        await worker.kill();
+      }
+    },
+  );
+});
