@@ -118,6 +118,17 @@ async function pending(session: string): Promise<PendingApproval[]> {
   return (await response.json()) as PendingApproval[];
 }
 
+/** What the server says of an invocation, read from the server alone (no worker needed). */
+async function invocationStatus(id: string): Promise<string | undefined> {
+  const response = await fetch(`${server.admin}/query`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ query: `select status from sys_invocation where id = '${id}'` }),
+  });
+  const { rows } = (await response.json()) as { rows: Array<{ status: string }> };
+  return rows[0]?.status;
+}
+
 /** A run, with what differs between processes (durations) taken out. */
 function comparable(result: RunResult): unknown {
   return JSON.parse(
@@ -249,6 +260,57 @@ describe("durable runs on Restate (the real server)", () => {
         );
         assert.deepEqual(await ledgerOf(ledger), ["start send mail"], "never run again");
         assert.deepEqual(await pending("killed-send"), []);
+      } finally {
+        await worker.kill();
+      }
+    },
+  );
+  it(
+    "a run waiting for an approval holds no worker: every worker stopped, one started later, approved, it completes",
+    TIMEOUT,
+    async () => {
+      const script: ScriptedStep[] = [
+        { tool_calls: [{ id: "a1", name: "mcp__ledger__send", arguments: { id: "report" } }] },
+        { text: "sent after approval" },
+      ];
+      const ledger = path.join(dir, "approve.log");
+      const port = await freePort();
+      let worker = await startWorker(port, script, ledger, { DURABLE_MODE: "default" });
+      try {
+        await server.register(`http://127.0.0.1:${port}`);
+        const run = await submit("waits", "go");
+        const [waiting] = await waitFor("the approval", async () => {
+          const list = await pending("waits");
+          return list.length > 0 ? list : undefined;
+        });
+        assert.equal(waiting!.interrupted, false);
+        assert.equal(waiting!.tool, "mcp__ledger__send");
+        // No worker at all while the run waits: the server alone holds it (backing off, as its
+        // worker died; suspended, had the worker let it go idle) until a worker comes back.
+        await worker.kill();
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        assert.match(String(await invocationStatus(run.invocationId)), /^(backing-off|suspended)$/);
+        worker = await startWorker(port, script.slice(1), ledger, { DURABLE_MODE: "default" });
+        assert.deepEqual(
+          (await pending("waits")).map((item) => item.id),
+          [waiting!.id],
+          "the new worker sees the same approval waiting",
+        );
+        const resolved = await fetch(
+          `${server.ingress}/restate/awakeables/${waiting!.id}/resolve`,
+          {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify("allow"),
+          },
+        );
+        assert.ok(resolved.ok, await resolved.text());
+        const result = await run.result();
+        assert.equal(result.text, "sent after approval");
+        const send = result.toolCalls.find((call) => call.id === "a1")!;
+        assert.equal(send.approval, "approved");
+        assert.equal(send.result.ok, true);
+        assert.deepEqual(await ledgerOf(ledger), ["start send report", "done send report"]);
       } finally {
         await worker.kill();
       }
