@@ -13,7 +13,9 @@ import { fileURLToPath } from "node:url";
 import { createAgent, type RunResult } from "@pseudoclaude/core";
 import type { PendingApproval } from "@pseudoclaude/durable-restate";
 import type { ScriptedStep } from "@pseudoclaude/testing";
+import { createTempWorkspace } from "@pseudoclaude/testing";
 import { ledgerAgentOptions } from "./fixtures/durable/ledger-agent.js";
+import { runCli } from "./support/cli.js";
 import { freePort, type RestateServer, startRestate } from "./support/restate-server.js";
 
 const WORKER = fileURLToPath(new URL("./fixtures/durable/worker.js", import.meta.url));
@@ -241,15 +243,35 @@ describe("durable runs on Restate (the real server)", () => {
         assert.equal(waiting!.tool, "mcp__ledger__send");
         assert.equal(waiting!.interrupted, true);
         assert.match(waiting!.reason, /may have run once already/);
-        const resolved = await fetch(
-          `${server.ingress}/restate/awakeables/${waiting!.id}/resolve`,
-          {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ verdict: "deny", reason: "it went out" }),
-          },
-        );
-        assert.ok(resolved.ok, await resolved.text());
+        // From anywhere: the CLI answers through Restate's ingress.
+        const cli = await createTempWorkspace("pc-durable-cli-");
+        try {
+          const wrong = await runCli(cli, ["approve", waiting!.id, "maybe"]);
+          assert.equal(wrong.code, 2, wrong.stderr);
+          const denied = await runCli(cli, [
+            "approve",
+            waiting!.id,
+            "deny",
+            "--reason",
+            "it went out",
+            "--ingress",
+            server.ingress,
+            "--json",
+          ]);
+          assert.equal(denied.code, 0, denied.stderr);
+          assert.deepEqual(JSON.parse(denied.stdout), {
+            id: waiting!.id,
+            verdict: "deny",
+            reason: "it went out",
+          });
+          const again = await runCli(cli, ["approve", "sign_not-a-real-id", "deny"], {
+            env: { PSEUDOCLAUDE_RESTATE_INGRESS: server.ingress },
+          });
+          assert.equal(again.code, 1);
+          assert.match(again.stderr, /Restate refused the answer to sign_not-a-real-id \(\d+\)/);
+        } finally {
+          await cli.cleanup();
+        }
         const result = await run.result();
         assert.equal(result.text, "went on");
         const send = result.toolCalls.find((call) => call.id === "s1")!;

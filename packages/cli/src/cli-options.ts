@@ -26,6 +26,8 @@ export const CLI_OPTIONS = {
   continue: { type: "boolean", short: "c" },
   resume: { type: "string", short: "r" },
   trace: { type: "string" },
+  reason: { type: "string" },
+  ingress: { type: "string" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 /** A flag name. */
@@ -51,4 +53,6 @@ export interface CliFlags {
   continue?: boolean;
   resume?: string;
   trace?: string;
+  reason?: string;
+  ingress?: string;
 }

@@ -5,6 +5,7 @@ import { type CliIo, writeLine } from "./cli-io.js";
 import { CLI_OPTIONS, type CliFlags, GLOBAL_FLAGS } from "./cli-options.js";
 import type { CommandSpec } from "./command.js";
 import { agentsCommand } from "./commands/agents.js";
+import { approveCommand } from "./commands/approve.js";
 import { callCommand } from "./commands/call.js";
 import { chatCommand } from "./commands/chat.js";
 import { configCommand } from "./commands/config.js";
@@ -31,6 +32,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   agentsCommand,
   mcpCommand,
   configCommand,
+  approveCommand,
 ];
 
 const PARSE_ERROR_CODES: Record<string, CliUsageErrorCode> = {

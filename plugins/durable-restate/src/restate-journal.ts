@@ -39,6 +39,14 @@ export class RestateJournal implements RunJournal {
     return this.ctx.run(name, fn, { maxRetryAttempts: STEP_RETRIES });
   }
 
+  /**
+   * A `ctx.run` result can come back before the server stored it. A timer goes through the
+   * server, which keeps a journal in order: once it fires, every earlier entry is stored.
+   */
+  async checkpoint(): Promise<void> {
+    await this.ctx.sleep({ milliseconds: 1 });
+  }
+
   async awaitDecision(request: JournalDecisionRequest): Promise<ApprovalAnswer> {
     const { id, promise } = this.ctx.awakeable<ApprovalAnswer>();
     const pending: PendingApproval = {

@@ -31,6 +31,10 @@ export async function journaledCall(
     startedHere = true;
     return true;
   });
+  // The start must be stored before the call runs, or a crash could forget it and a replay
+  // would run the call again as if it never started. Also on a replay: an engine replays its
+  // journal in order, so the checkpoint is part of it.
+  await journal.checkpoint?.();
   // `startedHere` is false only on a replay that found the start recorded: the worker that
   // started the call stopped before it recorded the result.
   const outcome = await journal.step<CallOutcome>(`${step}:result`, async () =>

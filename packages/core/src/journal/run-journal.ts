@@ -25,6 +25,12 @@ export interface RunJournal {
    */
   awaitDecision?(request: JournalDecisionRequest): Promise<ApprovalAnswer>;
   /**
+   * Resolve once every step recorded so far is durable. An engine may hand back a step's
+   * result before its record is stored; a side-effect call waits here after recording that it
+   * started, so a worker that dies during the call cannot lose that record.
+   */
+  checkpoint?(): Promise<void>;
+  /**
    * What a replay does with a side-effect call that started and never finished (its worker
    * died while it ran): `ask` (default) turns it into an approval request saying it may have
    * run once already, `retry` runs it again, `fail` ends it with an `interrupted` result.
