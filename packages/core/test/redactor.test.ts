@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { DefaultDiagnosticsSink } from "../src/diagnostics/diagnostics-sink.js";
+import { DefaultRedactor } from "../src/diagnostics/redactor.js";
 
 describe("secrets in diagnostics", () => {
   it("redacts registered secrets and credential-shaped text from messages and details", () => {
@@ -22,5 +23,15 @@ describe("secrets in diagnostics", () => {
       /s3cr3t-token-value|abcdefghijklmnop|plainvalue123/,
     );
     assert.match(diagnostic!.message, /\*\*\*/);
+  });
+
+  it("hides a secret added after results were redacted, and one inside another whole", () => {
+    const redactor = new DefaultRedactor();
+    redactor.addSecret("token-one");
+    assert.equal(redactor.redactKnown("a token-one b"), "a *** b");
+    redactor.addSecret("token-one"); // again, as every credential read registers it
+    redactor.addSecret("xx-token-one-yy");
+    assert.equal(redactor.redactKnown("xx-token-one-yy and token-one"), "*** and ***");
+    assert.equal(redactor.knownCount, 2);
   });
 });

@@ -85,7 +85,6 @@ export function loadHookCommands(
   claude("project", path.join(workspace, ".claude", "settings.json"));
   const commands: HookCommand[] = [];
   for (const source of sources) {
-    const layer = source.layer === "user" ? "user" : "project";
     const parsed = validateSection(sectionSchema, source, {
       sectionKey: HOOKS_SECTION,
       source: "hooks",
@@ -128,10 +127,10 @@ export function loadHookCommands(
             onFailure:
               hook.on_failure ??
               (event === "PreToolUse" || event === "UserPromptSubmit" ? "block" : "continue"),
-            layer,
+            layer: source.layer,
             file: source.file,
           };
-          if (layer === "project") command.approval = hookSubject(command);
+          if (source.layer === "project") command.approval = hookSubject(command);
           commands.push(command);
         }
       }

@@ -6,6 +6,7 @@ import type { JournalDecisionRequest, RunJournal } from "../journal/run-journal.
 import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
 import type { PreparedCall, ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
 import type { AgentTracer, RunSpan, ToolCallSpan } from "../tracing/agent-tracer.js";
 import type { Agent, ToolCallRecord } from "./agent.js";
@@ -64,6 +65,9 @@ export async function runToolCalls(
     idle ??= new AbortController().signal;
     return idle;
   };
+  // What the policy would decide for other arguments (grep and glob ask it per file).
+  const judge = (tool: ToolDefinition, args: Record<string, unknown>) =>
+    deps.policy.decide(tool, args);
   // A replayed side-effect call that may have run once already is asked about like an `ask`.
   const askAgain = async (request: JournalDecisionRequest) => {
     if (deps.journal.awaitDecision) return deps.journal.awaitDecision(request);
@@ -171,7 +175,7 @@ export async function runToolCalls(
           registry.run(item.prepared, {
             ...(signal ? { signal } : {}),
             agent: deps.agent,
-            judge: (tool, args) => deps.policy.decide(tool, args),
+            judge,
             ...(timeoutMs !== undefined ? { timeoutMs } : {}),
             ...(trace ? { trace } : {}),
             ...(deps.progressWanted()

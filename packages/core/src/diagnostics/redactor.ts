@@ -49,7 +49,7 @@ export class DefaultRedactor implements Redactor {
   addSecret(value: string | undefined): void {
     if (value === undefined) return;
     const trimmed = value.trim();
-    this.ordered = undefined;
+    const before = this.secrets.size;
     if (trimmed.length >= MIN_SECRET_LENGTH) this.secrets.add(trimmed);
     // "Bearer abc" registers "abc" too, so the bare token is hidden wherever it appears.
     const parts = trimmed.split(/\s+/);
@@ -57,6 +57,9 @@ export class DefaultRedactor implements Redactor {
       const last = parts[parts.length - 1] ?? "";
       if (last.length >= MIN_SECRET_LENGTH) this.secrets.add(last);
     }
+    // The same secret comes again on every credential read (an OAuth token per HTTP request):
+    // only a new one makes the sorted list stale.
+    if (this.secrets.size !== before) this.ordered = undefined;
   }
 
   get knownCount(): number {
