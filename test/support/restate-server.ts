@@ -1,8 +1,9 @@
 // The real Restate server from npm, for the durable-runs tests: bound to 127.0.0.1 only,
 // telemetry off, in a temporary base directory; stopped (and its directory removed) by `stop`.
 import { type ChildProcess, spawn } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
@@ -35,10 +36,20 @@ export interface RestateServer {
   stop(): Promise<void>;
   /** What the server printed, for failure messages. */
   output(): string;
+  /** With `{ signing: true }`: the public key it signs requests with (`publickeyv1_…`). */
+  identityKey?: string;
 }
 
-export async function startRestate(): Promise<RestateServer> {
+/** `signing`: the server signs its requests to workers with a fresh ed25519 key. */
+export async function startRestate(options: { signing?: boolean } = {}): Promise<RestateServer> {
   const base = await mkdtemp(path.join(os.tmpdir(), "pc-restate-"));
+  const signing: Record<string, string> = {};
+  if (options.signing) {
+    const pem = path.join(base, "request-identity.pem");
+    const { privateKey } = generateKeyPairSync("ed25519");
+    await writeFile(pem, privateKey.export({ type: "pkcs8", format: "pem" }));
+    signing.RESTATE_WORKER__INVOKER__REQUEST_IDENTITY_PRIVATE_KEY_PEM_FILE = pem;
+  }
   const [node, ingressPort, adminPort] = [await freePort(), await freePort(), await freePort()];
   const child: ChildProcess = spawn(serverBinary(), [], {
     cwd: base,
@@ -52,6 +63,7 @@ export async function startRestate(): Promise<RestateServer> {
       RESTATE_ADMIN__BIND_ADDRESS: `127.0.0.1:${adminPort}`,
       RESTATE_LISTEN_MODE: "tcp",
       RESTATE_DISABLE_TELEMETRY: "true",
+      ...signing,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -86,7 +98,9 @@ export async function startRestate(): Promise<RestateServer> {
         () => false,
       ),
     ]);
-    if (ready.every(Boolean)) break;
+    // A signing server logs its public key at start ("kid: publickeyv1_…").
+    const kid = /publickeyv1_[1-9A-HJ-NP-Za-km-z]+/.exec(output)?.[0];
+    if (ready.every(Boolean) && (!options.signing || kid)) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`restate-server did not become ready:\n${output}`);
@@ -96,6 +110,9 @@ export async function startRestate(): Promise<RestateServer> {
   return {
     ingress,
     admin,
+    ...(options.signing
+      ? { identityKey: /publickeyv1_[1-9A-HJ-NP-Za-km-z]+/.exec(output)?.[0] ?? "" }
+      : {}),
     output: () => output,
     stop,
     async register(uri) {

@@ -8,6 +8,7 @@ export type CliUsageErrorCode =
   | "invalid_flag_value"
   | "unexpected_argument"
   | "missing_argument"
+  | "missing_flag"
   | "invalid_mode"
   | "invalid_workspace"
   | "missing_script"
@@ -16,7 +17,7 @@ export type CliUsageErrorCode =
   | "session_not_found";
 
 /** Configuration error codes of the CLI's own: a `--plugin` module or a provider it cannot use. */
-export type CliConfigErrorCode = "plugin_load_failed" | "unknown_provider";
+export type CliConfigErrorCode = "plugin_load_failed" | "unknown_provider" | "no_provider";
 
 /** A usage error with one of the CLI's codes. */
 export class CliUsageError extends UsageError<CliUsageErrorCode> {}

@@ -28,6 +28,14 @@ export const CLI_OPTIONS = {
   trace: { type: "string" },
   reason: { type: "string" },
   ingress: { type: "string" },
+  durable: { type: "string" },
+  session: { type: "string" },
+  port: { type: "string" },
+  host: { type: "string" },
+  register: { type: "boolean" },
+  admin: { type: "string" },
+  "on-interrupted": { type: "string" },
+  "identity-key": { type: "string", multiple: true },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 /** A flag name. */
@@ -55,4 +63,12 @@ export interface CliFlags {
   trace?: string;
   reason?: string;
   ingress?: string;
+  durable?: string;
+  session?: string;
+  port?: string;
+  host?: string;
+  register?: boolean;
+  admin?: string;
+  "on-interrupted"?: string;
+  "identity-key"?: string[];
 }

@@ -12,6 +12,7 @@ import { configCommand } from "./commands/config.js";
 import { hooksCommand } from "./commands/hooks.js";
 import { mcpCommand } from "./commands/mcp.js";
 import { runCommand } from "./commands/run.js";
+import { serveCommand } from "./commands/serve.js";
 import { sessionsCommand } from "./commands/sessions.js";
 import { skillsCommand } from "./commands/skills.js";
 import { toolsCommand } from "./commands/tools.js";
@@ -32,6 +33,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   agentsCommand,
   mcpCommand,
   configCommand,
+  serveCommand,
   approveCommand,
 ];
 

@@ -93,6 +93,38 @@ export function toolCallToJson(record: ToolCallRecord) {
 }
 
 /** Token usage in snake_case; counters the provider did not report are left out. */
+/** What a run did so far or in all: the fields `run --json` prints. */
+export interface RunSoFar {
+  text: string;
+  turns: number;
+  /** A RunResult's stop reason, or `error` when the run failed. */
+  stopReason: string;
+  toolCalls: readonly ToolCallRecord[];
+  usage: ProviderUsage;
+}
+
+/**
+ * The document `run --json` prints, in its key order; `extra` (`output`, `error`,
+ * `invocation_id`) comes last.
+ */
+export function runToJson(
+  run: RunSoFar,
+  diagnostics: readonly Diagnostic[],
+  sessionId: string | undefined,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    text: run.text,
+    turns: run.turns,
+    stop_reason: run.stopReason,
+    tool_calls: run.toolCalls.map(toolCallToJson),
+    usage: usageToJson(run.usage),
+    diagnostics: diagnosticsToJson(diagnostics),
+    session_id: sessionId,
+    ...extra,
+  };
+}
+
 export function usageToJson(usage: ProviderUsage): Record<string, number> {
   const json: Record<string, number> = {};
   if (usage.inputTokens !== undefined) json.input_tokens = usage.inputTokens;

@@ -1,4 +1,4 @@
-import type { Agent, ToolResult } from "@pseudoclaude/core";
+import type { AgentEvents, ToolResult } from "@pseudoclaude/core";
 import { type CliIo, writeLine } from "./cli-io.js";
 import {
   compactArgs,
@@ -9,6 +9,11 @@ import {
   truncate,
 } from "./format.js";
 
+/** What raises a run's events: an agent, or an emitter a durable run's events are replayed into. */
+export interface AgentEventSource {
+  on<E extends keyof AgentEvents>(event: E, listener: (...args: AgentEvents[E]) => void): unknown;
+}
+
 /**
  * The human view of a run: the model's text streams to stdout as it arrives; each tool
  * call, decision and result is one short line on stderr.
@@ -17,7 +22,7 @@ export class RunRenderer {
   private stdoutAtLineStart = true;
 
   constructor(
-    agent: Agent,
+    agent: AgentEventSource,
     private readonly io: CliIo,
   ) {
     agent.on("text-delta", ({ text, via }) => {

@@ -1,5 +1,6 @@
-import type { Agent, ToolCallRecord } from "@pseudoclaude/core";
+import type { ToolCallRecord } from "@pseudoclaude/core";
 import type { ProviderUsage } from "@pseudoclaude/core/provider";
+import type { AgentEventSource } from "./render-run.js";
 
 /**
  * Follows a run through its events, so that when the provider fails part-way the JSON output
@@ -11,7 +12,7 @@ export class RunRecorder {
   readonly toolCalls: ToolCallRecord[] = [];
   readonly usage: ProviderUsage = {};
 
-  constructor(agent: Agent) {
+  constructor(agent: AgentEventSource) {
     agent.on("turn-start", ({ turn }) => {
       this.turns = turn;
       this.text = "";

@@ -9,6 +9,7 @@ import {
   type LoadedConfig,
   loadConfig,
   type Provider,
+  type SessionStore,
 } from "@pseudoclaude/core";
 import { type CallbackOptions, createApprover, createElicitor } from "./approval.js";
 import { CliUsageError } from "./cli-errors.js";
@@ -35,6 +36,11 @@ export interface SessionOptions {
   agent?: Pick<CreateAgentOptions, "backgroundSources">;
   /** Save the conversation as a session (`run`, `chat`): new, `--continue` or `--resume ID`. */
   sessions?: boolean;
+  /**
+   * Keep the conversation in this store under this id, instead of a saved session the flags
+   * choose (a durable worker: the session object's own state).
+   */
+  store?: { id: string; store: SessionStore };
   /** The command traces (`--trace FILE`, or the `OTEL_*` variables): `run`, `chat`, `call`. */
   traced?: boolean;
 }
@@ -57,7 +63,11 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const { flags, io } = options;
   const mode = parseMode(flags.mode);
   const { workspace, config } = await loadSessionConfig(flags, io);
-  const saved = options.sessions ? await chooseSession(flags, workspace) : undefined;
+  const saved = options.store
+    ? { ...options.store, resumed: false }
+    : options.sessions
+      ? await chooseSession(flags, workspace)
+      : undefined;
   const provider = options.provider?.(config);
   const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
   const tracing = options.traced

@@ -1,3 +1,5 @@
+import http2 from "node:http2";
+import type { AddressInfo } from "node:net";
 import {
   type Agent,
   type InterruptedSideEffect,
@@ -7,7 +9,10 @@ import {
 } from "@pseudoclaude/core";
 import * as restate from "@restatedev/restate-sdk";
 import { ObjectSessionStore } from "./object-session-store.js";
-import { PENDING_KEY, type PendingApproval, RestateJournal } from "./restate-journal.js";
+import { PENDING_KEY, type PendingApproval } from "./pending-approval.js";
+import { RestateJournal } from "./restate-journal.js";
+import { type DurableEventPage, RunEventLog, readEvents } from "./run-events.js";
+import { stderrLogger } from "./stderr-logger.js";
 
 /** The virtual object's name unless told otherwise: its URLs are `/<name>/<session>/run`. */
 export const DEFAULT_OBJECT_NAME = "pseudoclaude";
@@ -36,7 +41,8 @@ export interface DurableAgentOptions {
  * An agent session as a Restate virtual object keyed by session id: the runs of one session
  * are serialized (one at a time, in order), sessions run in parallel across workers. `run`
  * runs the loop with each model turn and tool call as a journaled step and approvals as
- * awakeables; `pending` lists the approvals the session waits for.
+ * awakeables; `pending` lists the approvals the session waits for; `events` streams the latest
+ * run's events (`{after}`: from that batch on).
  */
 export function durableAgent(options: DurableAgentOptions) {
   return restate.object({
@@ -47,12 +53,16 @@ export function durableAgent(options: DurableAgentOptions) {
           throw new restate.TerminalError('A run needs {"prompt": "..."}.', { errorCode: 400 });
         const id = ctx.key;
         const agent = await options.createAgent({ id, store: new ObjectSessionStore(ctx, id) });
+        const events = new RunEventLog(ctx);
         try {
-          return await agent.run(input.prompt, {
-            journal: new RestateJournal(ctx, options.onInterruptedSideEffect),
+          await events.start(agent);
+          const result = await agent.run(input.prompt, {
+            journal: new RestateJournal(ctx, options.onInterruptedSideEffect, events),
             ...(input.maxTurns !== undefined ? { maxTurns: input.maxTurns } : {}),
             ...(input.toolTimeoutMs !== undefined ? { toolTimeoutMs: input.toolTimeoutMs } : {}),
           });
+          await events.flush();
+          return result;
         } catch (error) {
           // The framework's own errors (a broken provider, a blocked prompt) end the run: retrying
           // the whole invocation would only fail again.
@@ -66,14 +76,74 @@ export function durableAgent(options: DurableAgentOptions) {
         async (ctx: restate.ObjectSharedContext): Promise<PendingApproval[]> =>
           (await ctx.get<PendingApproval[]>(PENDING_KEY)) ?? [],
       ),
+      events: restate.handlers.object.shared(
+        async (
+          ctx: restate.ObjectSharedContext,
+          input?: { after?: number } | null,
+        ): Promise<DurableEventPage> => readEvents(ctx, Number(input?.after ?? 0) || 0),
+      ),
     },
   });
 }
 
-/** A worker: an HTTP endpoint serving the session object, for `restate deployments register`. */
-export async function serveDurableAgent(
-  options: DurableAgentOptions & { port: number },
-): Promise<{ port: number }> {
-  const port = await restate.serve({ services: [durableAgent(options)], port: options.port });
-  return { port };
+/** Where a worker listens. */
+export interface DurableWorkerOptions extends DurableAgentOptions {
+  /** Default 9080, Restate's convention; 0 picks a free one. */
+  port?: number;
+  /**
+   * Default `127.0.0.1`. A worker runs whatever the server sends it: listen beyond loopback
+   * only where the network is the server's alone (or with Restate's request identity keys).
+   */
+  host?: string;
+  /**
+   * Restate request identity public keys (`publickeyv1_…`, which the server logs at start when
+   * given `worker.invoker.request-identity-private-key-pem-file`). With them, the worker only
+   * takes requests the server signed; without, anyone who reaches it can run sessions.
+   */
+  identityKeys?: string[];
+  /** Where the SDK's log lines go. Default: stderr, at `RESTATE_LOGGING` (default `info`). */
+  logger?: restate.LoggerTransport;
+}
+
+export interface DurableWorker {
+  /** `http://host:port`, to register with the server (`restate deployments register`). */
+  url: string;
+  port: number;
+  /** Stop listening; runs in flight end and are replayed by another worker. */
+  close(): Promise<void>;
+}
+
+/** A worker: an HTTP/2 endpoint serving the session object, for the server to send runs to. */
+export async function serveDurableAgent(options: DurableWorkerOptions): Promise<DurableWorker> {
+  const host = options.host ?? "127.0.0.1";
+  const server = http2.createServer(
+    restate.createEndpointHandler({
+      services: [durableAgent(options)],
+      ...(options.identityKeys?.length ? { identityKeys: options.identityKeys } : {}),
+      logger: options.logger ?? stderrLogger,
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 9080, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on("session", (session) => {
+    sessions.add(session);
+    session.once("close", () => sessions.delete(session));
+  });
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The server keeps HTTP/2 sessions open to the worker; close does not end them.
+        for (const session of sessions) session.close();
+      }),
+  };
 }

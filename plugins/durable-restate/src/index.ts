@@ -11,8 +11,22 @@ export {
   DEFAULT_OBJECT_NAME,
   type DurableAgentOptions,
   type DurableRunInput,
+  type DurableWorker,
+  type DurableWorkerOptions,
   durableAgent,
   serveDurableAgent,
 } from "./durable-agent.js";
 export { ENTRIES_KEY, ObjectSessionStore } from "./object-session-store.js";
-export { PENDING_KEY, type PendingApproval, RestateJournal } from "./restate-journal.js";
+export { PENDING_KEY, type PendingApproval } from "./pending-approval.js";
+export { RestateJournal } from "./restate-journal.js";
+export {
+  type DurableEvent,
+  type DurableEventPage,
+  EVENT_BATCHES_KEY,
+  EVENTS_RUN_KEY,
+  eventBatchKey,
+  RunEventLog,
+  STREAMED_EVENTS,
+  type StreamedEventName,
+} from "./run-events.js";
+export { stderrLogger } from "./stderr-logger.js";

@@ -5,21 +5,8 @@ import type {
   RunJournal,
 } from "@pseudoclaude/core";
 import { type ObjectContext, TerminalError } from "@restatedev/restate-sdk";
-
-/** Object state key: the approvals a run waits for, by awakeable id. */
-export const PENDING_KEY = "pending_approvals";
-
-/** One approval a durable run waits for; `pseudoclaude approve ID allow|deny` answers it. */
-export interface PendingApproval {
-  id: string;
-  /** The journal step it belongs to. */
-  step: string;
-  tool: string;
-  arguments: unknown;
-  reason: string;
-  /** The call may have run once already (its worker stopped mid-call). */
-  interrupted: boolean;
-}
+import { PENDING_KEY, type PendingApproval } from "./pending-approval.js";
+import type { RunEventLog } from "./run-events.js";
 
 /** A step that keeps failing is retried this often, then fails the run (not retried forever). */
 const STEP_RETRIES = 3;
@@ -33,9 +20,12 @@ export class RestateJournal implements RunJournal {
   constructor(
     private readonly ctx: ObjectContext,
     readonly onInterruptedSideEffect: InterruptedSideEffect = "ask",
+    /** Where the run's events are streamed; written at each step boundary. */
+    private readonly events?: RunEventLog,
   ) {}
 
-  step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  async step<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    await this.events?.flush();
     return this.ctx.run(name, fn, { maxRetryAttempts: STEP_RETRIES });
   }
 
@@ -59,6 +49,10 @@ export class RestateJournal implements RunJournal {
     };
     const waiting = (await this.ctx.get<PendingApproval[]>(PENDING_KEY)) ?? [];
     this.ctx.set(PENDING_KEY, [...waiting, pending]);
+    if (this.events) {
+      this.events.push({ type: "approval-waiting", data: pending });
+      await this.events.flush();
+    }
     const answer = await promise;
     const left = ((await this.ctx.get<PendingApproval[]>(PENDING_KEY)) ?? []).filter(
       (item) => item.id !== id,

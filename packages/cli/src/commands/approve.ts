@@ -1,11 +1,8 @@
-import { errorMessage } from "@pseudoclaude/core/plugin";
 import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
+import { DEFAULT_RESTATE_INGRESS, durableClient } from "../durable/durable-flags.js";
 import { EXIT } from "../exit-codes.js";
-
-/** Where Restate's ingress is when neither `--ingress` nor the environment says. */
-export const DEFAULT_RESTATE_INGRESS = "http://127.0.0.1:8080";
 
 /**
  * `pseudoclaude approve ID allow|deny`: answer an approval a durable run waits for, from any
@@ -35,26 +32,17 @@ async function runApprove({ flags, args, io }: CommandContext): Promise<number> 
       "unexpected_argument",
       `"approve" takes allow or deny after the ID (got "${verdict}").`,
     );
-  const ingress = (
-    flags.ingress ??
-    process.env.PSEUDOCLAUDE_RESTATE_INGRESS ??
-    DEFAULT_RESTATE_INGRESS
-  ).replace(/\/+$/, "");
-  const answer = flags.reason !== undefined ? { verdict, reason: flags.reason } : verdict;
-  let response: Response;
+  const client = await durableClient(flags);
   try {
-    response = await fetch(`${ingress}/restate/awakeables/${encodeURIComponent(id)}/resolve`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(answer),
-    });
+    await client.answer(id, verdict, flags.reason);
   } catch (error) {
-    writeLine(io.stderr, `Cannot reach Restate's ingress at ${ingress}: ${errorMessage(error)}`);
-    return EXIT.failed;
-  }
-  if (!response.ok) {
-    const body = (await response.text()).slice(0, 300);
-    writeLine(io.stderr, `Restate refused the answer to ${id} (${response.status}): ${body}`);
+    const { status, message } = error as { status?: number; message: string };
+    writeLine(
+      io.stderr,
+      status === undefined
+        ? message
+        : `Restate refused the answer to ${id} (${status}): ${message}`,
+    );
     return EXIT.failed;
   }
   if (flags.json)

@@ -1,9 +1,12 @@
 import type { Agent, LoadedConfig, RunResult } from "@pseudoclaude/core";
+import { CliUsageError } from "../cli-errors.js";
 import { type CliIo, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
+import { parseDurable } from "../durable/durable-flags.js";
+import { runDurable } from "../durable/durable-run.js";
 import { EXIT, exitCodeFor } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
-import { diagnosticsToJson, errorToJson, toolCallToJson, usageToJson } from "../output.js";
+import { errorToJson, runToJson } from "../output.js";
 import { readOutputSchemaFlag } from "../output-schema-flag.js";
 import { createProvider } from "../providers.js";
 import { RunRenderer } from "../render-run.js";
@@ -18,6 +21,8 @@ export const runCommand: CommandSpec = {
                        [--yes] [--max-turns N] [--output-schema FILE] [--json]
                        [--continue | --resume ID] [--trace FILE] [--workspace DIR]
                        [--plugin PATH]...
+       pseudoclaude run PROMPT --durable restate [--session ID] [--ingress URL]
+                       [--max-turns N] [--json]
 
 Run the agent loop: the model's text streams to stdout, tool calls, policy decisions and
 results are short lines on stderr.
@@ -37,6 +42,14 @@ results are short lines on stderr.
                     (without it, OTEL_* variables configure an installed OpenTelemetry SDK)
   --json            {"text", "turns", "stop_reason", "tool_calls", "usage", "diagnostics",
                     "session_id", "output" with --output-schema}
+  --durable restate submit the run to a Restate server instead (docs/durable-runs.md): a
+                    worker (pseudoclaude serve --durable restate) runs it, each step recorded;
+                    its events stream here as they are recorded, and Ctrl-C detaches (exit
+                    130) while the run goes on. --json adds "invocation_id".
+  --session ID      the durable session to run in (continues its conversation); default a
+                    new one, whose id is printed
+  --ingress URL     Restate's ingress (default: $PSEUDOCLAUDE_RESTATE_INGRESS, else
+                    http://127.0.0.1:8080)
 
 Every run is saved as a session in ~/.PseudoClaude/sessions (never in the workspace).
 
@@ -53,6 +66,9 @@ Exit 0 when the model gave a final answer; 1 when the provider failed, the run h
     "continue",
     "resume",
     "trace",
+    "durable",
+    "session",
+    "ingress",
   ],
   positionals: { min: 1, max: 1, names: "PROMPT" },
   run: runPrompt,
@@ -60,6 +76,12 @@ Exit 0 when the model gave a final answer; 1 when the provider failed, the run h
 
 async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
   const maxTurns = parsePositiveInteger("max-turns", flags["max-turns"]);
+  if (parseDurable(flags.durable)) return runDurable(flags, io, args[0] ?? "", maxTurns);
+  if (flags.session !== undefined || flags.ingress !== undefined)
+    throw new CliUsageError(
+      "invalid_usage",
+      `--${flags.session !== undefined ? "session" : "ingress"} is for durable runs (--durable restate); a saved session here is --resume ID.`,
+    );
   const output = flags["output-schema"]
     ? readOutputSchemaFlag(io.cwd, flags["output-schema"])
     : undefined;
@@ -91,16 +113,15 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
       return reportRunFailure(agent, io, flags.json ?? false, recorder, error);
     }
     if (flags.json) {
-      writeJson(io.stdout, {
-        text: result.text,
-        turns: result.turns,
-        stop_reason: result.stopReason,
-        tool_calls: result.toolCalls.map(toolCallToJson),
-        usage: usageToJson(result.usage),
-        diagnostics: diagnosticsToJson(agent.diagnostics()),
-        session_id: agent.sessionId,
-        ...(output ? { output: result.output } : {}),
-      });
+      writeJson(
+        io.stdout,
+        runToJson(
+          result,
+          agent.diagnostics(),
+          agent.sessionId,
+          output ? { output: result.output } : {},
+        ),
+      );
     } else {
       renderer?.finish();
       if (result.stopReason === "max_turns") {
@@ -125,16 +146,12 @@ function reportRunFailure(
   const failure = errorToJson(error);
   writeLine(io.stderr, `pseudoclaude run: ${failure.message}`);
   if (json) {
-    writeJson(io.stdout, {
-      text: recorder.text,
-      turns: recorder.turns,
-      stop_reason: "error",
-      tool_calls: recorder.toolCalls.map(toolCallToJson),
-      usage: usageToJson(recorder.usage),
-      diagnostics: diagnosticsToJson(agent.diagnostics()),
-      session_id: agent.sessionId,
-      error: failure,
-    });
+    writeJson(
+      io.stdout,
+      runToJson({ ...recorder, stopReason: "error" }, agent.diagnostics(), agent.sessionId, {
+        error: failure,
+      }),
+    );
   }
   return exitCodeFor(error);
 }

@@ -1,7 +1,13 @@
-import { FileSessionStore } from "@pseudoclaude/core";
+import { FileSessionStore, summarizeSession } from "@pseudoclaude/core";
 import { CliUsageError } from "../cli-errors.js";
-import { type TextSink, writeJson, writeLine } from "../cli-io.js";
+import { type CliIo, type TextSink, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
+import {
+  adminUrl,
+  DEFAULT_RESTATE_ADMIN,
+  durableClient,
+  parseDurable,
+} from "../durable/durable-flags.js";
 import { EXIT } from "../exit-codes.js";
 import { sessionLine, sessionToJson } from "../render-sessions.js";
 import { loadSessionConfig } from "../session.js";
@@ -12,20 +18,33 @@ export const sessionsCommand: CommandSpec = {
   summary: "List the workspace's saved sessions (run --continue / --resume ID), or rm one.",
   usage: `Usage: pseudoclaude sessions [--json] [--workspace DIR]
        pseudoclaude sessions rm ID [--json]
+       pseudoclaude sessions --durable restate [--admin URL] [--json]
 
 Every run and chat is saved as a session in ~/.PseudoClaude/sessions, per workspace. Listed
 newest first: id, last change, model turns, tokens (input/output), first prompt.
 
   --json   {"sessions": [{"id", "created", "updated", "first_prompt", "turns",
             "tokens": {"input", "output"}}], "folder"}; rm: {"id", "removed"}
+  --durable restate  the durable sessions a Restate server holds (read from its state, no
+            worker needed), listed the same way; --json has "admin" instead of "folder".
+            Continue one: pseudoclaude run --durable restate --session ID "…"
+  --admin URL  Restate's admin API (default: $PSEUDOCLAUDE_RESTATE_ADMIN, else ${DEFAULT_RESTATE_ADMIN})
 
 rm exits 1 when there is no such session.`,
-  flags: [],
+  flags: ["durable", "admin"],
   positionals: { min: 0, max: 2, names: "[rm ID]" },
   run: runSessions,
 };
 
 async function runSessions({ flags, args, io }: CommandContext): Promise<number> {
+  if (parseDurable(flags.durable)) {
+    if (args.length > 0)
+      throw new CliUsageError(
+        "unexpected_argument",
+        '"sessions --durable restate" only lists; a durable session lives in the server\'s state.',
+      );
+    return listDurable(flags, io);
+  }
   const { workspace } = await loadSessionConfig(flags, io);
   const store = new FileSessionStore({ workspace });
   const [action, id] = args;
@@ -66,4 +85,34 @@ async function remove(
   if (json) writeJson(out, { id, removed });
   else writeLine(out, removed ? `Removed session ${id}.` : `No session "${id}" in this workspace.`);
   return removed ? EXIT.ok : EXIT.failed;
+}
+
+/** The durable sessions a Restate server holds, listed like the workspace's. */
+async function listDurable(flags: CommandContext["flags"], io: CliIo): Promise<number> {
+  const out = io.stdout;
+  const client = await durableClient(flags);
+  let held: Awaited<ReturnType<typeof client.sessions>>;
+  try {
+    held = await client.sessions();
+  } catch (error) {
+    writeLine(
+      io.stderr,
+      `Cannot list durable sessions from ${adminUrl(flags)}: ${(error as Error).message}`,
+    );
+    return EXIT.failed;
+  }
+  const sessions = held
+    .map(({ id, entries }) => summarizeSession(id, entries))
+    .sort((a, b) => b.updated.localeCompare(a.updated));
+  if (flags.json) {
+    writeJson(out, { sessions: sessions.map(sessionToJson), admin: client.admin });
+    return EXIT.ok;
+  }
+  if (sessions.length === 0) {
+    writeLine(out, `No durable sessions in the Restate server at ${client.admin} yet.`);
+    return EXIT.ok;
+  }
+  for (const session of sessions) writeLine(out, sessionLine(session));
+  writeLine(out, `Continue one: pseudoclaude run --durable restate --session ID "…".`);
+  return EXIT.ok;
 }

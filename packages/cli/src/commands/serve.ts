@@ -1,0 +1,138 @@
+import type { LoadedConfig } from "@pseudoclaude/core";
+import { CliConfigError, CliUsageError } from "../cli-errors.js";
+import { writeJson, writeLine } from "../cli-io.js";
+import type { CommandContext, CommandSpec } from "../command.js";
+import {
+  adminUrl,
+  DEFAULT_RESTATE_ADMIN,
+  durableClient,
+  identityKeys,
+  parseDurable,
+  parseOnInterrupted,
+  parsePort,
+} from "../durable/durable-flags.js";
+import { EXIT } from "../exit-codes.js";
+import { parseMode } from "../flag-values.js";
+import type { Prompter } from "../prompter.js";
+import { createProvider } from "../providers.js";
+import { loadSessionConfig, openSession } from "../session.js";
+
+/** Restate's convention for a worker's port. */
+const DEFAULT_WORKER_PORT = 9080;
+
+/** `pseudoclaude serve --durable restate`: a worker that runs durable sessions. */
+export const serveCommand: CommandSpec = {
+  name: "serve",
+  summary: "Serve durable runs: a worker endpoint for a Restate server (--durable restate).",
+  usage: `Usage: pseudoclaude serve --durable restate [--port N] [--host H] [--register] [--admin URL]
+                   [--provider NAME] [--model M] [--script FILE] [--mode M]
+                   [--on-interrupted ask|retry|fail] [--identity-key KEY]...
+                   [--workspace DIR] [--plugin PATH]...
+
+A worker for durable runs (docs/durable-runs.md). Each session is a Restate virtual object
+"pseudoclaude" keyed by its id; a run is built here from the workspace's config, plugins and
+provider, as "pseudoclaude run" builds it, with each model turn and tool call a step the
+server records. Submit runs with "pseudoclaude run --durable restate --session ID PROMPT".
+Any number of workers may serve one server; a run survives the worker that started it.
+
+  --durable restate   the engine (the only one today)
+  --port N            where to listen (default ${DEFAULT_WORKER_PORT}; 0 picks a free port)
+  --host H            the address to listen on (default 127.0.0.1: a worker runs what the
+                      server sends it, so open it only to the server's network)
+  --register          tell the server about this worker (its admin API)
+  --admin URL         Restate's admin API (default: $PSEUDOCLAUDE_RESTATE_ADMIN, else ${DEFAULT_RESTATE_ADMIN})
+  --on-interrupted W  a side-effect call a worker died in: ask (default, an approval saying
+                      it may have run once), retry, or fail
+  --identity-key KEY  take only requests the server signed with this request identity key
+                      (publickeyv1_…, logged by the server at start; repeatable; default
+                      $PSEUDOCLAUDE_RESTATE_IDENTITY_KEYS, comma separated). Without one,
+                      anyone who reaches the worker can run sessions on it.
+  --provider, --model, --script, --mode   as for run
+  --json              once listening: {"url", "port", "object", "registered"}
+
+Runs until Ctrl-C or SIGTERM (exit 130); runs in flight then continue on another worker.`,
+  flags: [
+    "durable",
+    "port",
+    "host",
+    "register",
+    "admin",
+    "on-interrupted",
+    "identity-key",
+    "provider",
+    "model",
+    "script",
+    "mode",
+  ],
+  positionals: { min: 0, max: 0, names: "" },
+  run: runServe,
+};
+
+/** A worker asks no one at its terminal: approvals go to the server (pseudoclaude approve). */
+const NO_PROMPTER: Prompter = { ask: async () => "", close: () => undefined };
+
+async function runServe({ flags, io }: CommandContext): Promise<number> {
+  if (parseDurable(flags.durable) === undefined)
+    throw new CliUsageError(
+      "missing_flag",
+      '"serve" needs --durable restate (the engine that keeps the runs).',
+      { details: { flag: "durable" } },
+    );
+  const port = parsePort(flags.port, DEFAULT_WORKER_PORT);
+  const onInterruptedSideEffect = parseOnInterrupted(flags["on-interrupted"]);
+  const keys = identityKeys(flags);
+  parseMode(flags.mode);
+  const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
+  const provider = (config: LoadedConfig) => createProvider(flags.provider, providerFlags, config);
+  // Check what every run needs before listening: a broken config fails now, not per run.
+  const { config } = await loadSessionConfig(flags, io);
+  if (!provider(config))
+    throw new CliConfigError(
+      "no_provider",
+      '"serve" needs a model provider: --provider NAME, --script FILE, or provider.name in the config.',
+    );
+  const { serveDurableAgent, DEFAULT_OBJECT_NAME } = await import("@pseudoclaude/durable-restate");
+  const worker = await serveDurableAgent({
+    port,
+    ...(flags.host !== undefined ? { host: flags.host } : {}),
+    ...(onInterruptedSideEffect ? { onInterruptedSideEffect } : {}),
+    ...(keys.length > 0 ? { identityKeys: keys } : {}),
+    createAgent: async (session) =>
+      (await openSession({ flags, io, provider, store: session, prompter: NO_PROMPTER })).agent,
+  });
+  try {
+    if (flags.register) await (await durableClient(flags)).register(worker.url);
+  } catch (error) {
+    await worker.close();
+    writeLine(
+      io.stderr,
+      `Cannot register ${worker.url} with ${adminUrl(flags)}: ${(error as Error).message}`,
+    );
+    return EXIT.failed;
+  }
+  if (flags.json)
+    writeJson(io.stdout, {
+      url: worker.url,
+      port: worker.port,
+      object: DEFAULT_OBJECT_NAME,
+      registered: flags.register === true,
+    });
+  else {
+    writeLine(
+      io.stdout,
+      `Worker for Restate listening on ${worker.url} (object "${DEFAULT_OBJECT_NAME}").`,
+    );
+    writeLine(
+      io.stdout,
+      flags.register
+        ? `Registered with ${adminUrl(flags)}.`
+        : `Register it once: pseudoclaude serve --register, or POST {"uri":"${worker.url}"} to ${adminUrl(flags)}/deployments.`,
+    );
+  }
+  await new Promise<void>((resolve) => {
+    if (io.signal?.aborted) resolve();
+    io.signal?.addEventListener("abort", () => resolve(), { once: true });
+  });
+  await worker.close();
+  return EXIT.ok;
+}

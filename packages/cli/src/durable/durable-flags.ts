@@ -1,0 +1,84 @@
+import type { DurableClient } from "@pseudoclaude/durable-restate/client";
+import { CliUsageError } from "../cli-errors.js";
+import type { CliFlags } from "../cli-options.js";
+
+/** The engines `--durable` can name. Restate today; the kernel's contract is engine-neutral. */
+export const DURABLE_ENGINES = ["restate"] as const;
+
+/** Where Restate's ingress and admin API are when neither a flag nor the environment says. */
+export const DEFAULT_RESTATE_INGRESS = "http://127.0.0.1:8080";
+export const DEFAULT_RESTATE_ADMIN = "http://127.0.0.1:9070";
+
+/** `--durable ENGINE`: undefined when not given; an engine we do not have is a usage error. */
+export function parseDurable(value: string | undefined): "restate" | undefined {
+  if (value === undefined) return undefined;
+  if (value === "restate") return value;
+  throw new CliUsageError(
+    "invalid_flag_value",
+    `--durable must be one of ${DURABLE_ENGINES.join(", ")} (got "${value}").`,
+    { details: { flag: "durable", value } },
+  );
+}
+
+/** Restate's ingress: `--ingress`, else `$PSEUDOCLAUDE_RESTATE_INGRESS`, else the default. */
+export function ingressUrl(flags: CliFlags): string {
+  return flags.ingress ?? process.env.PSEUDOCLAUDE_RESTATE_INGRESS ?? DEFAULT_RESTATE_INGRESS;
+}
+
+/** Restate's admin API: `--admin`, else `$PSEUDOCLAUDE_RESTATE_ADMIN`, else the default. */
+export function adminUrl(flags: CliFlags): string {
+  return flags.admin ?? process.env.PSEUDOCLAUDE_RESTATE_ADMIN ?? DEFAULT_RESTATE_ADMIN;
+}
+
+/** A client of the server the flags name (loaded on use: other commands never load it). */
+export async function durableClient(flags: CliFlags): Promise<DurableClient> {
+  const { DurableClient } = await import("@pseudoclaude/durable-restate/client");
+  return new DurableClient({ ingress: ingressUrl(flags), admin: adminUrl(flags) });
+}
+
+/** `--on-interrupted ask|retry|fail`: what a replay does with a side effect its worker died in. */
+export function parseOnInterrupted(
+  value: string | undefined,
+): "ask" | "retry" | "fail" | undefined {
+  if (value === undefined) return undefined;
+  if (value === "ask" || value === "retry" || value === "fail") return value;
+  throw new CliUsageError(
+    "invalid_flag_value",
+    `--on-interrupted must be ask, retry or fail (got "${value}").`,
+    { details: { flag: "on-interrupted", value } },
+  );
+}
+
+/** `--port N`: a TCP port, 0 for any free one. */
+export function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || port > 65_535)
+    throw new CliUsageError(
+      "invalid_flag_value",
+      `--port must be a TCP port, 0 to 65535 (got "${value}").`,
+      { details: { flag: "port", value } },
+    );
+  return port;
+}
+
+/**
+ * `--identity-key KEY` (repeatable), else `$PSEUDOCLAUDE_RESTATE_IDENTITY_KEYS` (comma
+ * separated): the request identity public keys a worker checks the server's signature with.
+ */
+export function identityKeys(flags: CliFlags): string[] {
+  const given =
+    flags["identity-key"] ??
+    (process.env.PSEUDOCLAUDE_RESTATE_IDENTITY_KEYS ?? "")
+      .split(",")
+      .map((key) => key.trim())
+      .filter(Boolean);
+  for (const key of given)
+    if (!/^publickeyv1_[1-9A-HJ-NP-Za-km-z]+$/.test(key))
+      throw new CliUsageError(
+        "invalid_flag_value",
+        `--identity-key takes a Restate request identity public key, publickeyv1_… as the server logs it at start (got "${key}").`,
+        { details: { flag: "identity-key", value: key } },
+      );
+  return given;
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto";
+import type { AgentEvents, RunResult } from "@pseudoclaude/core";
+import type {
+  DurableClient,
+  DurableEvent,
+  PendingApproval,
+} from "@pseudoclaude/durable-restate/client";
+import { EventEmitter } from "eventemitter3";
+import { CliUsageError } from "../cli-errors.js";
+import { type CliIo, writeJson, writeLine } from "../cli-io.js";
+import type { CliFlag, CliFlags } from "../cli-options.js";
+import { EXIT } from "../exit-codes.js";
+import { compactArgs } from "../format.js";
+import { errorToJson, runToJson } from "../output.js";
+import { RunRenderer } from "../render-run.js";
+import { RunRecorder } from "../run-recorder.js";
+import { durableClient, ingressUrl } from "./durable-flags.js";
+
+/** How often a followed run's events are asked for. */
+const POLL_MS = 200;
+
+/** Flags that shape the agent: a durable run's agent is the worker's (`pseudoclaude serve`). */
+const WORKER_FLAGS: readonly CliFlag[] = [
+  "provider",
+  "model",
+  "script",
+  "mode",
+  "yes",
+  "output-schema",
+  "continue",
+  "resume",
+  "trace",
+  "plugin",
+];
+
+/**
+ * `pseudoclaude run --durable restate [--session ID] PROMPT`: submit the run through Restate's
+ * ingress, stream its events as they are recorded (the same lines as a run in process), and
+ * print its result. Ctrl-C detaches: the run goes on without us.
+ */
+export async function runDurable(
+  flags: CliFlags,
+  io: CliIo,
+  prompt: string,
+  maxTurns: number | undefined,
+): Promise<number> {
+  for (const flag of WORKER_FLAGS)
+    if (flags[flag] !== undefined)
+      throw new CliUsageError(
+        "invalid_usage",
+        `--${flag} shapes the agent, and a durable run's agent is its worker's: give it to "pseudoclaude serve".`,
+        { details: { flag } },
+      );
+  const session = flags.session ?? randomUUID();
+  const json = flags.json ?? false;
+  const client = await durableClient(flags);
+  const events = new EventEmitter<AgentEvents>();
+  const recorder = new RunRecorder(events);
+  const renderer = json ? undefined : new RunRenderer(events, io);
+  const fail = (error: unknown, invocationId?: string): number => {
+    renderer?.finish();
+    const failure = errorToJson(error);
+    writeLine(io.stderr, `pseudoclaude run: ${failure.message}`);
+    if (json)
+      writeJson(
+        io.stdout,
+        runToJson({ ...recorder, stopReason: "error" }, [], session, {
+          invocation_id: invocationId ?? null,
+          error: failure,
+        }),
+      );
+    return EXIT.failed;
+  };
+
+  let invocationId: string;
+  try {
+    invocationId = await client.submit(session, {
+      prompt,
+      ...(maxTurns !== undefined ? { maxTurns } : {}),
+    });
+  } catch (error) {
+    return fail(error);
+  }
+  if (!json)
+    writeLine(
+      io.stderr,
+      `Durable run ${invocationId} of session ${session} (Restate at ${ingressUrl(flags)}).`,
+    );
+  const follower = new EventFollower(client, session, invocationId, (event) => {
+    if (event.type === "approval-waiting") {
+      renderer?.note(waitingLine(event.data));
+      return;
+    }
+    (events.emit as (name: string, data: unknown) => boolean)(event.type, event.data);
+  });
+  follower.start();
+  let result: RunResult;
+  try {
+    result = await client.result(invocationId, io.signal);
+  } catch (error) {
+    follower.stop();
+    if (io.signal?.aborted) {
+      renderer?.finish();
+      writeLine(
+        io.stderr,
+        `Detached: run ${invocationId} goes on in Restate (session ${session}). Its result: GET ${ingressUrl(flags)}/restate/invocation/${invocationId}/attach`,
+      );
+      return EXIT.interrupted;
+    }
+    await follower.drain();
+    return fail(error, invocationId);
+  }
+  follower.stop();
+  await follower.drain();
+  renderer?.finish();
+  if (json) {
+    writeJson(io.stdout, runToJson(result, [], session, { invocation_id: invocationId }));
+  } else {
+    if (!follower.sawText && result.text !== "") io.stdout.write(`${result.text}\n`);
+    if (result.stopReason === "max_turns")
+      writeLine(io.stderr, `Stopped after ${result.turns} turns without a final answer.`);
+    writeLine(
+      io.stderr,
+      `Session ${session}: continue with --durable restate --session ${session}.`,
+    );
+  }
+  return result.stopReason === "end_turn" ? EXIT.ok : EXIT.failed;
+}
+
+function waitingLine(approval: PendingApproval): string {
+  const maybe = approval.interrupted ? " (it may have run once already: its worker stopped)" : "";
+  return `  waiting for approval of ${approval.tool} ${compactArgs(approval.arguments)}${maybe}: pseudoclaude approve ${approval.id} allow|deny`;
+}
+
+/**
+ * Polls the session's `events` handler and hands on each event of this run once. The handler
+ * needs a live worker: while none is (a run waiting for a person, a worker restarting), the
+ * polls fail and are tried again.
+ */
+class EventFollower {
+  private after = 0;
+  private readonly stopped = new AbortController();
+  private loop: Promise<void> | undefined;
+  sawText = false;
+
+  constructor(
+    private readonly client: DurableClient,
+    private readonly session: string,
+    private readonly invocationId: string,
+    private readonly deliver: (event: DurableEvent) => void,
+  ) {}
+
+  start(): void {
+    this.loop = (async () => {
+      while (!this.stopped.signal.aborted) {
+        await this.poll(this.stopped.signal).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    })();
+  }
+
+  stop(): void {
+    this.stopped.abort();
+  }
+
+  /** After the run ended: what was recorded since the last poll (its last events). */
+  async drain(): Promise<void> {
+    await this.loop;
+    await this.poll(AbortSignal.timeout(10_000)).catch(() => undefined);
+  }
+
+  private async poll(signal: AbortSignal): Promise<void> {
+    const page = await this.client.events(this.session, this.after, signal);
+    // Another run's events (the session's previous run, before ours starts) are not ours.
+    if (page.run !== this.invocationId) return;
+    for (const event of page.events) {
+      if (event.type === "text-delta" && !event.data.via) this.sawText = true;
+      this.deliver(event);
+    }
+    this.after = page.next;
+  }
+}

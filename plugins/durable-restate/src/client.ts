@@ -1,0 +1,18 @@
+/**
+ * `@pseudoclaude/durable-restate/client`: durable runs over Restate's HTTP API, without the
+ * SDK (submit, follow, wait, approve, list). See docs/durable-runs.md.
+ *
+ * @module @pseudoclaude/durable-restate/client
+ */
+
+export type { DurableRunInput } from "./durable-agent.js";
+export {
+  DEFAULT_ADMIN,
+  DEFAULT_INGRESS,
+  DurableClient,
+  type DurableClientOptions,
+  DurableRequestError,
+  type DurableSession,
+} from "./durable-client.js";
+export type { PendingApproval } from "./pending-approval.js";
+export type { DurableEvent, DurableEventPage } from "./run-events.js";
