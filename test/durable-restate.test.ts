@@ -12,6 +12,7 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createAgent, type RunResult } from "@pseudoclaude/core";
 import type { PendingApproval } from "@pseudoclaude/durable-restate";
+import { DurableClient } from "@pseudoclaude/durable-restate/client";
 import type { ScriptedStep } from "@pseudoclaude/testing";
 import { createTempWorkspace } from "@pseudoclaude/testing";
 import { ledgerAgentOptions } from "./fixtures/durable/ledger-agent.js";
@@ -208,6 +209,37 @@ describe("durable runs on Restate (the real server)", () => {
           "start lookup slow",
           "done lookup slow",
         ]);
+        // The run's event stream holds every event once, though the replay raised the first
+        // worker's events again: the recorded batches are what is written.
+        const client = new DurableClient({ ingress: server.ingress });
+        const page = await client.events("killed-read", 0);
+        assert.equal(page.run, run.invocationId);
+        const seen = page.events.map((event) =>
+          event.type === "tool-call-start" || event.type === "tool-call-end"
+            ? `${event.type} ${event.data.call.id}`
+            : event.type === "turn-start"
+              ? `turn-start ${event.data.turn}`
+              : event.type,
+        );
+        assert.deepEqual(seen, [
+          "run-start",
+          "turn-start 1",
+          "turn-end",
+          "tool-call-start q1",
+          "tool-decision",
+          "tool-call-end q1",
+          "turn-start 2",
+          "turn-end",
+          "tool-call-start q2",
+          "tool-decision",
+          "tool-call-end q2",
+          "turn-start 3",
+          "text-delta",
+          "turn-end",
+          "run-end",
+        ]);
+        const later = await client.events("killed-read", page.next);
+        assert.deepEqual(later.events, [], "nothing after the last batch");
       } finally {
         await worker.kill();
       }

@@ -155,6 +155,11 @@ const KERNEL: Array<{
         : undefined,
   },
   {
+    id: "run_journal_per_turn",
+    script: "run-journal.bench.js",
+    env: quick ? { BENCH_JOURNAL_REPS: "3" } : {},
+  },
+  {
     id: "eight_parallel_reads",
     script: "parallel-reads.bench.js",
     guard: (out) =>

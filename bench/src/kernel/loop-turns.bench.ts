@@ -3,8 +3,8 @@
 // conversation (it is handed the whole history; the scripted one copies it to record it), so
 // that time is taken out: what is left is the loop's, and it must not grow.
 import "reflect-metadata";
-import { createAgent, definePlugin } from "@pseudoclaude/core";
-import { createTestTool, InMemoryToolSource, ScriptedProvider } from "@pseudoclaude/testing";
+import { createTestTool } from "@pseudoclaude/testing";
+import { timedLoop } from "./timed-loop.js";
 
 const TURNS = 200;
 const noop = createTestTool({ name: "noop", safety: "read_only", run: () => "ok" });
@@ -14,33 +14,7 @@ const steps = [
   })),
   { text: "done" },
 ];
-const scripted = new ScriptedProvider(steps);
-const providerMs: number[] = [];
-const provider = {
-  name: scripted.name,
-  model: scripted.model,
-  async *stream(request: Parameters<ScriptedProvider["stream"]>[0]) {
-    const start = performance.now();
-    for await (const event of scripted.stream(request)) yield event;
-    providerMs.push(performance.now() - start);
-  },
-};
-const agent = await createAgent({
-  config: false,
-  policy: { mode: "bypass" },
-  provider,
-  maxTurns: TURNS + 1,
-  // The default manager would compact a long conversation: this row measures the loop alone.
-  contextWindow: 100_000_000,
-  plugins: [
-    definePlugin({
-      name: "noop",
-      register: (context) => void context.addToolSource(new InMemoryToolSource("noop", [noop])),
-    }),
-  ],
-});
-const starts: number[] = [];
-agent.on("turn-start", () => starts.push(performance.now()));
+const { agent, providerMs, starts } = await timedLoop(steps, [noop]);
 await agent.run("go");
 const end = performance.now();
 await agent.close();

@@ -2,7 +2,11 @@ import type { ToolResultMessage } from "../conversation/message.js";
 import type { HookScope } from "../hooks/agent-hooks.js";
 import type { HookList, ToolCallVerdict } from "../hooks/hook-list.js";
 import { journaledCall } from "../journal/journaled-call.js";
-import type { JournalDecisionRequest, RunJournal } from "../journal/run-journal.js";
+import {
+  IN_PROCESS_JOURNAL,
+  type JournalDecisionRequest,
+  type RunJournal,
+} from "../journal/run-journal.js";
 import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
 import type { PreparedCall, ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
@@ -185,16 +189,20 @@ export async function runToolCalls(
                 }
               : {}),
           });
-        item.record.result = await item.span.executing(() =>
-          journaledCall(
-            deps.journal,
-            `turn-${turn}:${item.call.id}`,
-            item.call,
-            item.prepared.tool.definition,
-            execute,
-            askAgain,
-            scopeSignal,
-          ),
+        // In process (the default) a call is just run: no step name is even built.
+        item.record.result = await item.span.executing(
+          deps.journal === IN_PROCESS_JOURNAL
+            ? execute
+            : () =>
+                journaledCall(
+                  deps.journal,
+                  `turn-${turn}:${item.call.id}`,
+                  item.call,
+                  item.prepared.tool.definition,
+                  execute,
+                  askAgain,
+                  scopeSignal,
+                ),
         );
         if (deps.hooks.has("afterToolCall")) {
           const after = await deps.hooks.afterToolCall({
