@@ -408,6 +408,38 @@ describe("durable runs from the CLI (the real Restate server)", () => {
     },
   );
 
+  it(
+    "a worker stopped mid-run closes that run's agent: nothing it started outlives the worker",
+    TIMEOUT,
+    async () => {
+      // A marker only this test's command has, to find its process.
+      const marker = `sleep ${30 + Math.random()}`;
+      const script = await workspace.write(
+        "sleep.json",
+        JSON.stringify([
+          { tool_calls: [{ name: "run_command", arguments: { command: marker } }] },
+          { text: "Slept." },
+        ]),
+      );
+      const worker = await serve([
+        "--script",
+        script,
+        "--mode",
+        "bypass",
+        "--register",
+        "--admin",
+        server.admin,
+      ]);
+      const client = new DurableClient({ ingress: server.ingress, admin: server.admin });
+      await client.submit("sleeper", { prompt: "sleep" });
+      await waitFor("the command to run", async () =>
+        (await processesWith(marker)) > 0 ? true : undefined,
+      );
+      assert.equal(await worker.stop(), 130);
+      assert.equal(await processesWith(marker), 0, "the worker's command ended with it");
+    },
+  );
+
   it("refuses what a durable run cannot take, before anything is sent", async () => {
     const serveBare = await runCli(workspace, ["serve"]);
     assert.equal(serveBare.code, 2);
@@ -461,4 +493,16 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** How many live processes have `text` in their command line. */
+async function processesWith(text: string): Promise<number> {
+  const { readdir } = await import("node:fs/promises");
+  let count = 0;
+  for (const pid of await readdir("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    const command = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+    if (command.replaceAll("\0", " ").includes(text) && !command.includes("node")) count += 1;
+  }
+  return count;
 }

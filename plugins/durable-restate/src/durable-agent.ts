@@ -35,6 +35,11 @@ export interface DurableAgentOptions {
   createAgent(session: { id: string; store: SessionStore }): Promise<Agent>;
   /** What a replay does with a side-effect call its worker died in. Default `ask`. */
   onInterruptedSideEffect?: InterruptedSideEffect;
+  /**
+   * Holds each run's agent while it runs (added when made, removed when closed), so a worker
+   * that stops can close them: `serveDurableAgent`'s `close` does.
+   */
+  running?: Set<Agent>;
 }
 
 /**
@@ -53,6 +58,7 @@ export function durableAgent(options: DurableAgentOptions) {
           throw new restate.TerminalError('A run needs {"prompt": "..."}.', { errorCode: 400 });
         const id = ctx.key;
         const agent = await options.createAgent({ id, store: new ObjectSessionStore(ctx, id) });
+        options.running?.add(agent);
         const events = new RunEventLog(ctx);
         try {
           await events.start(agent);
@@ -69,6 +75,7 @@ export function durableAgent(options: DurableAgentOptions) {
           if (PseudoClaudeError.is(error)) throw new restate.TerminalError(error.message);
           throw error;
         } finally {
+          options.running?.delete(agent);
           await agent.close();
         }
       },
@@ -109,16 +116,17 @@ export interface DurableWorker {
   /** `http://host:port`, to register with the server (`restate deployments register`). */
   url: string;
   port: number;
-  /** Stop listening; runs in flight end and are replayed by another worker. */
+  /** Stop listening and close the agents of runs in flight; another worker replays those runs. */
   close(): Promise<void>;
 }
 
 /** A worker: an HTTP/2 endpoint serving the session object, for the server to send runs to. */
 export async function serveDurableAgent(options: DurableWorkerOptions): Promise<DurableWorker> {
   const host = options.host ?? "127.0.0.1";
+  const running = options.running ?? new Set<Agent>();
   const server = http2.createServer(
     restate.createEndpointHandler({
-      services: [durableAgent(options)],
+      services: [durableAgent({ ...options, running })],
       ...(options.identityKeys?.length ? { identityKeys: options.identityKeys } : {}),
       logger: options.logger ?? stderrLogger,
     }),
@@ -139,11 +147,14 @@ export async function serveDurableAgent(options: DurableWorkerOptions): Promise<
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // The server keeps HTTP/2 sessions open to the worker; close does not end them.
-        for (const session of sessions) session.close();
-      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // The server keeps HTTP/2 sessions open to the worker; close does not end them.
+      for (const session of sessions) session.close();
+      // Runs in flight end here and go on on another worker, as after a crash; what their
+      // agents started (MCP servers, commands) ends with them.
+      await Promise.all([...running].map((agent) => agent.close()));
+      await closed;
+    },
   };
 }

@@ -133,6 +133,8 @@ async function runServe({ flags, io }: CommandContext): Promise<number> {
     if (io.signal?.aborted) resolve();
     io.signal?.addEventListener("abort", () => resolve(), { once: true });
   });
+  // Runs in flight end with their agents (no server they started outlives the worker); another
+  // worker replays them, as after a crash.
   await worker.close();
   return EXIT.ok;
 }
