@@ -225,6 +225,58 @@ describe("durable runs from the CLI (the real Restate server)", () => {
         human.stdout,
         /^notes {2}\S+ \S+ {2}4 turns {2}0\/0 tokens {2}"list the notes"$/m,
       );
+      // Continued like any other session: --continue takes the latest, --resume ID one that is there.
+      const admin2 = ["--admin", server.admin];
+      const continued = await runCli(workspace, [
+        "run",
+        "once more",
+        ...durable(),
+        ...admin2,
+        "--continue",
+        "--json",
+      ]);
+      assert.equal(continued.code, 0, continued.stderr);
+      assert.equal(parseJson<{ session_id: string }>(continued).session_id, "notes");
+      const resumed = await runCli(workspace, [
+        "run",
+        "and again",
+        ...durable(),
+        ...admin2,
+        "--resume",
+        "notes",
+      ]);
+      assert.equal(resumed.code, 0, resumed.stderr);
+      assert.match(resumed.stderr, /^Continuing durable session notes\.$/m);
+      const held = await new DurableClient({ admin: server.admin }).session("notes");
+      const prompts = (held?.entries ?? []).flatMap((entry) =>
+        entry.type === "turn" ? entry.messages.filter((message) => message.role === "user") : [],
+      );
+      assert.deepEqual(
+        prompts.map((message) => message.content),
+        ["list the notes", "list the notes", "once more", "and again"],
+        "four prompts, one conversation",
+      );
+      const missing = await runCli(workspace, [
+        "run",
+        "hi",
+        ...durable(),
+        ...admin2,
+        "--resume",
+        "nope",
+        "--json",
+      ]);
+      assert.equal(missing.code, 2);
+      assert.match(missing.stderr, /No durable session "nope" in the Restate server at /);
+      const both = await runCli(workspace, [
+        "run",
+        "hi",
+        ...durable(),
+        "--session",
+        "notes",
+        "--continue",
+      ]);
+      assert.equal(both.code, 2);
+      assert.match(both.stderr, /--session and --continue each pick a session; give one of them/);
       assert.equal(await worker.stop(), 130, "stopped by SIGTERM, as every command");
     },
   );

@@ -21,8 +21,8 @@ export const runCommand: CommandSpec = {
                        [--yes] [--max-turns N] [--output-schema FILE] [--json]
                        [--continue | --resume ID] [--trace FILE] [--workspace DIR]
                        [--plugin PATH]...
-       pseudoclaude run PROMPT --durable restate [--session ID] [--ingress URL]
-                       [--max-turns N] [--json]
+       pseudoclaude run PROMPT --durable restate [--session ID | --continue | --resume ID]
+                       [--ingress URL] [--admin URL] [--max-turns N] [--json]
 
 Run the agent loop: the model's text streams to stdout, tool calls, policy decisions and
 results are short lines on stderr.
@@ -47,7 +47,9 @@ results are short lines on stderr.
                     its events stream here as they are recorded, and Ctrl-C detaches (exit
                     130) while the run goes on. --json adds "invocation_id".
   --session ID      the durable session to run in (continues its conversation); default a
-                    new one, whose id is printed
+                    new one, whose id is printed. With --durable, --continue and --resume ID
+                    pick a session the server holds (read through --admin URL, default
+                    $PSEUDOCLAUDE_RESTATE_ADMIN, else http://127.0.0.1:9070)
   --ingress URL     Restate's ingress (default: $PSEUDOCLAUDE_RESTATE_INGRESS, else
                     http://127.0.0.1:8080)
 
@@ -69,6 +71,7 @@ Exit 0 when the model gave a final answer; 1 when the provider failed, the run h
     "durable",
     "session",
     "ingress",
+    "admin",
   ],
   positionals: { min: 1, max: 1, names: "PROMPT" },
   run: runPrompt,
@@ -77,10 +80,13 @@ Exit 0 when the model gave a final answer; 1 when the provider failed, the run h
 async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
   const maxTurns = parsePositiveInteger("max-turns", flags["max-turns"]);
   if (parseDurable(flags.durable)) return runDurable(flags, io, args[0] ?? "", maxTurns);
-  if (flags.session !== undefined || flags.ingress !== undefined)
+  const durableOnly = (["session", "ingress", "admin"] as const).find(
+    (flag) => flags[flag] !== undefined,
+  );
+  if (durableOnly)
     throw new CliUsageError(
       "invalid_usage",
-      `--${flags.session !== undefined ? "session" : "ingress"} is for durable runs (--durable restate); a saved session here is --resume ID.`,
+      `--${durableOnly} is for durable runs (--durable restate); a saved session here is --resume ID.`,
     );
   const output = flags["output-schema"]
     ? readOutputSchemaFlag(io.cwd, flags["output-schema"])

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AgentEvents, RunResult } from "@pseudoclaude/core";
+import { type AgentEvents, type RunResult, summarizeSession } from "@pseudoclaude/core";
 import type {
   DurableClient,
   DurableEvent,
@@ -27,8 +27,6 @@ const WORKER_FLAGS: readonly CliFlag[] = [
   "mode",
   "yes",
   "output-schema",
-  "continue",
-  "resume",
   "trace",
   "plugin",
 ];
@@ -51,9 +49,9 @@ export async function runDurable(
         `--${flag} shapes the agent, and a durable run's agent is its worker's: give it to "pseudoclaude serve".`,
         { details: { flag } },
       );
-  const session = flags.session ?? randomUUID();
   const json = flags.json ?? false;
   const client = await durableClient(flags);
+  let session: string | undefined;
   const events = new EventEmitter<AgentEvents>();
   const recorder = new RunRecorder(events);
   const renderer = json ? undefined : new RunRenderer(events, io);
@@ -72,6 +70,14 @@ export async function runDurable(
     return EXIT.failed;
   };
 
+  try {
+    session = (await chooseDurableSession(flags, client)) ?? randomUUID();
+  } catch (error) {
+    if (error instanceof CliUsageError) throw error;
+    return fail(error);
+  }
+  if (!json && (flags.resume !== undefined || flags.continue))
+    writeLine(io.stderr, `Continuing durable session ${session}.`);
   let invocationId: string;
   try {
     invocationId = await client.submit(session, {
@@ -125,6 +131,50 @@ export async function runDurable(
     );
   }
   return result.stopReason === "end_turn" ? EXIT.ok : EXIT.failed;
+}
+
+/**
+ * The session to run in: `--session ID` (new or not), `--resume ID` (must be there) or
+ * `--continue` (the latest), read from the server's state like `sessions --durable restate`;
+ * undefined for a new one.
+ */
+async function chooseDurableSession(
+  flags: CliFlags,
+  client: DurableClient,
+): Promise<string | undefined> {
+  const given = [
+    flags.session !== undefined ? "--session" : "",
+    flags.resume !== undefined ? "--resume" : "",
+    flags.continue ? "--continue" : "",
+  ].filter(Boolean);
+  if (given.length > 1)
+    throw new CliUsageError(
+      "invalid_usage",
+      `${given.join(" and ")} each pick a session; give one of them.`,
+    );
+  if (flags.session !== undefined) return flags.session;
+  if (flags.resume === undefined && !flags.continue) return undefined;
+  const held =
+    flags.resume !== undefined
+      ? await client.session(flags.resume).then((one) => (one ? [one] : []))
+      : await client.sessions();
+  const latest = held
+    .map(({ id, entries }) => summarizeSession(id, entries))
+    .sort((a, b) => b.updated.localeCompare(a.updated))[0];
+  if (!latest)
+    throw new CliUsageError(
+      "session_not_found",
+      flags.resume !== undefined
+        ? `No durable session "${flags.resume}" in the Restate server at ${client.admin} (pseudoclaude sessions --durable restate lists them).`
+        : `No durable session to continue in the Restate server at ${client.admin}.`,
+      {
+        details:
+          flags.resume !== undefined
+            ? { flag: "resume", value: flags.resume }
+            : { flag: "continue" },
+      },
+    );
+  return latest.id;
 }
 
 function waitingLine(approval: PendingApproval): string {
