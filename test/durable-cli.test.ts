@@ -17,6 +17,7 @@ import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { CLI_BIN, parseJson, runCli, startCli } from "./support/cli.js";
 import { type Balancer, startBalancer } from "./support/h2-balancer.js";
 import { type RestateServer, startRestate } from "./support/restate-server.js";
+import { shellQuote, TmuxPane } from "./support/tmux.js";
 
 const MARKS_PLUGIN = fileURLToPath(new URL("./fixtures/durable/marks-plugin.js", import.meta.url));
 const TIMEOUT = { timeout: 120_000 };
@@ -129,6 +130,23 @@ function otherKey(): string {
     number /= 58n;
   }
   return `publickeyv1_${text}`;
+}
+
+/** A worker whose model writes one file (a side effect: asked in default mode), then says `text`. */
+async function writingWorker(
+  scriptName: string,
+  file: string,
+  content: string,
+  text: string,
+): Promise<Serve> {
+  const script = await workspace.write(
+    scriptName,
+    JSON.stringify([
+      { tool_calls: [{ name: "write_file", arguments: { path: file, content } }] },
+      { text },
+    ]),
+  );
+  return serve(["--script", script, "--mode", "default", "--register", "--admin", server.admin]);
 }
 
 const durable = () => ["--durable", "restate", "--ingress", server.ingress];
@@ -285,26 +303,7 @@ describe("durable runs from the CLI (the real Restate server)", () => {
     "a run waiting for approval says so while it waits; approve from the streamed line lets it finish",
     TIMEOUT,
     async () => {
-      const script = await workspace.write(
-        "write.json",
-        JSON.stringify([
-          {
-            tool_calls: [
-              { name: "write_file", arguments: { path: "out/hello.txt", content: "hi" } },
-            ],
-          },
-          { text: "Written." },
-        ]),
-      );
-      const worker = await serve([
-        "--script",
-        script,
-        "--mode",
-        "default",
-        "--register",
-        "--admin",
-        server.admin,
-      ]);
+      const worker = await writingWorker("write.json", "out/hello.txt", "hi", "Written.");
       const running = startCli(
         workspace,
         ["run", "write it", ...durable(), "--session", "writer"],
@@ -333,6 +332,51 @@ describe("durable runs from the CLI (the real Restate server)", () => {
       assert.match(done.stderr, /ask \(approved\): "write_file" may have side effects/);
       assert.equal(await readFile(path.join(workspace.root, "out/hello.txt"), "utf8"), "hi");
       await worker.stop();
+    },
+  );
+
+  it(
+    "in a terminal, run --durable asks its approvals right there and answers through the ingress (tmux)",
+    TIMEOUT,
+    async () => {
+      const worker = await writingWorker("tty.json", "out/tty.txt", "typed", "Typed.");
+      const command = [
+        process.execPath,
+        CLI_BIN,
+        "run",
+        "write it",
+        ...durable(),
+        "--session",
+        "tty",
+      ]
+        .map(shellQuote)
+        .join(" ");
+      const pane = new TmuxPane(command, { HOME: workspace.home }, workspace.root);
+      try {
+        const screen = await pane.waitFor(
+          /Allow write_file \{"path":"out\/tty\.txt","content":"typed"\}\? \[y\/N\]/,
+          "the question in the terminal",
+          60_000,
+        );
+        // Anyone else could answer too: the line says how.
+        assert.match(
+          screen,
+          /waiting for approval of write_file .*: pseudoclaude approve sign_\S+ allow\|deny/,
+        );
+        await assert.rejects(
+          readFile(path.join(workspace.root, "out/tty.txt")),
+          "nothing written yet",
+        );
+        pane.type("y");
+        pane.press("Enter");
+        assert.equal(await pane.waitForExit(60_000), 0, pane.screen());
+        assert.match(pane.screen(), /ask \(approved\): "write_file" may have side effects/);
+        assert.match(pane.screen(), /^Typed\.$/m);
+        assert.equal(await readFile(path.join(workspace.root, "out/tty.txt"), "utf8"), "typed");
+      } finally {
+        pane.close();
+        await worker.stop();
+      }
     },
   );
 

@@ -104,6 +104,6 @@ async function askField(
   return "cancel";
 }
 
-function isYes(answer: string): boolean {
+export function isYes(answer: string): boolean {
   return /^y(es)?$/i.test(answer.trim());
 }

@@ -7,14 +7,16 @@ import type {
 } from "@pseudoclaude/durable-restate/client";
 import { EventEmitter } from "eventemitter3";
 import { CliUsageError } from "../cli-errors.js";
-import { type CliIo, writeJson, writeLine } from "../cli-io.js";
+import { type CliIo, isInteractive, writeJson, writeLine } from "../cli-io.js";
 import type { CliFlag, CliFlags } from "../cli-options.js";
 import { EXIT } from "../exit-codes.js";
 import { compactArgs } from "../format.js";
 import { errorToJson, runToJson } from "../output.js";
+import { ReadlinePrompter } from "../prompter.js";
 import { RunRenderer } from "../render-run.js";
 import { RunRecorder } from "../run-recorder.js";
 import { durableClient, ingressUrl } from "./durable-flags.js";
+import { TerminalApprovals } from "./terminal-approvals.js";
 
 /** How often a followed run's events are asked for. */
 const POLL_MS = 200;
@@ -92,11 +94,18 @@ export async function runDurable(
       io.stderr,
       `Durable run ${invocationId} of session ${session} (Restate at ${ingressUrl(flags)}).`,
     );
+  // In a terminal the run's approvals are asked here too; a script is never asked.
+  const approvals =
+    renderer && isInteractive(io)
+      ? new TerminalApprovals(client, new ReadlinePrompter(io), (line) => renderer.note(line))
+      : undefined;
   const follower = new EventFollower(client, session, invocationId, (event) => {
     if (event.type === "approval-waiting") {
       renderer?.note(waitingLine(event.data));
+      approvals?.ask(event.data);
       return;
     }
+    if (event.type === "tool-decision") approvals?.decided(event.data.call.id);
     (events.emit as (name: string, data: unknown) => boolean)(event.type, event.data);
   });
   follower.start();
@@ -104,6 +113,7 @@ export async function runDurable(
   try {
     result = await client.result(invocationId, io.signal);
   } catch (error) {
+    approvals?.close();
     follower.stop();
     if (io.signal?.aborted) {
       renderer?.finish();
@@ -116,6 +126,7 @@ export async function runDurable(
     await follower.drain();
     return fail(error, invocationId);
   }
+  approvals?.close();
   follower.stop();
   await follower.drain();
   renderer?.finish();
