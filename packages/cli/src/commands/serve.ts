@@ -39,7 +39,8 @@ Any number of workers may serve one server; a run survives the worker that start
   --port N            where to listen (default ${DEFAULT_WORKER_PORT}; 0 picks a free port)
   --host H            the address to listen on (default 127.0.0.1: a worker runs what the
                       server sends it, so open it only to the server's network)
-  --register          tell the server about this worker (its admin API)
+  --register          tell the server about this worker (its admin API) at http://HOST:PORT;
+                      behind a load balancer, register the balancer's URL instead
   --admin URL         Restate's admin API (default: $PSEUDOCLAUDE_RESTATE_ADMIN, else ${DEFAULT_RESTATE_ADMIN})
   --on-interrupted W  a side-effect call a worker died in: ask (default, an approval saying
                       it may have run once), retry, or fail
