@@ -297,21 +297,24 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
     timeoutMs: number,
     options: ExecuteOptions,
   ): Promise<ToolResult> {
+    // Built by assignment, not spreads: a spread makes and copies an object of its own, on
+    // every call.
+    const context: ToolExecutionContext = {
+      callId: call.id,
+      get signal() {
+        return cancellation.signal;
+      },
+      onAbort: (listener) => cancellation.onAbort(listener),
+      timeoutMs,
+      workspace: this.workspace,
+      reportProgress: (progress) => options.onProgress?.(progress),
+      progressWanted: options.onProgress !== undefined,
+    };
+    if (options.agent) context.agent = options.agent;
+    if (options.trace) context.trace = options.trace;
+    if (options.judge) context.judge = this.judgeFor(tool, options.judge);
     try {
-      const result = await tool.execute(args, {
-        callId: call.id,
-        get signal() {
-          return cancellation.signal;
-        },
-        onAbort: (listener) => cancellation.onAbort(listener),
-        timeoutMs,
-        workspace: this.workspace,
-        reportProgress: (progress) => options.onProgress?.(progress),
-        progressWanted: options.onProgress !== undefined,
-        ...(options.agent ? { agent: options.agent } : {}),
-        ...(options.trace ? { trace: options.trace } : {}),
-        ...(options.judge ? { judge: this.judgeFor(tool, options.judge) } : {}),
-      });
+      const result = await tool.execute(args, context);
       if (!result || typeof result !== "object" || !Array.isArray(result.content)) {
         return toolFailure("tool_error", `Tool "${call.name}" returned a malformed result.`);
       }
