@@ -16,3 +16,4 @@ export {
 } from "./durable-client.js";
 export type { PendingApproval } from "./pending-approval.js";
 export type { DurableEvent, DurableEventPage } from "./run-events.js";
+export { DEFAULT_OBJECT_NAME } from "./state-keys.js";

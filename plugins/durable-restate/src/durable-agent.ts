@@ -12,10 +12,8 @@ import { ObjectSessionStore } from "./object-session-store.js";
 import { PENDING_KEY, type PendingApproval } from "./pending-approval.js";
 import { RestateJournal } from "./restate-journal.js";
 import { type DurableEventPage, RunEventLog, readEvents } from "./run-events.js";
+import { DEFAULT_OBJECT_NAME } from "./state-keys.js";
 import { stderrLogger } from "./stderr-logger.js";
-
-/** The virtual object's name unless told otherwise: its URLs are `/<name>/<session>/run`. */
-export const DEFAULT_OBJECT_NAME = "pseudoclaude";
 
 /** What a run is asked to do: the prompt, and the limits of an `agent.run`. */
 export interface DurableRunInput {

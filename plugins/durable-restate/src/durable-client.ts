@@ -2,6 +2,7 @@ import type { RunResult, SessionEntry } from "@pseudoclaude/core";
 import type { DurableRunInput } from "./durable-agent.js";
 import type { PendingApproval } from "./pending-approval.js";
 import type { DurableEventPage } from "./run-events.js";
+import { DEFAULT_OBJECT_NAME, ENTRIES_KEY } from "./state-keys.js";
 
 /** Where Restate's ingress and admin API are when nobody says (the server's own defaults). */
 export const DEFAULT_INGRESS = "http://127.0.0.1:8080";
@@ -56,7 +57,7 @@ export class DurableClient {
   constructor(options: DurableClientOptions = {}) {
     this.ingress = trimSlash(options.ingress ?? DEFAULT_INGRESS);
     this.admin = trimSlash(options.admin ?? DEFAULT_ADMIN);
-    this.object = options.object ?? "pseudoclaude";
+    this.object = options.object ?? DEFAULT_OBJECT_NAME;
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
@@ -126,7 +127,7 @@ export class DurableClient {
     const object = this.object.replaceAll("'", "''");
     const query =
       "select service_key, value_utf8 from state " +
-      `where service_name = '${object}' and key = 'session_entries'${where} order by service_key`;
+      `where service_name = '${object}' and key = '${ENTRIES_KEY}'${where} order by service_key`;
     const body = (await this.post(`${this.admin}/query`, { query })) as {
       rows?: Array<{ service_key: string; value_utf8: string }>;
     };

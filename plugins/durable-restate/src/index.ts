@@ -8,7 +8,6 @@
 import "./with-resolvers.js";
 
 export {
-  DEFAULT_OBJECT_NAME,
   type DurableAgentOptions,
   type DurableRunInput,
   type DurableWorker,
@@ -16,7 +15,7 @@ export {
   durableAgent,
   serveDurableAgent,
 } from "./durable-agent.js";
-export { ENTRIES_KEY, ObjectSessionStore } from "./object-session-store.js";
+export { ObjectSessionStore } from "./object-session-store.js";
 export { PENDING_KEY, type PendingApproval } from "./pending-approval.js";
 export { RestateJournal } from "./restate-journal.js";
 export {
@@ -29,4 +28,5 @@ export {
   STREAMED_EVENTS,
   type StreamedEventName,
 } from "./run-events.js";
+export { DEFAULT_OBJECT_NAME, ENTRIES_KEY } from "./state-keys.js";
 export { stderrLogger } from "./stderr-logger.js";

@@ -6,9 +6,7 @@ import {
   summarizeSession,
 } from "@pseudoclaude/core";
 import type { ObjectContext } from "@restatedev/restate-sdk";
-
-/** Object state key: the session's entries, the same JSON the file store writes as lines. */
-export const ENTRIES_KEY = "session_entries";
+import { ENTRIES_KEY } from "./state-keys.js";
 
 /**
  * A session kept in its Restate virtual object's state: the same `SessionEntry` list a

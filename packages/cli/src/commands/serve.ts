@@ -102,7 +102,7 @@ async function runServe({ flags, io }: CommandContext): Promise<number> {
       (await openSession({ flags, io, provider, store: session, prompter: NO_PROMPTER })).agent,
   });
   try {
-    if (flags.register) await (await durableClient(flags)).register(worker.url);
+    if (flags.register) await durableClient(flags).register(worker.url);
   } catch (error) {
     await worker.close();
     writeLine(

@@ -1,4 +1,4 @@
-import { FileSessionStore, summarizeSession } from "@pseudoclaude/core";
+import { FileSessionStore } from "@pseudoclaude/core";
 import { CliUsageError } from "../cli-errors.js";
 import { type CliIo, type TextSink, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -6,6 +6,7 @@ import {
   adminUrl,
   DEFAULT_RESTATE_ADMIN,
   durableClient,
+  newestFirst,
   parseDurable,
 } from "../durable/durable-flags.js";
 import { EXIT } from "../exit-codes.js";
@@ -90,7 +91,7 @@ async function remove(
 /** The durable sessions a Restate server holds, listed like the workspace's. */
 async function listDurable(flags: CommandContext["flags"], io: CliIo): Promise<number> {
   const out = io.stdout;
-  const client = await durableClient(flags);
+  const client = durableClient(flags);
   let held: Awaited<ReturnType<typeof client.sessions>>;
   try {
     held = await client.sessions();
@@ -101,9 +102,7 @@ async function listDurable(flags: CommandContext["flags"], io: CliIo): Promise<n
     );
     return EXIT.failed;
   }
-  const sessions = held
-    .map(({ id, entries }) => summarizeSession(id, entries))
-    .sort((a, b) => b.updated.localeCompare(a.updated));
+  const sessions = newestFirst(held);
   if (flags.json) {
     writeJson(out, { sessions: sessions.map(sessionToJson), admin: client.admin });
     return EXIT.ok;

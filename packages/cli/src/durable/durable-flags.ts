@@ -1,4 +1,10 @@
-import type { DurableClient } from "@pseudoclaude/durable-restate/client";
+import { type SessionSummary, summarizeSession } from "@pseudoclaude/core";
+import {
+  DEFAULT_ADMIN,
+  DEFAULT_INGRESS,
+  DurableClient,
+  type DurableSession,
+} from "@pseudoclaude/durable-restate/client";
 import { CliUsageError } from "../cli-errors.js";
 import type { CliFlags } from "../cli-options.js";
 
@@ -6,8 +12,8 @@ import type { CliFlags } from "../cli-options.js";
 export const DURABLE_ENGINES = ["restate"] as const;
 
 /** Where Restate's ingress and admin API are when neither a flag nor the environment says. */
-export const DEFAULT_RESTATE_INGRESS = "http://127.0.0.1:8080";
-export const DEFAULT_RESTATE_ADMIN = "http://127.0.0.1:9070";
+export const DEFAULT_RESTATE_INGRESS = DEFAULT_INGRESS;
+export const DEFAULT_RESTATE_ADMIN = DEFAULT_ADMIN;
 
 /** `--durable ENGINE`: undefined when not given; an engine we do not have is a usage error. */
 export function parseDurable(value: string | undefined): "restate" | undefined {
@@ -30,10 +36,16 @@ export function adminUrl(flags: CliFlags): string {
   return flags.admin ?? process.env.PSEUDOCLAUDE_RESTATE_ADMIN ?? DEFAULT_RESTATE_ADMIN;
 }
 
-/** A client of the server the flags name (loaded on use: other commands never load it). */
-export async function durableClient(flags: CliFlags): Promise<DurableClient> {
-  const { DurableClient } = await import("@pseudoclaude/durable-restate/client");
+/** A client of the server the flags name (it loads no SDK: plain HTTP). */
+export function durableClient(flags: CliFlags): DurableClient {
   return new DurableClient({ ingress: ingressUrl(flags), admin: adminUrl(flags) });
+}
+
+/** Durable sessions as the session list shows them, newest first. */
+export function newestFirst(held: readonly DurableSession[]): SessionSummary[] {
+  return held
+    .map(({ id, entries }) => summarizeSession(id, entries))
+    .sort((a, b) => b.updated.localeCompare(a.updated));
 }
 
 /** `--on-interrupted ask|retry|fail`: what a replay does with a side effect its worker died in. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type AgentEvents, type RunResult, summarizeSession } from "@pseudoclaude/core";
+import type { AgentEvents, RunResult } from "@pseudoclaude/core";
 import type {
   DurableClient,
   DurableEvent,
@@ -15,7 +15,7 @@ import { errorToJson, runToJson } from "../output.js";
 import { ReadlinePrompter } from "../prompter.js";
 import { RunRenderer } from "../render-run.js";
 import { RunRecorder } from "../run-recorder.js";
-import { durableClient, ingressUrl } from "./durable-flags.js";
+import { durableClient, ingressUrl, newestFirst } from "./durable-flags.js";
 import { TerminalApprovals } from "./terminal-approvals.js";
 
 /** How often a followed run's events are asked for. */
@@ -52,7 +52,7 @@ export async function runDurable(
         { details: { flag } },
       );
   const json = flags.json ?? false;
-  const client = await durableClient(flags);
+  const client = durableClient(flags);
   let session: string | undefined;
   const events = new EventEmitter<AgentEvents>();
   const recorder = new RunRecorder(events);
@@ -169,9 +169,7 @@ async function chooseDurableSession(
     flags.resume !== undefined
       ? await client.session(flags.resume).then((one) => (one ? [one] : []))
       : await client.sessions();
-  const latest = held
-    .map(({ id, entries }) => summarizeSession(id, entries))
-    .sort((a, b) => b.updated.localeCompare(a.updated))[0];
+  const [latest] = newestFirst(held);
   if (!latest)
     throw new CliUsageError(
       "session_not_found",
