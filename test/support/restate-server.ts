@@ -56,6 +56,9 @@ export async function startRestate(options: { signing?: boolean } = {}): Promise
     env: {
       PATH: process.env.PATH ?? "",
       HOME: base,
+      // The invoker makes a scratch folder per partition in the temp folder and leaves it
+      // there when it stops; in the base folder, stop() removes them with the rest.
+      TMPDIR: base,
       RESTATE_BASE_DIR: base,
       RESTATE_BIND_ADDRESS: `127.0.0.1:${node}`,
       RESTATE_ADVERTISED_ADDRESS: `http://127.0.0.1:${node}`,
