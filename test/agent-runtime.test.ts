@@ -135,4 +135,32 @@ describe("an agent while it lives", () => {
       await agent.close();
     }
   });
+
+  it("gives every callTool an id of its own, the same in its events and its metadata", async () => {
+    const agent = await createAgent({
+      config: false,
+      plugins: [
+        definePlugin({
+          name: "ids",
+          register: (context) =>
+            void context.addToolSource(
+              new StaticToolSource("ids", [tool("look", "read_only", "ids")]),
+            ),
+        }),
+      ],
+    });
+    try {
+      const started: string[] = [];
+      agent.on("tool-call-start", ({ call }) => started.push(call.id));
+      const outcomes = await Promise.all(
+        Array.from({ length: 200 }, () => agent.callTool("look", {})),
+      );
+      const ids = outcomes.map((outcome) => String(outcome.result.metadata.call_id));
+      assert.equal(new Set(ids).size, 200, "no id twice");
+      assert.deepEqual(started, ids);
+      for (const id of ids) assert.match(id, /^call_[0-9a-f]{16}[0-9a-z]+$/);
+    } finally {
+      await agent.close();
+    }
+  });
 });

@@ -347,6 +347,81 @@ describe("one effective timeout", () => {
     );
   });
 
+  it("hands a context whose members work when taken out of it", async () => {
+    const registry = new DefaultToolRegistry({ abortGraceMs: 2000 });
+    const progress: number[] = [];
+    const seen: Record<string, unknown> = {};
+    registry.applyChange("a", {
+      kind: "full",
+      tools: [
+        tool(
+          "destructures",
+          "a",
+          {},
+          (_args, context) =>
+            new Promise((resolve) => {
+              const { onAbort, reportProgress, progressWanted, judge, callId, timeoutMs } = context;
+              Object.assign(seen, { progressWanted, judge, callId, timeoutMs });
+              seen.sameFunction = context.onAbort === onAbort;
+              reportProgress({ progress: 1 });
+              reportProgress({ progress: 2 });
+              onAbort((reason) => {
+                const { signal } = context;
+                resolve(toolSuccess(`${reason.kind} ${signal.aborted}`));
+              });
+            }),
+        ),
+      ],
+    });
+    const result = await registry.execute(
+      { id: "c1", name: "destructures", arguments: {} },
+      { timeoutMs: 40, onProgress: (update) => progress.push(update.progress) },
+    );
+    assert.equal(result.ok, true);
+    assert.equal(result.content[0]?.type === "text" && result.content[0].text, "timeout true");
+    assert.deepEqual(progress, [1, 2]);
+    assert.deepEqual(seen, {
+      progressWanted: true,
+      // No policy runs a registry used on its own.
+      judge: undefined,
+      callId: "c1",
+      timeoutMs: 40,
+      sameFunction: true,
+    });
+  });
+
+  it("judges other arguments and other tools through the policy it was given", async () => {
+    const registry = new DefaultToolRegistry();
+    registry.applyChange("a", {
+      kind: "full",
+      tools: [
+        tool("other", "a", { safety: "side_effect" }),
+        tool("asks", "a", {}, async (_args, context) => {
+          const { judge } = context;
+          assert.ok(judge, "a judge when a policy is given");
+          const own = await judge({ path: "x" });
+          const other = await judge({}, "other");
+          const missing = await judge({}, "missing");
+          return toolSuccess(`${own?.verdict} ${other?.verdict} ${missing}`);
+        }),
+      ],
+    });
+    const result = await registry.execute(
+      { id: "c2", name: "asks", arguments: {} },
+      {
+        judge: (definition) => ({
+          verdict: definition.safety === "read_only" ? "allow" : "ask",
+          reason: "test",
+          matched: { kind: "safety", safety: definition.safety },
+        }),
+      },
+    );
+    assert.equal(
+      result.content[0]?.type === "text" && result.content[0].text,
+      "allow ask undefined",
+    );
+  });
+
   it("gives a tool that reads its signal only after the caller aborted an aborted one", async () => {
     const registry = new DefaultToolRegistry({ abortGraceMs: 500 });
     const controller = new AbortController();

@@ -14,9 +14,11 @@ export type ToolCallRuling =
 /**
  * Policy, then approval. Both fail closed: an engine or approver that throws denies.
  * `refusal` is the registry's answer to arguments it refuses: a call that cannot run is
- * answered with it, and a person is never asked to approve such a call.
+ * answered with it, and a person is never asked to approve such a call. The ruling comes
+ * back at once when nothing has to be waited for (a policy that answers synchronously and no
+ * approval): no promise per call on the common path.
  */
-export async function decideToolCall(
+export function decideToolCall(
   tool: ToolDefinition,
   call: ToolCall,
   policy: PolicyEngine,
@@ -26,50 +28,94 @@ export async function decideToolCall(
   refusal: ToolFailure | undefined,
   /** A hook allowed it: an `ask` needs no approval (a deny stays a deny). */
   preApproved = false,
+): ToolCallRuling | Promise<ToolCallRuling> {
+  let decided: PolicyDecision | Promise<PolicyDecision>;
+  try {
+    decided = policy.decide(tool, call.arguments);
+  } catch (error) {
+    decided = engineFailed(error);
+  }
+  // Any thenable an engine returns, as `await` would take it.
+  if (typeof (decided as { then?: unknown } | undefined)?.then === "function")
+    return Promise.resolve(decided).then(
+      (decision) => rule(decision, tool, call, approve, signal, refusal, preApproved),
+      (error: unknown) =>
+        rule(engineFailed(error), tool, call, approve, signal, refusal, preApproved),
+    );
+  return rule(decided as PolicyDecision, tool, call, approve, signal, refusal, preApproved);
+}
+
+function rule(
+  decision: PolicyDecision,
+  tool: ToolDefinition,
+  call: ToolCall,
+  approve: Approver | undefined,
+  signal: () => AbortSignal,
+  refusal: ToolFailure | undefined,
+  preApproved: boolean,
+): ToolCallRuling | Promise<ToolCallRuling> {
+  if (decision.verdict === "deny") return denied(decision, tool, call, decision.reason);
+  if (refusal) return { kind: "refuse", decision, result: refusal };
+  if (decision.verdict === "allow") return { kind: "run", decision };
+  if (preApproved) return { kind: "run", decision, approval: "approved" };
+  if (!approve) {
+    return denied(
+      decision,
+      tool,
+      call,
+      `${decision.reason} It needs approval and no one can approve it here (no approval callback; in the CLI pass --yes or run in an interactive terminal).`,
+      "no_approver",
+    );
+  }
+  return askApprover(decision, tool, call, approve, signal);
+}
+
+async function askApprover(
+  decision: PolicyDecision,
+  tool: ToolDefinition,
+  call: ToolCall,
+  approve: Approver,
+  signal: () => AbortSignal,
 ): Promise<ToolCallRuling> {
-  const decision = await policyDecision(policy, tool, call);
-  const denied = (reason: string, approval?: ApprovalOutcome): ToolCallRuling => ({
+  let answer: ApprovalAnswer;
+  try {
+    answer = await approve({ tool, call, decision, signal: signal() });
+  } catch (error) {
+    return denied(
+      decision,
+      tool,
+      call,
+      `Approval failed, so the call is denied: ${errorMessage(error)}`,
+      "rejected",
+    );
+  }
+  const verdict = typeof answer === "string" ? answer : answer.verdict;
+  if (verdict === "allow") return { kind: "run", decision, approval: "approved" };
+  const why = typeof answer === "object" && answer.reason ? `: ${answer.reason}` : ".";
+  return denied(decision, tool, call, `The user rejected this call${why}`, "rejected");
+}
+
+function denied(
+  decision: PolicyDecision,
+  tool: ToolDefinition,
+  call: ToolCall,
+  reason: string,
+  approval?: ApprovalOutcome,
+): ToolCallRuling {
+  return {
     kind: "refuse",
     decision,
     ...(approval ? { approval } : {}),
     result: toolFailure("denied", reason, {
       metadata: { tool: call.name, source: tool.source, call_id: call.id },
     }),
-  });
-  if (decision.verdict === "deny") return denied(decision.reason);
-  if (refusal) return { kind: "refuse", decision, result: refusal };
-  if (decision.verdict === "allow") return { kind: "run", decision };
-  if (preApproved) return { kind: "run", decision, approval: "approved" };
-  if (!approve) {
-    return denied(
-      `${decision.reason} It needs approval and no one can approve it here (no approval callback; in the CLI pass --yes or run in an interactive terminal).`,
-      "no_approver",
-    );
-  }
-  let answer: ApprovalAnswer;
-  try {
-    answer = await approve({ tool, call, decision, signal: signal() });
-  } catch (error) {
-    return denied(`Approval failed, so the call is denied: ${errorMessage(error)}`, "rejected");
-  }
-  const verdict = typeof answer === "string" ? answer : answer.verdict;
-  if (verdict === "allow") return { kind: "run", decision, approval: "approved" };
-  const why = typeof answer === "object" && answer.reason ? `: ${answer.reason}` : ".";
-  return denied(`The user rejected this call${why}`, "rejected");
+  };
 }
 
-async function policyDecision(
-  policy: PolicyEngine,
-  tool: ToolDefinition,
-  call: ToolCall,
-): Promise<PolicyDecision> {
-  try {
-    return await policy.decide(tool, call.arguments);
-  } catch (error) {
-    return {
-      verdict: "deny",
-      reason: `The policy engine failed, so the call is denied: ${errorMessage(error)}`,
-      matched: { kind: "engine_error" },
-    };
-  }
+function engineFailed(error: unknown): PolicyDecision {
+  return {
+    verdict: "deny",
+    reason: `The policy engine failed, so the call is denied: ${errorMessage(error)}`,
+    matched: { kind: "engine_error" },
+  };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { EventEmitter } from "eventemitter3";
 import type { DependencyContainer, InjectionToken } from "tsyringe";
 import type { ContextCompaction, ContextManager } from "../context/context-manager.js";
@@ -25,6 +24,7 @@ import type { ToolDefinition } from "../tools/tool-definition.js";
 import { toolFailure } from "../tools/tool-result.js";
 import { AgentTracer, type RunSpan } from "../tracing/agent-tracer.js";
 import type { TracerSource } from "../tracing/tracing-options.js";
+import { newCallId } from "../util/call-id.js";
 import {
   type Agent,
   type AgentSettings,
@@ -44,7 +44,7 @@ import { addUsage, runModelTurn } from "./model-turn.js";
 import { OfferedTools } from "./offered-tools.js";
 import { OutputCheck } from "./output-check.js";
 import type { ProviderRef } from "./provider-ref.js";
-import { runToolCalls, toolCallRecord } from "./run-tool-calls.js";
+import { runToolCalls, type ToolCallStepDeps, toolCallRecord } from "./run-tool-calls.js";
 import { SessionRecorder } from "./session-recorder.js";
 
 /** The events a fork passes on to its parent (diagnostics are the parent's already). */
@@ -450,7 +450,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     args: unknown,
     options: CallToolOptions = {},
   ): Promise<CallToolOutcome> {
-    const call: ToolCall = { id: `call_${randomUUID()}`, name, arguments: args };
+    const call: ToolCall = { id: newCallId(), name, arguments: args };
     const records: ToolCallRecord[] = [];
     await this.toolCalls(
       [call],
@@ -462,7 +462,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       undefined,
     );
     const { decision, approval, result } = records[0]!;
-    return { decision, ...(approval ? { approval } : {}), result };
+    return approval ? { decision, approval, result } : { decision, result };
   }
 
   resolve<T>(token: symbol | string | (abstract new (...args: never[]) => T)): T {
@@ -605,42 +605,48 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     run: RunSpan | undefined,
     journal: RunJournal = IN_PROCESS_JOURNAL,
   ): Promise<void> {
-    const done = await runToolCalls(
-      {
-        registry: this.registry,
-        policy: this.policy,
-        // A durable run waits for a person's answer from outside the process.
-        approve: journal.awaitDecision
-          ? (request) =>
-              journal.awaitDecision!({
-                ...request,
-                step: `turn-${turn}:${request.call.id}:approval`,
-              })
-          : this.callbacks.approve,
-        // Turn 0 is a direct callTool: no model reads it, so nothing is projected.
-        adaptForModel: (result) => {
-          const provider = turn > 0 ? this.providerRef.provider : undefined;
-          if (!provider) return result;
-          return adaptResultContent(
-            result,
-            provider.toolResultContent,
-            provider.acceptsContent?.bind(provider),
-          );
-        },
-        progressWanted: () => this.listenerCount("tool-progress") > 0,
-        hooks: this.hooks,
-        scope: this.hookScope(),
-        agent: this,
-        tracer: this.tracer,
-        run,
-        journal,
-        emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
-      },
-      calls,
-      { turn, signal, timeoutMs },
-    );
-    records.push(...done.records);
+    this.callDeps ??= this.makeCallDeps();
+    const done = await runToolCalls(this.callDeps, calls, {
+      turn,
+      signal,
+      timeoutMs,
+      run,
+      journal,
+    });
+    for (const record of done.records) records.push(record);
     if (turn > 0) this.conversation.append(...done.messages);
+  }
+
+  private callDeps: ToolCallStepDeps | undefined;
+
+  /** What every turn's calls share, made on the first call (see ToolCallStepDeps). */
+  private makeCallDeps(): ToolCallStepDeps {
+    const { policy, callbacks } = this;
+    return {
+      registry: this.registry,
+      policy,
+      // Read at each call: an approver may be set after the agent is made.
+      get approve() {
+        return callbacks.approve;
+      },
+      // Turn 0 is a direct callTool: no model reads it, so nothing is projected.
+      adaptForModel: (result, turn) => {
+        const provider = turn > 0 ? this.providerRef.provider : undefined;
+        if (!provider) return result;
+        return adaptResultContent(
+          result,
+          provider.toolResultContent,
+          provider.acceptsContent?.bind(provider),
+        );
+      },
+      listening: (event) => this.listenerCount(event) > 0,
+      hooks: this.hooks,
+      scope: () => this.hookScope(),
+      agent: this,
+      tracer: this.tracer,
+      judge: (tool, args) => policy.decide(tool, args),
+      emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
+    };
   }
 
   /** Calls the model asked for but the run ended before: answer them so the history stays valid. */

@@ -1,5 +1,5 @@
 import type { ToolResultMessage } from "../conversation/message.js";
-import type { HookScope } from "../hooks/agent-hooks.js";
+import type { HookNote, HookScope } from "../hooks/agent-hooks.js";
 import type { HookList, ToolCallVerdict } from "../hooks/hook-list.js";
 import { journaledCall } from "../journal/journaled-call.js";
 import {
@@ -8,31 +8,46 @@ import {
   type RunJournal,
 } from "../journal/run-journal.js";
 import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
-import type { PreparedCall, ToolRegistry } from "../registry/tool-registry.js";
+import type { ExecuteOptions, PreparedCall, ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
 import type { AgentTracer, RunSpan, ToolCallSpan } from "../tracing/agent-tracer.js";
-import type { Agent, ToolCallRecord } from "./agent.js";
+import type { Agent, ApprovalOutcome, ToolCallRecord } from "./agent.js";
 import type { AgentEvents } from "./agent-events.js";
-import type { Approver } from "./callbacks.js";
+import type { ApprovalAnswer, Approver } from "./callbacks.js";
 import { decideToolCall } from "./decide-tool-call.js";
 import { planBatches } from "./execution-plan.js";
 
+/**
+ * What the calls of every turn share: made once per agent, not per call (a call's own closures
+ * and objects were most of what the call path allocated, and garbage collection its largest
+ * cost with 32 calls in flight).
+ */
 export interface ToolCallStepDeps {
   registry: ToolRegistry;
   policy: PolicyEngine;
   approve: Approver | undefined;
-  /** What the model will read of a result (see `adaptResultContent`); identity for no model. */
-  adaptForModel(result: ToolResult): ToolResult;
+  /** What the model will read of a result (see `adaptResultContent`); identity for turn 0. */
+  adaptForModel(result: ToolResult, turn: number): ToolResult;
   emit<E extends keyof AgentEvents>(event: E, payload: AgentEvents[E][0]): void;
-  /** Whether anyone listens to `tool-progress` (progress is only requested then). */
-  progressWanted(): boolean;
+  /** Whether anyone listens to `event`: a payload nobody reads is not built. */
+  listening(event: keyof AgentEvents): boolean;
   hooks: HookList;
-  scope: Omit<HookScope, "signal">;
+  scope(): Omit<HookScope, "signal">;
   /** The agent running the calls, handed to each tool. */
   agent: Agent;
   tracer: AgentTracer;
+  /** What the policy would decide for other arguments (grep and glob ask it per file). */
+  judge(tool: ToolDefinition, args: Record<string, unknown>): ReturnType<PolicyEngine["decide"]>;
+}
+
+/** What differs from one batch of calls to the next. */
+export interface ToolCallStepOptions {
+  turn: number;
+  /** Absent for a `callTool` nobody can cancel. */
+  signal: AbortSignal | undefined;
+  timeoutMs: number | undefined;
   /** The run the calls belong to; undefined for `callTool`. */
   run: RunSpan | undefined;
   /** Where the run's steps are recorded; the in-process journal just runs them. */
@@ -41,9 +56,13 @@ export interface ToolCallStepDeps {
 
 interface DecidedCall {
   call: ToolCall;
-  record: ToolCallRecord;
   span: ToolCallSpan;
-  /** Set when the call may run; its result replaces the record's placeholder. */
+  decision: PolicyDecision;
+  approval?: ApprovalOutcome;
+  hooks?: HookNote[];
+  /** The answer: a refusal now, or the result once the call has run. */
+  result?: ToolResult;
+  /** Set when the call may run. */
   prepared?: PreparedCall;
 }
 
@@ -56,11 +75,10 @@ interface DecidedCall {
 export async function runToolCalls(
   deps: ToolCallStepDeps,
   calls: readonly ToolCall[],
-  /** `signal` is absent for a `callTool` nobody can cancel. */
-  options: { turn: number; signal: AbortSignal | undefined; timeoutMs: number | undefined },
+  options: ToolCallStepOptions,
 ): Promise<{ records: ToolCallRecord[]; messages: ToolResultMessage[] }> {
-  const { registry, emit } = deps;
-  const { turn, signal, timeoutMs } = options;
+  const { registry } = deps;
+  const { turn, signal, journal } = options;
   // Hooks and approvers are promised a signal; when no one can cancel, one that never aborts
   // is made for them on first need (a signal per call would cost more than the call path).
   let idle: AbortSignal | undefined;
@@ -69,23 +87,15 @@ export async function runToolCalls(
     idle ??= new AbortController().signal;
     return idle;
   };
-  // What the policy would decide for other arguments (grep and glob ask it per file).
-  const judge = (tool: ToolDefinition, args: Record<string, unknown>) =>
-    deps.policy.decide(tool, args);
-  // A replayed side-effect call that may have run once already is asked about like an `ask`.
-  const askAgain = async (request: JournalDecisionRequest) => {
-    if (deps.journal.awaitDecision) return deps.journal.awaitDecision(request);
-    if (!deps.approve) return "deny" as const;
-    try {
-      return await deps.approve(request);
-    } catch {
-      return "deny" as const;
-    }
-  };
+  // A durable run waits for a person's answer from outside the process.
+  const approve: Approver | undefined = journal.awaitDecision
+    ? (request) =>
+        journal.awaitDecision!({ ...request, step: `turn-${turn}:${request.call.id}:approval` })
+    : deps.approve;
   const decided: DecidedCall[] = [];
   for (const original of calls) {
-    emit("tool-call-start", { turn, call: original });
-    const span = deps.tracer.startToolCall(deps.run, original, turn);
+    if (deps.listening("tool-call-start")) deps.emit("tool-call-start", { turn, call: original });
+    const span = deps.tracer.startToolCall(options.run, original, turn);
     let call = original;
     let preparation = registry.prepare(call);
     if (preparation.kind === "unknown") {
@@ -95,11 +105,7 @@ export async function runToolCalls(
         matched: { kind: "unknown_tool" },
       };
       span.decided(decision, undefined);
-      decided.push({
-        call,
-        span,
-        record: toolCallRecord(call, turn, decision, preparation.result),
-      });
+      decided.push({ call, span, decision, result: preparation.result });
       continue;
     }
     const tool = preparation.kind === "ready" ? preparation.prepared.tool : preparation.tool;
@@ -107,7 +113,7 @@ export async function runToolCalls(
     let verdict: ToolCallVerdict | undefined;
     if (deps.hooks.has("beforeToolCall")) {
       verdict = await deps.hooks.beforeToolCall({
-        ...deps.scope,
+        ...deps.scope(),
         signal: scopeSignal(),
         call,
         tool: tool.definition,
@@ -120,14 +126,12 @@ export async function runToolCalls(
           reason: verdict.deny,
           matched: { kind: "hook", hook },
         };
-        emit("tool-decision", { turn, call, decision });
+        deps.emit("tool-decision", { turn, call, decision });
         span.decided(decision, undefined);
         const result = toolFailure("denied", verdict.deny, {
           metadata: { tool: call.name, source: tool.definition.source, call_id: call.id },
         });
-        const record = toolCallRecord(call, turn, decision, result);
-        record.hooks = verdict.notes;
-        decided.push({ call, span, record });
+        decided.push({ call, span, decision, result, hooks: verdict.notes });
         continue;
       }
       if (verdict.arguments !== undefined) {
@@ -137,100 +141,131 @@ export async function runToolCalls(
         if (preparation.kind === "unknown") throw new Error("a rewrite cannot change the tool");
       }
     }
-    const ruling = await decideToolCall(
+    const pending = decideToolCall(
       tool.definition,
       call,
       deps.policy,
-      deps.approve,
+      approve,
       scopeSignal,
       preparation.kind === "invalid" ? preparation.result : undefined,
       verdict?.allow ?? false,
     );
-    emit("tool-decision", { turn, call, decision: ruling.decision, approval: ruling.approval });
+    // Most calls are decided without waiting (the policy allows or denies at once).
+    const ruling = pending instanceof Promise ? await pending : pending;
+    if (deps.listening("tool-decision")) {
+      deps.emit("tool-decision", {
+        turn,
+        call,
+        decision: ruling.decision,
+        approval: ruling.approval,
+      });
+    }
     span.decided(ruling.decision, ruling.approval);
-    const record = toolCallRecord(
-      call,
-      turn,
-      ruling.decision,
-      ruling.kind === "refuse" ? ruling.result : undefined,
-    );
-    if (ruling.approval) record.approval = ruling.approval;
-    if (verdict && verdict.notes.length > 0) record.hooks = verdict.notes;
-    decided.push({
-      call,
-      span,
-      record,
-      ...(ruling.kind === "run" && preparation.kind === "ready"
-        ? { prepared: preparation.prepared }
-        : {}),
-    });
+    const item: DecidedCall = { call, span, decision: ruling.decision };
+    if (ruling.kind === "refuse") item.result = ruling.result;
+    else if (preparation.kind === "ready") item.prepared = preparation.prepared;
+    if (ruling.approval) item.approval = ruling.approval;
+    if (verdict && verdict.notes.length > 0) item.hooks = verdict.notes;
+    decided.push(item);
   }
   const runnable = decided.filter(
     (item): item is DecidedCall & { prepared: PreparedCall } => item.prepared !== undefined,
   );
-  for (const batch of planBatches(
-    runnable,
-    (item) => item.prepared.tool.definition.safety === "read_only",
-  )) {
-    await Promise.all(
-      batch.map(async (item) => {
-        const trace = item.span.trace;
-        const execute = () =>
-          registry.run(item.prepared, {
-            ...(signal ? { signal } : {}),
-            agent: deps.agent,
-            judge,
-            ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-            ...(trace ? { trace } : {}),
-            ...(deps.progressWanted()
-              ? {
-                  onProgress: (progress: ToolProgress) =>
-                    emit("tool-progress", { turn, call: item.call, progress }),
-                }
-              : {}),
-          });
-        // In process (the default) a call is just run: no step name is even built.
-        item.record.result = await item.span.executing(
-          deps.journal === IN_PROCESS_JOURNAL
-            ? execute
-            : () =>
-                journaledCall(
-                  deps.journal,
-                  `turn-${turn}:${item.call.id}`,
-                  item.call,
-                  item.prepared.tool.definition,
-                  execute,
-                  askAgain,
-                  scopeSignal,
-                ),
-        );
-        if (deps.hooks.has("afterToolCall")) {
-          const after = await deps.hooks.afterToolCall({
-            ...deps.scope,
-            signal: scopeSignal(),
-            call: item.call,
-            tool: item.prepared.tool.definition,
-            turn,
-            result: item.record.result,
-          });
-          item.record.result = after.result;
-          if (after.notes.length > 0)
-            item.record.hooks = [...(item.record.hooks ?? []), ...after.notes];
-        }
-      }),
-    );
+  const step = new CallStep(deps, options, scopeSignal);
+  // One call (a callTool, most model turns) runs without a batch plan.
+  if (runnable.length === 1) await step.run(runnable[0]!);
+  else {
+    for (const batch of planBatches(
+      runnable,
+      (item) => item.prepared.tool.definition.safety === "read_only",
+    ))
+      await Promise.all(batch.map((item) => step.run(item)));
   }
   const records: ToolCallRecord[] = [];
   const messages: ToolResultMessage[] = [];
-  for (const { call, record, span } of decided) {
+  for (const item of decided) {
+    const { call, span } = item;
     // What the model will see: kinds its provider cannot take become explicit placeholders.
-    record.result = deps.adaptForModel(record.result);
+    const result = deps.adaptForModel(
+      item.result ?? toolFailure("internal_error", "The call did not produce a result."),
+      turn,
+    );
+    const record = toolCallRecord(call, turn, item.decision, result);
+    if (item.approval) record.approval = item.approval;
+    if (item.hooks) record.hooks = item.hooks;
     records.push(record);
-    emit("tool-call-end", { turn, call, record, result: record.result });
-    span.end({ result: record.result, ...(record.hooks ? { hooks: record.hooks } : {}) });
-    messages.push({ role: "tool", callId: call.id, toolName: call.name, result: record.result });
+    if (deps.listening("tool-call-end")) deps.emit("tool-call-end", { turn, call, record, result });
+    span.end(item.hooks ? { result, hooks: item.hooks } : { result });
+    if (turn > 0) messages.push({ role: "tool", callId: call.id, toolName: call.name, result });
   }
   return { records, messages };
+}
+
+/** Runs the allowed calls of one batch: the registry, the journal, the after hooks. */
+class CallStep {
+  constructor(
+    private readonly deps: ToolCallStepDeps,
+    private readonly options: ToolCallStepOptions,
+    private readonly scopeSignal: () => AbortSignal,
+  ) {}
+
+  async run(item: DecidedCall & { prepared: PreparedCall }): Promise<void> {
+    const { deps, options } = this;
+    const { turn, journal } = options;
+    const trace = item.span.trace;
+    // Built by assignment: spreads of optional parts made an object each, on every call.
+    const execute: ExecuteOptions = { agent: deps.agent, judge: deps.judge };
+    if (options.signal) execute.signal = options.signal;
+    if (options.timeoutMs !== undefined) execute.timeoutMs = options.timeoutMs;
+    if (trace) execute.trace = trace;
+    if (deps.listening("tool-progress"))
+      execute.onProgress = (progress: ToolProgress) =>
+        deps.emit("tool-progress", { turn, call: item.call, progress });
+    // In process and untraced (the default) a call is just run: no step name, no closure.
+    if (journal === IN_PROCESS_JOURNAL && !trace)
+      item.result = await deps.registry.run(item.prepared, execute);
+    else {
+      const runIt = () => deps.registry.run(item.prepared, execute);
+      item.result = await item.span.executing(
+        journal === IN_PROCESS_JOURNAL
+          ? runIt
+          : () =>
+              journaledCall(
+                journal,
+                `turn-${turn}:${item.call.id}`,
+                item.call,
+                item.prepared.tool.definition,
+                runIt,
+                (request) => this.askAgain(request),
+                this.scopeSignal,
+              ),
+      );
+    }
+    if (deps.hooks.has("afterToolCall")) {
+      const after = await deps.hooks.afterToolCall({
+        ...deps.scope(),
+        signal: this.scopeSignal(),
+        call: item.call,
+        tool: item.prepared.tool.definition,
+        turn,
+        result: item.result,
+      });
+      item.result = after.result;
+      if (after.notes.length > 0) item.hooks = [...(item.hooks ?? []), ...after.notes];
+    }
+  }
+
+  /** A replayed side-effect call that may have run once already is asked about like an `ask`. */
+  private async askAgain(request: JournalDecisionRequest): Promise<ApprovalAnswer> {
+    const { journal } = this.options;
+    if (journal.awaitDecision) return journal.awaitDecision(request);
+    if (!this.deps.approve) return "deny";
+    try {
+      return await this.deps.approve(request);
+    } catch {
+      return "deny";
+    }
+  }
 }
 
 /** A record for a call; a missing result is a framework bug, said as such. */

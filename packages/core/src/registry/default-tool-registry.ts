@@ -3,17 +3,19 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import { errorMessage } from "../errors.js";
 import { objectInputSchema } from "../tools/input-schema.js";
-import type { ArgumentValidation, Tool, ToolExecutionContext } from "../tools/tool.js";
+import type { ArgumentValidation, Tool } from "../tools/tool.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
 import type { ToolChange } from "../tools/tool-source.js";
-import { CallAbortReason } from "../util/abort.js";
+import type { CallAbortReason } from "../util/abort.js";
 import { isPlainObject } from "../util/plain-object.js";
 import { CallCancellation } from "./call-cancellation.js";
 import { CallLimiter } from "./call-limiter.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, resolveEffectiveTimeout } from "./effective-timeout.js";
 import { redactResult } from "./redact-result.js";
+import { TimedCall } from "./timed-call.js";
+import { ToolCallContext } from "./tool-call-context.js";
 import {
   type ApplyChangeOutcome,
   type CallPreparation,
@@ -166,16 +168,20 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
   prepare(call: ToolCall): CallPreparation {
     const started = performance.now();
     const entry = this.entries.get(call.name);
-    const local: Record<string, unknown> = { tool: call.name, call_id: call.id };
     if (!entry) {
       const result = toolFailure("unknown_tool", `Unknown tool "${call.name}".`);
+      const local = { tool: call.name, call_id: call.id };
       return { kind: "unknown", result: withLocalMetadata(result, local, started) };
     }
-    local.source = entry.source;
+    // Made only for a refusal: a call that is ready carries no metadata yet.
     const refuse = (message: string): CallPreparation => ({
       kind: "invalid",
       tool: entry.tool,
-      result: withLocalMetadata(toolFailure("invalid_arguments", message), local, started),
+      result: withLocalMetadata(
+        toolFailure("invalid_arguments", message),
+        { tool: call.name, call_id: call.id, source: entry.source },
+        started,
+      ),
     });
     if (!isPlainObject(call.arguments)) {
       return refuse(
@@ -203,116 +209,80 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       tool.definition.timeoutMs,
       this.defaultTimeoutMs,
     );
-    const local: Record<string, unknown> = {
-      tool: call.name,
-      call_id: call.id,
-      source: prepared.source,
-      timeout_ms: timeout.timeoutMs,
-      timeout_source: timeout.source,
-    };
+    let waited = false;
     if (options.signal?.aborted) {
       const result = toolFailure(
         "cancelled",
         `Call to "${call.name}" was cancelled before it started.`,
       );
-      return withLocalMetadata(result, local, started);
+      return callMetadata(result, prepared, timeout, waited, started);
     }
     // A sub-agent's call only waits for its child's calls, which take slots of their own:
     // holding one too would let as many sub-agents as slots wait on each other for ever.
     const slotted = !tool.definition.source.startsWith("subagent:");
     if (slotted && !this.limiter.tryAcquire()) {
-      local.waited_for_slot = true;
+      waited = true;
       if (!(await this.limiter.wait(options.signal))) {
         const result = toolFailure(
           "cancelled",
           `Call to "${call.name}" was cancelled while it waited for one of the agent's ${this.limiter.limit} call slots.`,
         );
-        return withLocalMetadata(result, local, started);
+        return callMetadata(result, prepared, timeout, waited, started);
       }
     }
     try {
-      const result = await this.runWithTimeout(
-        tool,
-        call,
-        prepared.arguments,
-        timeout.timeoutMs,
-        options,
-      );
-      return withLocalMetadata(redactResult(result, this.redactor), local, started);
+      const result = await this.runTimed(prepared, timeout.timeoutMs, options);
+      return callMetadata(redactResult(result, this.redactor), prepared, timeout, waited, started);
     } finally {
       if (slotted) this.limiter.release();
     }
   }
 
-  private async runWithTimeout(
-    tool: Tool,
-    call: ToolCall,
-    args: Record<string, unknown>,
+  /** The call under its one timeout and its caller's abort (see TimedCall). */
+  private runTimed(
+    prepared: PreparedCall,
     timeoutMs: number,
     options: ExecuteOptions,
   ): Promise<ToolResult> {
+    const { call, tool } = prepared;
     const cancellation = new CallCancellation();
-    // Whoever aborts the call also ends the race: no listener on our own signal per call.
-    let abortedRace: (value: "aborted") => void = () => {};
-    const aborted = new Promise<"aborted">((resolve) => {
-      abortedRace = resolve;
-    });
-    const abort = (reason: CallAbortReason) => {
-      cancellation.abort(reason);
-      abortedRace("aborted");
-    };
-    const onCallerAbort = () =>
-      abort(new CallAbortReason("cancelled", `Call to "${call.name}" was cancelled.`));
-    options.signal?.addEventListener("abort", onCallerAbort, { once: true });
-    const timer = setTimeout(
-      () =>
-        abort(
-          new CallAbortReason("timeout", `Call to "${call.name}" timed out after ${timeoutMs} ms.`),
-        ),
+    const timed = new TimedCall(
+      cancellation,
+      call.name,
       timeoutMs,
+      this.abortGraceMs,
+      options.signal,
+      (reason) => this.abortedResult(call, reason),
     );
-    const running = this.invoke(tool, call, args, cancellation, timeoutMs, options);
-    try {
-      const first = await Promise.race([running, aborted]);
-      if (first !== "aborted") return first;
-      // Give the tool a short grace to finish with its own, more precise result.
-      let graceTimer: NodeJS.Timeout | undefined;
-      const grace = new Promise<undefined>((resolve) => {
-        graceTimer = setTimeout(() => resolve(undefined), this.abortGraceMs);
-      });
-      const settled = await Promise.race([running, grace]);
-      clearTimeout(graceTimer);
-      return settled ?? this.abortedResult(call, cancellation.reason);
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onCallerAbort);
-    }
+    const context = new ToolCallContext(
+      call.id,
+      timeoutMs,
+      this.workspace,
+      cancellation,
+      options.onProgress,
+      tool,
+      options.judge,
+      this.lookup,
+    );
+    if (options.agent) context.agent = options.agent;
+    if (options.trace) context.trace = options.trace;
+    this.invoke(tool, call, prepared.arguments, cancellation, context).then(
+      (result) => timed.finish(result),
+      // invoke answers every failure itself; this is a framework bug, said as such.
+      (error: unknown) => timed.finish(toolFailure("internal_error", errorMessage(error))),
+    );
+    return timed.result;
   }
+
+  private readonly lookup = (name: string): Tool | undefined => this.get(name);
 
   private async invoke(
     tool: Tool,
     call: ToolCall,
     args: Record<string, unknown>,
     cancellation: CallCancellation,
-    timeoutMs: number,
-    options: ExecuteOptions,
+    context: ToolCallContext,
   ): Promise<ToolResult> {
-    // Built by assignment, not spreads: a spread makes and copies an object of its own, on
-    // every call.
-    const context: ToolExecutionContext = {
-      callId: call.id,
-      get signal() {
-        return cancellation.signal;
-      },
-      onAbort: (listener) => cancellation.onAbort(listener),
-      timeoutMs,
-      workspace: this.workspace,
-      reportProgress: (progress) => options.onProgress?.(progress),
-      progressWanted: options.onProgress !== undefined,
-    };
-    if (options.agent) context.agent = options.agent;
-    if (options.trace) context.trace = options.trace;
-    if (options.judge) context.judge = this.judgeFor(tool, options.judge);
     try {
       const result = await tool.execute(args, context);
       if (!result || typeof result !== "object" || !Array.isArray(result.content)) {
@@ -324,16 +294,6 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       if (cancellation.aborted) return this.abortedResult(call, cancellation.reason);
       return toolFailure("tool_error", `Tool "${call.name}" failed: ${errorMessage(error)}`);
     }
-  }
-
-  private judgeFor(
-    tool: Tool,
-    decide: NonNullable<ExecuteOptions["judge"]>,
-  ): NonNullable<ToolExecutionContext["judge"]> {
-    return async (args, toolName) => {
-      const judged = toolName === undefined ? tool : this.get(toolName);
-      return judged ? await decide(judged.definition, args) : undefined;
-    };
   }
 
   private abortedResult(call: ToolCall, reason: CallAbortReason | undefined): ToolResult {
@@ -392,6 +352,30 @@ function withObjectSchema(tool: Tool): Tool {
   };
   if (tool.validate) view.validate = (args) => tool.validate!(args);
   return view;
+}
+
+/**
+ * The registry's facts about a call it ran (or could not start), with how long it took. They
+ * win over whatever the tool put in its metadata, so a remote server cannot rewrite them.
+ * Written straight onto a copy of the tool's metadata, in the order they always had.
+ */
+function callMetadata(
+  result: ToolResult,
+  prepared: PreparedCall,
+  timeout: { timeoutMs: number; source: string },
+  waited: boolean,
+  started: number,
+): ToolResult {
+  const metadata: Record<string, unknown> = Object.assign({}, result.metadata);
+  metadata.tool = prepared.call.name;
+  metadata.call_id = prepared.call.id;
+  metadata.source = prepared.source;
+  metadata.timeout_ms = timeout.timeoutMs;
+  metadata.timeout_source = timeout.source;
+  if (waited) metadata.waited_for_slot = true;
+  metadata.duration_ms = Math.round((performance.now() - started) * 1000) / 1000;
+  result.metadata = metadata;
+  return result;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type RemoteCallResult,
   type RemoteTool,
 } from "../session/mcp-session.js";
-import { convertCallResult } from "./convert-result.js";
+import { type ConvertOptions, convertCallResult } from "./convert-result.js";
 import type { McpToolErrorCode } from "./result-codes.js";
 import { type CompiledValidator, lazyValidator } from "./schema-validator.js";
 
@@ -96,6 +96,8 @@ function sourceOf(server: McpServerConfig): string {
 class RemoteToolAdapter implements Tool {
   /** Compiled on the first call: see lazyValidator. */
   private validator: CompiledValidator | undefined;
+  /** How results are converted; the same for every call, made on the first. */
+  private conversion: ConvertOptions | undefined;
 
   constructor(
     readonly definition: ToolDefinition,
@@ -122,22 +124,13 @@ class RemoteToolAdapter implements Tool {
   async execute(args: Record<string, unknown>, context: ToolExecutionContext) {
     const { server, remoteName } = this;
     try {
-      const result = await this.caller.call(remoteName, args, {
-        // Read only if a path needs an AbortSignal: making one is the dearest part of a call.
-        get signal() {
-          return context.signal;
-        },
-        onAbort: (listener) => context.onAbort(listener),
-        ...(context.trace ? { trace: context.trace } : {}),
-        ...(context.progressWanted
-          ? { onProgress: (progress: ToolProgress) => context.reportProgress(progress) }
-          : {}),
-      });
-      return convertCallResult(result, {
+      const result = await this.caller.call(remoteName, args, new ContextCallOptions(context));
+      this.conversion ??= {
         server: server.name,
         remoteName,
         maxOutputChars: server.maxOutputChars,
-      });
+      };
+      return convertCallResult(result, this.conversion);
     } catch (error) {
       const reason = context.signal.aborted
         ? (abortKind(context.signal) ?? "cancelled")
@@ -151,6 +144,31 @@ class RemoteToolAdapter implements Tool {
         metadata: { server: server.name, remote_tool: remoteName, reason },
       });
     }
+  }
+}
+
+/**
+ * A call's options read from its context when a path needs them: one object a call instead of
+ * a literal with a getter, two closures and two spreads. The signal is still made only if it
+ * is read (making one is the dearest part of a call).
+ */
+class ContextCallOptions implements CallOptions {
+  constructor(private readonly context: ToolExecutionContext) {}
+
+  get signal(): AbortSignal {
+    return this.context.signal;
+  }
+
+  onAbort(listener: (reason: unknown) => void) {
+    return this.context.onAbort(listener);
+  }
+
+  get trace() {
+    return this.context.trace;
+  }
+
+  get onProgress(): ((progress: ToolProgress) => void) | undefined {
+    return this.context.progressWanted ? this.context.reportProgress : undefined;
   }
 }
 

@@ -63,8 +63,11 @@ export class JsonLineReader {
 }
 
 function parseLine(line: Buffer): { message: JSONRPCMessage } | { error: Error } | undefined {
-  const text = line.toString("utf8").replace(/\r$/, "");
-  if (text.trim() === "") return undefined;
+  // A CRLF line ends in \r: cut it from the bytes, not with a regular expression over the text.
+  const end = line.length > 0 && line[line.length - 1] === 13 ? line.length - 1 : line.length;
+  const text = line.toString("utf8", 0, end);
+  // A blank line is skipped; a line's first byte tells most lines are not blank.
+  if (!startsWithJson(line) && text.trim() === "") return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -86,4 +89,9 @@ function parseLine(line: Buffer): { message: JSONRPCMessage } | { error: Error }
     };
   }
   return { message: value as JSONRPCMessage };
+}
+
+/** `{`, the start of every JSON-RPC message: such a line is not blank. */
+function startsWithJson(line: Buffer): boolean {
+  return line.length > 0 && line[0] === 123;
 }

@@ -12,6 +12,45 @@ interface Pending {
 }
 
 /**
+ * One request of the channel: its promise, its abort listener, and how it settles. One object
+ * a request, where closures for each outcome were made before.
+ */
+class ChannelRequest implements Pending {
+  readonly promise: Promise<unknown>;
+  listening: Disposable | undefined;
+  sent = false;
+  abortedBeforeSend = false;
+  private settle!: (result: unknown) => void;
+  private fail!: (error: Error) => void;
+
+  constructor(
+    private readonly channel: JsonRpcChannel,
+    readonly id: string,
+  ) {
+    this.promise = new Promise((resolve, reject) => {
+      this.settle = resolve;
+      this.fail = reject;
+    });
+  }
+
+  resolve(result: unknown): void {
+    this.listening?.dispose();
+    this.settle(result);
+  }
+
+  reject(error: Error): void {
+    this.listening?.dispose();
+    this.fail(error);
+  }
+
+  /** The call's abort (see listenForAbort). */
+  aborted(reason: unknown): void {
+    if (!this.sent) this.abortedBeforeSend = true;
+    else this.channel.cancelRequest(this, reason);
+  }
+}
+
+/**
  * The one owner of a transport's callbacks. The SDK client connects to the channel as to any
  * transport and gets every message, except answers to the requests the channel sent itself
  * (`request`): those are settled here, without the client's per-message zod parsing and
@@ -73,50 +112,33 @@ export class JsonRpcChannel implements Transport {
   ): Promise<unknown> {
     this.next += 1;
     const id = `pc-${this.next}`;
-    return new Promise<unknown>((resolve, reject) => {
-      let sent = false;
-      let abortedBeforeSend = false;
-      const onAbort = (reason: unknown) => {
-        if (!sent) {
-          abortedBeforeSend = true;
-          return;
-        }
-        if (!this.pending.delete(id)) return;
-        // Tell the server, then give up on the answer.
-        void this.transport
-          .send({
-            jsonrpc: "2.0",
-            method: "notifications/cancelled",
-            params: { requestId: id, reason: String(reason) },
-          })
-          .catch(() => undefined);
-        reject(new McpCallError("cancelled", "The call was cancelled."));
-      };
-      const listening = listenForAbort(cancel, onAbort);
-      if (abortedBeforeSend) {
-        reject(new McpCallError("cancelled", "The call was cancelled before it was sent."));
-        return;
-      }
-      this.pending.set(id, {
-        resolve: (result) => {
-          listening.dispose();
-          resolve(result);
-        },
-        reject: (error) => {
-          listening.dispose();
-          reject(error);
-        },
-      });
-      sent = true;
-      this.transport.send({ jsonrpc: "2.0", id, method, params }).catch((error: unknown) => {
-        // As the transport threw it: the session tells an expired HTTP session or a refused
-        // token from a broken pipe.
-        if (this.pending.delete(id)) {
-          listening.dispose();
-          reject(error);
-        }
-      });
+    const request = new ChannelRequest(this, id);
+    request.listening = listenForAbort(cancel, request);
+    if (request.abortedBeforeSend) {
+      request.reject(new McpCallError("cancelled", "The call was cancelled before it was sent."));
+      return request.promise;
+    }
+    this.pending.set(id, request);
+    request.sent = true;
+    this.transport.send({ jsonrpc: "2.0", id, method, params }).catch((error: unknown) => {
+      // As the transport threw it: the session tells an expired HTTP session or a refused
+      // token from a broken pipe.
+      if (this.pending.delete(id)) request.reject(error as Error);
     });
+    return request.promise;
+  }
+
+  /** A request aborted after it was sent: tell the server, then give up on the answer. */
+  cancelRequest(request: ChannelRequest, reason: unknown): void {
+    if (!this.pending.delete(request.id)) return;
+    void this.transport
+      .send({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: request.id, reason: String(reason) },
+      })
+      .catch(() => undefined);
+    request.reject(new McpCallError("cancelled", "The call was cancelled."));
   }
 
   /** An answer to one of our requests: settle it and keep it from the client. */
@@ -145,15 +167,15 @@ export class JsonRpcChannel implements Transport {
 /** Listen for a call's abort: `onAbort` when given (no signal made), else its signal. */
 function listenForAbort(
   cancel: Pick<CallOptions, "signal" | "onAbort">,
-  listener: (reason: unknown) => void,
+  request: ChannelRequest,
 ): Disposable {
-  if (cancel.onAbort) return cancel.onAbort(listener);
+  if (cancel.onAbort) return cancel.onAbort((reason) => request.aborted(reason));
   const signal = cancel.signal;
   if (signal.aborted) {
-    listener(signal.reason);
+    request.aborted(signal.reason);
     return { dispose() {} };
   }
-  const onAbort = () => listener(signal.reason);
+  const onAbort = () => request.aborted(signal.reason);
   signal.addEventListener("abort", onAbort, { once: true });
   return { dispose: () => signal.removeEventListener("abort", onAbort) };
 }

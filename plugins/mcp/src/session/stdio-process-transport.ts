@@ -22,6 +22,9 @@ export interface StdioProcessOptions {
 }
 
 /** Messages kept from a server that talks before its client connects. */
+/** The answer to a send that went out at once. */
+const SENT: Promise<void> = Promise.resolve();
+
 const MAX_HELD = 100;
 
 export interface ExitInfo {
@@ -58,9 +61,11 @@ export class StdioProcessTransport implements Transport {
    * Messages are handed to the SDK one microtask apart, in order. SDK 1.x defers notification
    * handlers by a microtask but handles responses at once, so a progress notification read in
    * the same chunk as its response would otherwise find its handler already retired
-   * (typescript-sdk#2580).
+   * (typescript-sdk#2580). A queue drained a message per microtask: a promise chain did the
+   * same with two promises and a closure a message.
    */
-  private delivery: Promise<void> = Promise.resolve();
+  private readonly deliveries: JSONRPCMessage[] = [];
+  private delivering = false;
 
   constructor(private readonly options: StdioProcessOptions) {}
 
@@ -158,38 +163,56 @@ export class StdioProcessTransport implements Transport {
   }
 
   private deliver(message: JSONRPCMessage): void {
-    this.delivery = this.delivery
-      .then(() => this.onmessage?.(message))
-      .catch((error: unknown) => this.onerror?.(error as Error));
+    this.deliveries.push(message);
+    if (this.delivering) return;
+    this.delivering = true;
+    queueMicrotask(this.deliverNext);
   }
 
+  private readonly deliverNext = (): void => {
+    const message = this.deliveries.shift();
+    try {
+      if (message !== undefined) this.onmessage?.(message);
+    } catch (error) {
+      this.onerror?.(error as Error);
+    } finally {
+      // Queued after what the handler queued, so the SDK's deferred handler runs first.
+      if (this.deliveries.length > 0) queueMicrotask(this.deliverNext);
+      else this.delivering = false;
+    }
+  };
+
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const stdin = this.child?.stdin;
-      if (!stdin || stdin.destroyed || this.exit) {
-        reject(
-          new ToolSourceError<McpServerErrorCode>(
-            "server_not_running",
-            "The server process is not running.",
-          ),
-        );
-        return;
-      }
-      // Messages sent in one burst (32 calls in flight, answered together) leave in one write:
-      // corked until the ticks of this burst are done, then written at once. A write per
-      // message was the largest client cost of concurrent calls (a syscall each).
-      if (!this.corked) {
-        this.corked = true;
-        stdin.cork();
-        process.nextTick(() => {
-          this.corked = false;
-          stdin.uncork();
-        });
-      }
-      // One JSON object per line, as the SDK's serializeMessage writes it.
-      if (stdin.write(`${JSON.stringify(message)}\n`)) resolve();
-      else stdin.once("drain", () => resolve());
-    });
+    const stdin = this.child?.stdin;
+    if (!stdin || stdin.destroyed || this.exit) {
+      return Promise.reject(
+        new ToolSourceError<McpServerErrorCode>(
+          "server_not_running",
+          "The server process is not running.",
+        ),
+      );
+    }
+    // Messages sent in one burst (32 calls in flight, answered together) leave in one write:
+    // corked until the ticks of this burst are done, then written at once. A write per
+    // message was the largest client cost of concurrent calls (a syscall each).
+    if (!this.corked) {
+      this.corked = true;
+      stdin.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        stdin.uncork();
+      });
+    }
+    // One JSON object per line, as the SDK's serializeMessage writes it. Written under the
+    // pipe's limit, the send is done: one settled promise serves every such send.
+    let written: boolean;
+    try {
+      written = stdin.write(`${JSON.stringify(message)}\n`);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (written) return SENT;
+    return new Promise((resolve) => stdin.once("drain", () => resolve()));
   }
 
   close(): Promise<void> {

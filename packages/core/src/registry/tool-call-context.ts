@@ -1,0 +1,84 @@
+import type { Agent } from "../agent/agent.js";
+import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { Tool, ToolExecutionContext } from "../tools/tool.js";
+import type { ToolProgress } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolTrace } from "../tracing/tool-trace.js";
+import type { CallAbortReason } from "../util/abort.js";
+import type { Disposable } from "../util/disposable.js";
+import type { CallCancellation } from "./call-cancellation.js";
+
+type Decide = (
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+) => PolicyDecision | Promise<PolicyDecision>;
+
+/**
+ * The context one call's tool runs with. A class whose functions are made on first read: a
+ * literal with its getter and three closures was made for every call, and most tools read
+ * one of them or none. Each function, once read, is the same function every time and keeps
+ * its context (`const { reportProgress } = context` works). Its members are accessors on the
+ * class, so a spread of the context (`{ ...context }`) does not copy them.
+ */
+export class ToolCallContext implements ToolExecutionContext {
+  agent?: Agent;
+  trace?: ToolTrace;
+  readonly #cancellation: CallCancellation;
+  readonly #progress: ((progress: ToolProgress) => void) | undefined;
+  readonly #tool: Tool;
+  readonly #decide: Decide | undefined;
+  readonly #lookup: (name: string) => Tool | undefined;
+  #onAbort: ToolExecutionContext["onAbort"] | undefined;
+  #reportProgress: ToolExecutionContext["reportProgress"] | undefined;
+  #judge: ToolExecutionContext["judge"];
+
+  constructor(
+    readonly callId: string,
+    readonly timeoutMs: number,
+    readonly workspace: string,
+    cancellation: CallCancellation,
+    progress: ((progress: ToolProgress) => void) | undefined,
+    tool: Tool,
+    decide: Decide | undefined,
+    lookup: (name: string) => Tool | undefined,
+  ) {
+    this.#cancellation = cancellation;
+    this.#progress = progress;
+    this.#tool = tool;
+    this.#decide = decide;
+    this.#lookup = lookup;
+  }
+
+  get signal(): AbortSignal {
+    return this.#cancellation.signal;
+  }
+
+  get progressWanted(): boolean {
+    return this.#progress !== undefined;
+  }
+
+  get onAbort(): (listener: (reason: CallAbortReason) => void) => Disposable {
+    const cancellation = this.#cancellation;
+    this.#onAbort ??= (listener) => cancellation.onAbort(listener);
+    return this.#onAbort;
+  }
+
+  get reportProgress(): (progress: ToolProgress) => void {
+    const progress = this.#progress;
+    this.#reportProgress ??= (update) => progress?.(update);
+    return this.#reportProgress;
+  }
+
+  /** Undefined when no policy runs the call (a registry used on its own). */
+  get judge(): ToolExecutionContext["judge"] {
+    const decide = this.#decide;
+    if (!decide) return undefined;
+    const tool = this.#tool;
+    const lookup = this.#lookup;
+    this.#judge ??= async (args, toolName) => {
+      const judged = toolName === undefined ? tool : lookup(toolName);
+      return judged ? await decide(judged.definition, args) : undefined;
+    };
+    return this.#judge;
+  }
+}
