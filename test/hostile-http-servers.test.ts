@@ -102,6 +102,31 @@ describe("hostile HTTP servers", () => {
     });
   });
 
+  it(
+    "resumes a call's answer stream that the server ended early, with Last-Event-ID",
+    TIMEOUT,
+    async () => {
+      await withHostileHttp("stream_drops", {}, async (agent) => {
+        for (let i = 0; i < 3; i++) {
+          const { result } = await agent.callTool("mcp__hostile__echo", { text: `resumed ${i}` });
+          assert.equal(result.ok, true, JSON.stringify(result.error));
+          assert.equal(
+            result.content[0]?.type === "text" && result.content[0].text,
+            `resumed ${i}`,
+          );
+        }
+      });
+    },
+  );
+
+  it("follows a call redirected within the server's origin", TIMEOUT, async () => {
+    await withHostileHttp("redirects", {}, async (agent) => {
+      const { result } = await agent.callTool("mcp__hostile__echo", { text: "moved" });
+      assert.equal(result.ok, true, JSON.stringify(result.error));
+      assert.equal(result.content[0]?.type === "text" && result.content[0].text, "moved");
+    });
+  });
+
   it("keeps working when the session id changes on every answer", TIMEOUT, async () => {
     await withHostileHttp("session_changes", {}, async (agent) => {
       for (let i = 0; i < 5; i++) {

@@ -32,6 +32,18 @@ describe("reading JSON-RPC lines from a stdio server", () => {
     assert.deepEqual(out[2], { jsonrpc: "2.0", id: 3, result: {} });
   });
 
+  it("skips blank lines, with or without spaces and CR, and keeps a CR inside a line", () => {
+    const reader = new JsonLineReader();
+    const out = messages(
+      reader.push(
+        Buffer.from(
+          `\n   \n\r\n \t\r\n${JSON.stringify({ jsonrpc: "2.0", id: 4, result: { text: "a\rb" } })}\r\n`,
+        ),
+      ),
+    );
+    assert.deepEqual(out, [{ jsonrpc: "2.0", id: 4, result: { text: "a\rb" } }]);
+  });
+
   it("drops a message over the size cap and reads the next one", () => {
     const reader = new JsonLineReader(100);
     const first = messages(

@@ -4,6 +4,7 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { Disposable } from "@pseudoclaude/core/plugin";
+import type { HttpCallLane } from "./http-call-lane.js";
 import { type CallOptions, McpCallError } from "./mcp-session.js";
 
 interface Pending {
@@ -66,7 +67,11 @@ export class JsonRpcChannel implements Transport {
   private readonly pending = new Map<string, Pending>();
   private next = 0;
 
-  constructor(private readonly transport: Transport) {
+  constructor(
+    private readonly transport: Transport,
+    /** A cheaper way to POST the channel's own requests over Streamable HTTP (HttpCallLane). */
+    private readonly lane?: HttpCallLane,
+  ) {
     transport.onmessage = (message, extra) => {
       if (!this.settle(message)) this.onmessage?.(message, extra);
     };
@@ -95,6 +100,7 @@ export class JsonRpcChannel implements Transport {
   }
 
   close(): Promise<void> {
+    this.lane?.close();
     return this.transport.close();
   }
 
@@ -120,7 +126,8 @@ export class JsonRpcChannel implements Transport {
     }
     this.pending.set(id, request);
     request.sent = true;
-    this.transport.send({ jsonrpc: "2.0", id, method, params }).catch((error: unknown) => {
+    const message: JSONRPCMessage = { jsonrpc: "2.0", id, method, params };
+    (this.lane ?? this.transport).send(message).catch((error: unknown) => {
       // As the transport threw it: the session tells an expired HTTP session or a refused
       // token from a broken pipe.
       if (this.pending.delete(id)) request.reject(error as Error);
@@ -131,6 +138,7 @@ export class JsonRpcChannel implements Transport {
   /** A request aborted after it was sent: tell the server, then give up on the answer. */
   cancelRequest(request: ChannelRequest, reason: unknown): void {
     if (!this.pending.delete(request.id)) return;
+    this.lane?.abandon(request.id);
     void this.transport
       .send({
         jsonrpc: "2.0",

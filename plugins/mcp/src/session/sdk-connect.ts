@@ -21,6 +21,7 @@ import {
   ToolSourceError,
 } from "../mcp-errors.js";
 import { defaultCredentialStore } from "../oauth/credential-store.js";
+import { HttpCallLane } from "./http-call-lane.js";
 import { leanFetch } from "./lean-fetch.js";
 import type { DialOptions, McpSession } from "./mcp-session.js";
 import { OAuthStepRecorder } from "./oauth-steps.js";
@@ -89,6 +90,9 @@ export async function connectWithSdk(
       transport,
       options.signal,
       reauthorize,
+      server.transport === "http"
+        ? HttpCallLane.for(transport, server.url, server.headers, auth)
+        : undefined,
     );
   } catch (error) {
     if (!(error instanceof UnauthorizedError) || !auth) {

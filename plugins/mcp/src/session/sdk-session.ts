@@ -13,6 +13,7 @@ import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import { toRemoteCallResult } from "./call-result.js";
 import { classifyError } from "./classify-error.js";
+import type { HttpCallLane } from "./http-call-lane.js";
 import { JsonRpcChannel } from "./json-rpc-channel.js";
 import {
   type CallOptions,
@@ -46,8 +47,10 @@ export class SdkSession implements McpSession {
     transport: Transport,
     signal: AbortSignal,
     reauthorize?: () => Promise<boolean>,
+    /** Streamable HTTP: how the channel POSTs its own calls (see HttpCallLane). */
+    lane?: HttpCallLane,
   ): Promise<SdkSession> {
-    const session = new SdkSession(server.name, server.url, client, transport, reauthorize);
+    const session = new SdkSession(server.name, server.url, client, transport, reauthorize, lane);
     try {
       await withRequestSignal(signal, (requestSignal) =>
         client.connect(session.channel ?? transport, {
@@ -70,13 +73,14 @@ export class SdkSession implements McpSession {
     private readonly transport: Transport,
     /** Completes a new authorization when the server asks for one mid-session (step-up). */
     private readonly reauthorize?: () => Promise<boolean>,
+    lane?: HttpCallLane,
   ) {
     // Not the legacy SSE transport: its servers are few, and the SDK path serves them.
     if (
       transport instanceof StdioProcessTransport ||
       transport instanceof StreamableHTTPClientTransport
     )
-      this.channel = new JsonRpcChannel(transport);
+      this.channel = new JsonRpcChannel(transport, lane);
     // Set before connecting: a server may announce changed tools right after initialize.
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.events.emit("tools-changed");

@@ -29,6 +29,11 @@ function traceOf(body: string): Record<string, string> | undefined {
   } catch {
     return undefined;
   }
+  return traceHeadersOf(message);
+}
+
+/** The W3C trace headers a message carries in `params._meta`, to send as HTTP headers too. */
+export function traceHeadersOf(message: unknown): Record<string, string> | undefined {
   const meta = (message as { params?: { _meta?: Record<string, unknown> } } | null)?.params?._meta;
   if (!meta || typeof meta.traceparent !== "string" || !TRACEPARENT.test(meta.traceparent))
     return undefined;
