@@ -113,13 +113,20 @@ const ROWS: Record<
       stdioEcho(`s${i}`, { initDelayMs: params.initDelayMs ?? 300, fillerTools: tools }),
     );
     const start = performance.now();
+    const cpu = process.cpuUsage();
     const connected = await contender.connect(specs);
     const elapsed = performance.now() - start;
+    // What this process spent while its servers booted on the same cores.
+    const used = process.cpuUsage(cpu);
     try {
       if (connected.toolCount() < count * (tools + 2))
         throw new Error(`${connected.toolCount()} tools, expected ${count * (tools + 2)}`);
       await expectEcho(connected, `s${count - 1}`, "up");
-      return { startup_ms: elapsed, cold_startup_ms: start + elapsed - loading };
+      return {
+        startup_ms: elapsed,
+        cold_startup_ms: start + elapsed - loading,
+        client_cpu_ms: (used.user + used.system) / 1000,
+      };
     } finally {
       await connected.close();
     }
