@@ -1,9 +1,4 @@
-import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
@@ -24,6 +19,7 @@ import {
   type ToolsPage,
 } from "./mcp-session.js";
 import { lenientToolsPage, parseTools } from "./parse-tools.js";
+import type { RemoteSupport } from "./remote-support.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
 
@@ -47,10 +43,20 @@ export class SdkSession implements McpSession {
     transport: Transport,
     signal: AbortSignal,
     reauthorize?: () => Promise<boolean>,
+    /** A remote server's: see RemoteSupport (undefined for stdio). */
+    remote?: RemoteSupport,
     /** Streamable HTTP: how the channel POSTs its own calls (see HttpCallLane). */
     lane?: HttpCallLane,
   ): Promise<SdkSession> {
-    const session = new SdkSession(server.name, server.url, client, transport, reauthorize, lane);
+    const session = new SdkSession(
+      server.name,
+      server.url,
+      client,
+      transport,
+      reauthorize,
+      remote,
+      lane,
+    );
     try {
       await withRequestSignal(signal, (requestSignal) =>
         client.connect(session.channel ?? transport, {
@@ -73,13 +79,11 @@ export class SdkSession implements McpSession {
     private readonly transport: Transport,
     /** Completes a new authorization when the server asks for one mid-session (step-up). */
     private readonly reauthorize?: () => Promise<boolean>,
+    private readonly remote?: RemoteSupport,
     lane?: HttpCallLane,
   ) {
     // Not the legacy SSE transport: its servers are few, and the SDK path serves them.
-    if (
-      transport instanceof StdioProcessTransport ||
-      transport instanceof StreamableHTTPClientTransport
-    )
+    if (transport instanceof StdioProcessTransport || remote?.carriesCalls(transport))
       this.channel = new JsonRpcChannel(transport, lane);
     // Set before connecting: a server may announce changed tools right after initialize.
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
@@ -216,8 +220,8 @@ export class SdkSession implements McpSession {
       facts["server.address"] = url.hostname.replace(/^\[|\]$/g, "");
       facts["server.port"] = Number(url.port || (url.protocol === "https:" ? 443 : 80));
     }
-    if (this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId)
-      facts["mcp.session.id"] = this.transport.sessionId;
+    const sessionId = this.remote?.sessionIdOf(this.transport);
+    if (sessionId) facts["mcp.session.id"] = sessionId;
     return facts;
   }
 
@@ -259,10 +263,9 @@ export class SdkSession implements McpSession {
    * the session timed out). The spec says 404; some servers answer 400 "No valid session ID".
    */
   private sessionExpired(error: unknown): boolean {
-    if (!(this.transport instanceof StreamableHTTPClientTransport) || !this.transport.sessionId)
-      return false;
-    if (!(error instanceof StreamableHTTPError)) return false;
-    return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
+    if (!this.remote?.sessionIdOf(this.transport)) return false;
+    const status = this.remote.httpStatusOf(error);
+    return status === 404 || (status === 400 && /session/i.test((error as Error).message));
   }
 
   onToolsChanged(listener: () => void): Disposable {
@@ -278,10 +281,8 @@ export class SdkSession implements McpSession {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
-    if (this.transport instanceof StreamableHTTPClientTransport && this.transport.sessionId) {
-      // Tell the server the session is over (HTTP DELETE); a server that does not support it is fine.
-      await this.transport.terminateSession().catch(() => undefined);
-    }
+    // Tell the server the session is over (HTTP DELETE); a server that does not support it is fine.
+    await this.remote?.terminateSession(this.transport).catch(() => undefined);
     await this.closeQuietly();
     this.events.removeAllListeners();
   }
@@ -335,17 +336,13 @@ export class SdkSession implements McpSession {
   ): Promise<T> {
     // A token that no longer covers this request (expired past refresh, or a scope it
     // lacks): authorize once more and retry once; a second refusal is the answer.
-    if (
-      error instanceof UnauthorizedError &&
-      !authorized &&
-      this.reauthorize &&
-      (await this.reauthorize())
-    )
+    const unauthorized = this.remote?.isUnauthorized(error) ?? false;
+    if (unauthorized && !authorized && this.reauthorize && (await this.reauthorize()))
       return retry();
-    if (error instanceof UnauthorizedError)
+    if (unauthorized)
       throw new McpCallError(
         "auth",
-        `MCP server "${this.serverName}" refused our tokens and they could not be refreshed: ${error.message}`,
+        `MCP server "${this.serverName}" refused our tokens and they could not be refreshed: ${(error as Error).message}`,
         { cause: error },
       );
     if (this.sessionExpired(error)) {
