@@ -28,9 +28,12 @@ describe("detachedSlice", () => {
     const kept: string[] = [];
     for (let i = 0; i < 5; i++) kept.push(detachedSlice(`${i}`.repeat(4 * 1024 * 1024), 0, 1000));
     gc();
+    gc();
     const grown = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
     assert.equal(kept.length, 5);
-    // With plain slice the five 4 MB strings stay (measured: +20 MB).
-    assert.ok(grown < 4, `heap grew by ${grown.toFixed(1)} MB`);
+    // With plain slice the five 4 MB strings stay (measured: +20 MB). The last one built can
+    // linger until a later collection (seen once in the whole suite: +4.0 MB), so the bound is
+    // under half of what slice keeps, not under one string.
+    assert.ok(grown < 10, `heap grew by ${grown.toFixed(1)} MB`);
   });
 });

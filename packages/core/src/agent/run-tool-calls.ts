@@ -78,21 +78,16 @@ export async function runToolCalls(
   options: ToolCallStepOptions,
 ): Promise<{ records: ToolCallRecord[]; messages: ToolResultMessage[] }> {
   const { registry } = deps;
-  const { turn, signal, journal } = options;
-  // Hooks and approvers are promised a signal; when no one can cancel, one that never aborts
-  // is made for them on first need (a signal per call would cost more than the call path).
-  let idle: AbortSignal | undefined;
-  const scopeSignal = (): AbortSignal => {
-    if (signal) return signal;
-    idle ??= new AbortController().signal;
-    return idle;
-  };
+  const { turn, journal } = options;
+  const step = new CallStep(deps, options);
+  const scopeSignal = step.scopeSignal;
   // A durable run waits for a person's answer from outside the process.
   const approve: Approver | undefined = journal.awaitDecision
     ? (request) =>
         journal.awaitDecision!({ ...request, step: `turn-${turn}:${request.call.id}:approval` })
     : deps.approve;
   const decided: DecidedCall[] = [];
+  const runnable: Array<DecidedCall & { prepared: PreparedCall }> = [];
   for (const original of calls) {
     if (deps.listening("tool-call-start")) deps.emit("tool-call-start", { turn, call: original });
     const span = deps.tracer.startToolCall(options.run, original, turn);
@@ -167,11 +162,8 @@ export async function runToolCalls(
     if (ruling.approval) item.approval = ruling.approval;
     if (verdict && verdict.notes.length > 0) item.hooks = verdict.notes;
     decided.push(item);
+    if (item.prepared) runnable.push(item as DecidedCall & { prepared: PreparedCall });
   }
-  const runnable = decided.filter(
-    (item): item is DecidedCall & { prepared: PreparedCall } => item.prepared !== undefined,
-  );
-  const step = new CallStep(deps, options, scopeSignal);
   // One call (a callTool, most model turns) runs without a batch plan.
   if (runnable.length === 1) await step.run(runnable[0]!);
   else {
@@ -203,11 +195,22 @@ export async function runToolCalls(
 
 /** Runs the allowed calls of one batch: the registry, the journal, the after hooks. */
 class CallStep {
+  private idle: AbortSignal | undefined;
+
   constructor(
     private readonly deps: ToolCallStepDeps,
     private readonly options: ToolCallStepOptions,
-    private readonly scopeSignal: () => AbortSignal,
   ) {}
+
+  /**
+   * Hooks and approvers are promised a signal; when no one can cancel, one that never aborts
+   * is made for them on first need (a signal per call would cost more than the call path).
+   */
+  readonly scopeSignal = (): AbortSignal => {
+    if (this.options.signal) return this.options.signal;
+    this.idle ??= new AbortController().signal;
+    return this.idle;
+  };
 
   async run(item: DecidedCall & { prepared: PreparedCall }): Promise<void> {
     const { deps, options } = this;

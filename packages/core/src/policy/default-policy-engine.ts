@@ -38,6 +38,13 @@ interface CompiledRule {
  *  9. anything else                          -> ask
  * Rules that fail to parse are reported when settings are built (see `compilePolicyRules`).
  */
+/** The same for every call, so one frozen decision serves them all (no object per call). */
+const BYPASS_ALLOWS: PolicyDecision = Object.freeze({
+  verdict: "allow",
+  reason: "Bypass mode allows every tool that no deny rule matches.",
+  matched: Object.freeze({ kind: "mode", mode: "bypass" }),
+} as const);
+
 export class DefaultPolicyEngine implements PolicyEngine {
   private readonly rules: CompiledRule[];
   private readonly allowList: ((name: string) => boolean) | undefined;
@@ -104,13 +111,7 @@ export class DefaultPolicyEngine implements PolicyEngine {
         matched: { kind: "unclear_command", pattern: unclear.pattern.raw, origin: unclear.origin },
       };
     }
-    if (this.mode === "bypass") {
-      return {
-        verdict: "allow",
-        reason: "Bypass mode allows every tool that no deny rule matches.",
-        matched: { kind: "mode", mode: "bypass" },
-      };
-    }
+    if (this.mode === "bypass") return BYPASS_ALLOWS;
     const ask = this.firstMatch("ask", tool, args);
     if (ask) return ruleDecision(ask, tool);
     const allow = this.firstMatch("allow", tool, args);

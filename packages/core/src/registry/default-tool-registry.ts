@@ -173,26 +173,24 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       const local = { tool: call.name, call_id: call.id };
       return { kind: "unknown", result: withLocalMetadata(result, local, started) };
     }
-    // Made only for a refusal: a call that is ready carries no metadata yet.
-    const refuse = (message: string): CallPreparation => ({
-      kind: "invalid",
-      tool: entry.tool,
-      result: withLocalMetadata(
-        toolFailure("invalid_arguments", message),
-        { tool: call.name, call_id: call.id, source: entry.source },
-        started,
-      ),
-    });
     if (!isPlainObject(call.arguments)) {
-      return refuse(
+      return refusal(
+        call,
+        entry,
         `Arguments for "${call.name}" must be a JSON object, got ${describeJsonType(call.arguments)}.`,
+        started,
       );
     }
     let args = call.arguments;
     if (entry.tool.validate) {
       const validation = safeValidate(entry.tool, args);
       if (!validation.ok)
-        return refuse(`Invalid arguments for "${call.name}": ${validation.message}`);
+        return refusal(
+          call,
+          entry,
+          `Invalid arguments for "${call.name}": ${validation.message}`,
+          started,
+        );
       args = validation.value ?? args;
     }
     return {
@@ -248,11 +246,11 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
     const cancellation = new CallCancellation();
     const timed = new TimedCall(
       cancellation,
-      call.name,
+      call,
       timeoutMs,
       this.abortGraceMs,
       options.signal,
-      (reason) => this.abortedResult(call, reason),
+      this.abortedAnswer,
     );
     const context = new ToolCallContext(
       call.id,
@@ -266,34 +264,35 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
     );
     if (options.agent) context.agent = options.agent;
     if (options.trace) context.trace = options.trace;
-    this.invoke(tool, call, prepared.arguments, cancellation, context).then(
-      (result) => timed.finish(result),
-      // invoke answers every failure itself; this is a framework bug, said as such.
-      (error: unknown) => timed.finish(toolFailure("internal_error", errorMessage(error))),
-    );
+    void this.invoke(tool, call, prepared.arguments, cancellation, context, timed);
     return timed.result;
   }
 
   private readonly lookup = (name: string): Tool | undefined => this.get(name);
+  private readonly abortedAnswer = (call: ToolCall, reason: CallAbortReason | undefined) =>
+    this.abortedResult(call, reason);
 
+  /** Runs the tool and hands its answer (a failure too: it never throws) to `timed`. */
   private async invoke(
     tool: Tool,
     call: ToolCall,
     args: Record<string, unknown>,
     cancellation: CallCancellation,
     context: ToolCallContext,
-  ): Promise<ToolResult> {
+    timed: TimedCall,
+  ): Promise<void> {
+    let result: ToolResult;
     try {
-      const result = await tool.execute(args, context);
+      result = await tool.execute(args, context);
       if (!result || typeof result !== "object" || !Array.isArray(result.content)) {
-        return toolFailure("tool_error", `Tool "${call.name}" returned a malformed result.`);
-      }
-      result.metadata ??= {};
-      return result;
+        result = toolFailure("tool_error", `Tool "${call.name}" returned a malformed result.`);
+      } else result.metadata ??= {};
     } catch (error) {
-      if (cancellation.aborted) return this.abortedResult(call, cancellation.reason);
-      return toolFailure("tool_error", `Tool "${call.name}" failed: ${errorMessage(error)}`);
+      result = cancellation.aborted
+        ? this.abortedResult(call, cancellation.reason)
+        : toolFailure("tool_error", `Tool "${call.name}" failed: ${errorMessage(error)}`);
     }
+    timed.finish(result);
   }
 
   private abortedResult(call: ToolCall, reason: CallAbortReason | undefined): ToolResult {
@@ -391,6 +390,19 @@ function withLocalMetadata<R extends ToolResult>(
   // Object.assign, not a spread: the spread of these two objects cost ~7 µs a call (profiled).
   result.metadata = Object.assign({}, result.metadata, local);
   return result;
+}
+
+/** Arguments the tool refuses: answered with where and why, never run. */
+function refusal(call: ToolCall, entry: Entry, message: string, started: number): CallPreparation {
+  return {
+    kind: "invalid",
+    tool: entry.tool,
+    result: withLocalMetadata(
+      toolFailure("invalid_arguments", message),
+      { tool: call.name, call_id: call.id, source: entry.source },
+      started,
+    ),
+  };
 }
 
 function safeValidate(tool: Tool, args: Record<string, unknown>): ArgumentValidation {

@@ -1,3 +1,4 @@
+import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { CallAbortReason } from "../util/abort.js";
 import type { CallCancellation } from "./call-cancellation.js";
@@ -20,11 +21,15 @@ export class TimedCall {
 
   constructor(
     readonly cancellation: CallCancellation,
-    readonly toolName: string,
+    readonly call: ToolCall,
     readonly timeoutMs: number,
     private readonly graceMs: number,
     private readonly signal: AbortSignal | undefined,
-    private readonly abortedResult: (reason: CallAbortReason | undefined) => ToolResult,
+    /** The answer for a call aborted past its grace: one function for every call. */
+    private readonly abortedResult: (
+      call: ToolCall,
+      reason: CallAbortReason | undefined,
+    ) => ToolResult,
   ) {
     this.result = new Promise((resolve) => {
       this.resolve = resolve;
@@ -32,7 +37,7 @@ export class TimedCall {
     this.timer = setTimeout(timedOut, timeoutMs, this);
     if (signal) {
       this.onCallerAbort = () =>
-        this.abort(new CallAbortReason("cancelled", `Call to "${toolName}" was cancelled.`));
+        this.abort(new CallAbortReason("cancelled", `Call to "${call.name}" was cancelled.`));
       signal.addEventListener("abort", this.onCallerAbort, { once: true });
     }
   }
@@ -56,7 +61,7 @@ export class TimedCall {
 
   /** The grace ran out: answer for the tool. */
   expire(): void {
-    this.finish(this.abortedResult(this.cancellation.reason));
+    this.finish(this.abortedResult(this.call, this.cancellation.reason));
   }
 }
 
@@ -64,7 +69,7 @@ function timedOut(call: TimedCall): void {
   call.abort(
     new CallAbortReason(
       "timeout",
-      `Call to "${call.toolName}" timed out after ${call.timeoutMs} ms.`,
+      `Call to "${call.call.name}" timed out after ${call.timeoutMs} ms.`,
     ),
   );
 }
