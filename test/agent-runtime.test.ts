@@ -137,23 +137,12 @@ describe("an agent while it lives", () => {
   });
 
   it("gives every callTool an id of its own, the same in its events and its metadata", async () => {
-    const agent = await createAgent({
-      config: false,
-      plugins: [
-        definePlugin({
-          name: "ids",
-          register: (context) =>
-            void context.addToolSource(
-              new StaticToolSource("ids", [tool("look", "read_only", "ids")]),
-            ),
-        }),
-      ],
-    });
+    const agent = await createAgent({ config: false, plugins: [slowPlugin("ids", 0)] });
     try {
       const started: string[] = [];
       agent.on("tool-call-start", ({ call }) => started.push(call.id));
       const outcomes = await Promise.all(
-        Array.from({ length: 200 }, () => agent.callTool("look", {})),
+        Array.from({ length: 200 }, () => agent.callTool("ids_tool", {})),
       );
       const ids = outcomes.map((outcome) => String(outcome.result.metadata.call_id));
       assert.equal(new Set(ids).size, 200, "no id twice");

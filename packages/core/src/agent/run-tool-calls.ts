@@ -177,12 +177,10 @@ export async function runToolCalls(
   const messages: ToolResultMessage[] = [];
   for (const item of decided) {
     const { call, span } = item;
+    const record = toolCallRecord(call, turn, item.decision, item.result);
     // What the model will see: kinds its provider cannot take become explicit placeholders.
-    const result = deps.adaptForModel(
-      item.result ?? toolFailure("internal_error", "The call did not produce a result."),
-      turn,
-    );
-    const record = toolCallRecord(call, turn, item.decision, result);
+    const result = deps.adaptForModel(record.result, turn);
+    record.result = result;
     if (item.approval) record.approval = item.approval;
     if (item.hooks) record.hooks = item.hooks;
     records.push(record);
@@ -193,7 +191,7 @@ export async function runToolCalls(
   return { records, messages };
 }
 
-/** Runs the allowed calls of one batch: the registry, the journal, the after hooks. */
+/** Runs a turn's allowed calls, one at a time: the registry, the journal, the after hooks. */
 class CallStep {
   private idle: AbortSignal | undefined;
 

@@ -23,6 +23,13 @@ interface CompiledRule {
   pattern: RulePattern;
 }
 
+/** The same for every call, so one frozen decision serves them all (no object per call). */
+const BYPASS_ALLOWS: PolicyDecision = Object.freeze({
+  verdict: "allow",
+  reason: "Bypass mode allows every tool that no deny rule matches.",
+  matched: Object.freeze({ kind: "mode", mode: "bypass" }),
+} as const);
+
 /**
  * The default engine. Order of precedence (first that applies wins):
  *  1. not in the agent allow-list            -> deny
@@ -38,13 +45,6 @@ interface CompiledRule {
  *  9. anything else                          -> ask
  * Rules that fail to parse are reported when settings are built (see `compilePolicyRules`).
  */
-/** The same for every call, so one frozen decision serves them all (no object per call). */
-const BYPASS_ALLOWS: PolicyDecision = Object.freeze({
-  verdict: "allow",
-  reason: "Bypass mode allows every tool that no deny rule matches.",
-  matched: Object.freeze({ kind: "mode", mode: "bypass" }),
-} as const);
-
 export class DefaultPolicyEngine implements PolicyEngine {
   private readonly rules: CompiledRule[];
   private readonly allowList: ((name: string) => boolean) | undefined;

@@ -250,7 +250,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       timeoutMs,
       this.abortGraceMs,
       options.signal,
-      this.abortedAnswer,
+      abortedResult,
     );
     const context = new ToolCallContext(
       call.id,
@@ -269,8 +269,6 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
   }
 
   private readonly lookup = (name: string): Tool | undefined => this.get(name);
-  private readonly abortedAnswer = (call: ToolCall, reason: CallAbortReason | undefined) =>
-    this.abortedResult(call, reason);
 
   /** Runs the tool and hands its answer (a failure too: it never throws) to `timed`. */
   private async invoke(
@@ -289,16 +287,10 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
       } else result.metadata ??= {};
     } catch (error) {
       result = cancellation.aborted
-        ? this.abortedResult(call, cancellation.reason)
+        ? abortedResult(call, cancellation.reason)
         : toolFailure("tool_error", `Tool "${call.name}" failed: ${errorMessage(error)}`);
     }
     timed.finish(result);
-  }
-
-  private abortedResult(call: ToolCall, reason: CallAbortReason | undefined): ToolResult {
-    const kind = reason?.kind ?? "cancelled";
-    const message = reason?.message ?? `Call to "${call.name}" was ${kind}.`;
-    return toolFailure(kind === "timeout" ? "timeout" : "cancelled", message);
   }
 
   private rejectionReason(
@@ -390,6 +382,13 @@ function withLocalMetadata<R extends ToolResult>(
   // Object.assign, not a spread: the spread of these two objects cost ~7 µs a call (profiled).
   result.metadata = Object.assign({}, result.metadata, local);
   return result;
+}
+
+/** The answer for a call its timeout or caller aborted, when the tool gave none of its own. */
+function abortedResult(call: ToolCall, reason: CallAbortReason | undefined): ToolResult {
+  const kind = reason?.kind ?? "cancelled";
+  const message = reason?.message ?? `Call to "${call.name}" was ${kind}.`;
+  return toolFailure(kind === "timeout" ? "timeout" : "cancelled", message);
 }
 
 /** Arguments the tool refuses: answered with where and why, never run. */

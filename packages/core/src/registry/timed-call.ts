@@ -56,7 +56,7 @@ export class TimedCall {
   abort(reason: CallAbortReason): void {
     if (this.cancellation.aborted || this.settled) return;
     this.cancellation.abort(reason);
-    if (!this.settled) this.graceTimer = setTimeout(graceOver, this.graceMs, this);
+    this.graceTimer = setTimeout(graceOver, this.graceMs, this);
   }
 
   /** The grace ran out: answer for the tool. */

@@ -9,6 +9,9 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { SseEventReader } from "./sse-event-reader.js";
 import { traceHeadersOf } from "./trace-header-fetch.js";
 
+/** The SDK transport's `initialReconnectionDelay`, used when the server gives no `retry:`. */
+const FIRST_RECONNECTION_DELAY_MS = 1_000;
+
 /**
  * The POST of a request the channel sends itself (a plain `tools/call`) to a Streamable HTTP
  * server, over `node:http` with a keep-alive agent instead of the SDK transport's `fetch` and
@@ -24,9 +27,6 @@ import { traceHeadersOf } from "./trace-header-fetch.js";
  * resumes it with Last-Event-ID). None of those were processed by the server, so sending again
  * runs nothing twice. Any other refusal fails as the SDK's would, with a StreamableHTTPError.
  */
-/** The SDK transport's `initialReconnectionDelay`, used when the server gives no `retry:`. */
-const FIRST_RECONNECTION_DELAY_MS = 1_000;
-
 export class HttpCallLane {
   private readonly agent: http.Agent;
   private readonly request: typeof http.request;
@@ -35,8 +35,8 @@ export class HttpCallLane {
   private closed = false;
   /** Waits before resuming a stream the server ended early. */
   private readonly resuming = new Map<NodeJS.Timeout, (error: Error) => void>();
-  /** Ids of requests given up on: their broken stream is not resumed. */
-  private readonly abandoned = new Set<string | number>();
+  /** Requests given up on: their broken stream is not resumed. */
+  private readonly abandoned = new WeakSet<http.ClientRequest>();
 
   constructor(
     private readonly url: URL,
@@ -52,24 +52,17 @@ export class HttpCallLane {
     this.request = secure ? https.request : http.request;
   }
 
-  /** Only a Streamable HTTP transport has a lane; the legacy SSE one keeps the SDK path. */
-  static for(
-    transport: unknown,
-    url: string,
-    headers: Record<string, string>,
-    authProvider: OAuthClientProvider | undefined,
-  ): HttpCallLane | undefined {
-    if (!(transport instanceof StreamableHTTPClientTransport)) return undefined;
-    return new HttpCallLane(new URL(url), transport, headers, authProvider);
-  }
-
   /** POST `message`; resolves once its answer has been handed on, rejects if it cannot be. */
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) throw new StreamableHTTPError(-1, "The transport is closed.");
     const headers = await this.requestHeaders(message);
     const body = JSON.stringify(message);
     headers["content-length"] = String(Buffer.byteLength(body));
-    const response = await this.post(headers, body, "id" in message ? message.id : undefined);
+    const { request, response } = await this.post(
+      headers,
+      body,
+      "id" in message ? message.id : undefined,
+    );
     const status = response.statusCode ?? 0;
     // As the SDK transport does with every answer: a session id it carries is the one to use.
     const sessionId = response.headers["mcp-session-id"];
@@ -96,7 +89,7 @@ export class HttpCallLane {
       for (const item of Array.isArray(data) ? data : [data]) this.deliver(item);
       return;
     }
-    if (type === "text/event-stream") return this.readStream(message, response);
+    if (type === "text/event-stream") return this.readStream(message, request, response);
     response.resume();
     throw new StreamableHTTPError(-1, `Unexpected content type: ${type}`);
   }
@@ -118,7 +111,7 @@ export class HttpCallLane {
   abandon(id: string | number): void {
     const request = this.live.get(id);
     if (!request) return;
-    this.abandoned.add(id);
+    this.abandoned.add(request);
     this.live.delete(id);
     request.destroy();
   }
@@ -152,14 +145,14 @@ export class HttpCallLane {
     headers: Record<string, string>,
     body: string,
     id: string | number | undefined,
-  ): Promise<http.IncomingMessage> {
+  ): Promise<{ request: http.ClientRequest; response: http.IncomingMessage }> {
     return new Promise((resolve, reject) => {
       const request = this.request(
         this.url,
         { method: "POST", headers, agent: this.agent },
         (response) => {
           if (id !== undefined) response.once("close", () => this.forget(id, request));
-          resolve(response);
+          resolve({ request, response });
         },
       );
       if (id !== undefined) this.live.set(id, request);
@@ -176,7 +169,11 @@ export class HttpCallLane {
   }
 
   /** The answer as SSE: each `message` event handed on, as the SDK transport does. */
-  private readStream(sent: JSONRPCMessage, response: http.IncomingMessage): Promise<void> {
+  private readStream(
+    sent: JSONRPCMessage,
+    request: http.ClientRequest,
+    response: http.IncomingMessage,
+  ): Promise<void> {
     const awaited = "id" in sent ? sent.id : undefined;
     return new Promise((resolve, reject) => {
       const events = new SseEventReader();
@@ -205,7 +202,7 @@ export class HttpCallLane {
       response.once("close", () => {
         if (failed) return;
         if (answered || awaited === undefined) return resolve();
-        if (this.abandoned.delete(awaited)) return resolve();
+        if (this.abandoned.has(request)) return resolve();
         // The stream ended before the answer: resume it as the SDK does, if the server allows,
         // after the wait the server asked for (`retry:`) or the SDK's first reconnection delay.
         if (lastEventId && !this.closed) {

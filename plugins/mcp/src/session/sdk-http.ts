@@ -100,7 +100,9 @@ export function callLaneFor(
   headers: Record<string, string>,
   authProvider: OAuthClientProvider | undefined,
 ): HttpCallLane | undefined {
-  return HttpCallLane.for(transport, url, headers, authProvider);
+  // Only a Streamable HTTP transport has one; the legacy SSE one keeps the SDK path.
+  if (!(transport instanceof StreamableHTTPClientTransport)) return undefined;
+  return new HttpCallLane(new URL(url), transport, headers, authProvider);
 }
 
 export const support: RemoteSupport = {
