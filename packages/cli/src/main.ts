@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { errorMessage } from "@pseudoclaude/core/plugin";
+import { errorMessage, loadZod } from "@pseudoclaude/core/plugin";
 import { CliUsageError, type CliUsageErrorCode } from "./cli-errors.js";
 import { type CliIo, writeLine } from "./cli-io.js";
 import { CLI_OPTIONS, type CliFlags, GLOBAL_FLAGS } from "./cli-options.js";
@@ -76,6 +76,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const misuse = checkUsage(command, parsed.tokens, args);
   if (misuse) return usageError(io, json, misuse.code, misuse.message);
   try {
+    // Commands read config (servers, approvals) before any agent: schemas from the ES zod.
+    await loadZod();
     return await command.run({ flags, args, io });
   } catch (error) {
     return reportFailure(io, json, error);

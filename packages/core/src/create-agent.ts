@@ -9,6 +9,7 @@ import { type AgentParts, DefaultAgent } from "./agent/default-agent.js";
 import type { ProviderRef } from "./agent/provider-ref.js";
 import { readAgentSection } from "./config/agent-section.js";
 import { type LoadConfigOptions, LoadedConfig, loadConfig } from "./config/load-config.js";
+import { loadZod } from "./config/zod-schema.js";
 import type { ProjectApprovals } from "./consent/consent-store.js";
 import { workspaceConsent } from "./consent/default-consent.js";
 import { ContextManager } from "./context/context-manager.js";
@@ -129,6 +130,8 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
   const sink = new DefaultDiagnosticsSink();
   for (const diagnostic of config.diagnostics) sink.add(diagnostic);
   const report = (diagnostic: Parameters<typeof sink.add>[0]) => sink.add(diagnostic);
+  // Config and plugins' schemas are built from the ES copy of zod (see loadZod).
+  await loadZod();
   const agentSection = readAgentSection(config, report);
   const ordered = orderPlugins(options.plugins ?? []);
 

@@ -29,6 +29,7 @@ export {
   validateSection,
   validateSectionFields,
 } from "../config/validate-section.js";
+export { loadZod, type ZodModule, zodSchema } from "../config/zod-schema.js";
 export type { DiagnosticSeverity, DiagnosticStage } from "../diagnostics/diagnostic.js";
 export {
   DefaultRedactor,

@@ -1,24 +1,27 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { LoadedConfig } from "./load-config.js";
 import { validateSection } from "./validate-section.js";
+import { zodSchema } from "./zod-schema.js";
 
 /** Config section `agent`: loop and call limits. Project overrides user, key by key. */
-export const agentSectionSchema = z
-  .object({
-    max_turns: z.number().int().positive().optional(),
-    tool_timeout_ms: z.number().int().positive().optional(),
-    /** Tool calls running at once, agent-wide; more wait for a free slot. Default 64. */
-    max_concurrent_calls: z.number().int().positive().optional(),
-    system_prompt_budget_chars: z.number().int().positive().optional(),
-    /** Compact when a request would pass this share of the context window. */
-    compact_threshold: z.number().gt(0).max(1).optional(),
-    /** The model's context window in tokens, over what the provider declares. */
-    context_window: z.number().int().positive().optional(),
-  })
-  .strict();
+export const agentSectionSchema = zodSchema((z) =>
+  z
+    .object({
+      max_turns: z.number().int().positive().optional(),
+      tool_timeout_ms: z.number().int().positive().optional(),
+      /** Tool calls running at once, agent-wide; more wait for a free slot. Default 64. */
+      max_concurrent_calls: z.number().int().positive().optional(),
+      system_prompt_budget_chars: z.number().int().positive().optional(),
+      /** Compact when a request would pass this share of the context window. */
+      compact_threshold: z.number().gt(0).max(1).optional(),
+      /** The model's context window in tokens, over what the provider declares. */
+      context_window: z.number().int().positive().optional(),
+    })
+    .strict(),
+);
 
-export type AgentSection = z.infer<typeof agentSectionSchema>;
+export type AgentSection = z.infer<ReturnType<typeof agentSectionSchema>>;
 
 export const AGENT_SECTION = "agent";
 
@@ -28,7 +31,7 @@ export function readAgentSection(
 ): AgentSection {
   const merged: AgentSection = {};
   for (const entry of config.section(AGENT_SECTION)) {
-    const checked = validateSection(agentSectionSchema, entry, { sectionKey: AGENT_SECTION });
+    const checked = validateSection(agentSectionSchema(), entry, { sectionKey: AGENT_SECTION });
     if (checked.ok) Object.assign(merged, checked.value);
     else checked.diagnostics.forEach(report);
   }

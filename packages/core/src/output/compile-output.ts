@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { loadZod } from "../config/zod-schema.js";
 import { UsageError } from "../errors.js";
 import type { JsonSchema } from "../tools/tool-definition.js";
 import { isPlainObject } from "../util/plain-object.js";
@@ -26,7 +27,8 @@ const NAME = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export async function compileOutput<T>(spec: OutputSchema<T>): Promise<CompiledOutput<T>> {
   if (isZodSchema(spec)) {
-    const schema = z.toJSONSchema(spec, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    const { toJSONSchema } = await loadZod();
+    const schema = toJSONSchema(spec, { io: "input", unrepresentable: "any" }) as JsonSchema;
     const { $schema: _dialect, ...plain } = schema;
     const format = outputFormat(plain, titleName(plain), undefined);
     return {

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { LoadedConfig } from "../config/load-config.js";
 import { validateSection } from "../config/validate-section.js";
+import { zodSchema } from "../config/zod-schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { compilePolicyRules } from "./default-policy-engine.js";
 import { PERMISSION_MODES, type PermissionMode } from "./policy-engine.js";
@@ -12,15 +12,17 @@ import {
 } from "./policy-settings.js";
 
 /** Config section `permissions`, one layer. */
-export const permissionsSectionSchema = z
-  .object({
-    mode: z.enum(PERMISSION_MODES).optional(),
-    tools: z.array(z.string().min(1)).optional(),
-    allow: z.array(z.string().min(1)).optional(),
-    ask: z.array(z.string().min(1)).optional(),
-    deny: z.array(z.string().min(1)).optional(),
-  })
-  .strict();
+export const permissionsSectionSchema = zodSchema((z) =>
+  z
+    .object({
+      mode: z.enum(PERMISSION_MODES).optional(),
+      tools: z.array(z.string().min(1)).optional(),
+      allow: z.array(z.string().min(1)).optional(),
+      ask: z.array(z.string().min(1)).optional(),
+      deny: z.array(z.string().min(1)).optional(),
+    })
+    .strict(),
+);
 
 export const PERMISSIONS_SECTION = "permissions";
 
@@ -40,7 +42,7 @@ export function buildPolicySettings(
   let tools: string[] | undefined;
   const rules: RuleSpec[] = [];
   for (const entry of config.section(PERMISSIONS_SECTION)) {
-    const checked = validateSection(permissionsSectionSchema, entry, {
+    const checked = validateSection(permissionsSectionSchema(), entry, {
       sectionKey: PERMISSIONS_SECTION,
     });
     if (!checked.ok) {

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { zodNow } from "../config/zod-schema.js";
 import type { ArgumentValidation, Tool, ToolExecutionContext } from "./tool.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolResult, toolSuccess } from "./tool-result.js";
@@ -25,8 +26,7 @@ export interface DefineToolSpec<Schema extends z.ZodObject> {
  * zod once, when the registry validates the call, and failures name the offending path.
  */
 export function defineTool<Schema extends z.ZodObject>(spec: DefineToolSpec<Schema>): Tool {
-  const inputSchema = z.toJSONSchema(spec.input, { io: "input" }) as Record<string, unknown>;
-  delete inputSchema.$schema;
+  const inputSchema = jsonSchemaOf(spec.input);
   const definition: ToolDefinition = {
     name: spec.name,
     description: spec.description,
@@ -61,4 +61,18 @@ export function formatZodIssues(error: z.ZodError): string {
         `${issue.path.length > 0 ? issue.path.join(".") : "(arguments)"}: ${issue.message}`,
     )
     .join("; ");
+}
+
+/**
+ * The arguments' JSON Schema, from the schema's own `toJSONSchema` when it has one (zod 4.2
+ * and later): the caller's zod made the schema, so nothing of ours loads to describe it.
+ */
+function jsonSchemaOf(schema: z.ZodObject): Record<string, unknown> {
+  const json = (
+    typeof schema.toJSONSchema === "function"
+      ? schema.toJSONSchema({ io: "input" })
+      : zodNow().toJSONSchema(schema, { io: "input" })
+  ) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
 }

@@ -130,7 +130,7 @@ export function loadServers(
       );
       continue;
     }
-    const checked = validateSection(serverEntrySchema, entry, {
+    const checked = validateSection(serverEntrySchema(), entry, {
       path: [name],
       value: withDefaultType(candidate.value),
       sectionKey: MCP_SECTION,
@@ -168,7 +168,9 @@ function withDefaultType(value: unknown): unknown {
 
 function shadowNoteFor(candidate: Candidate): string {
   if (!candidate.shadowed) return "";
-  const userValid = serverEntrySchema.safeParse(withDefaultType(candidate.shadowed.value)).success;
+  const userValid = serverEntrySchema().safeParse(
+    withDefaultType(candidate.shadowed.value),
+  ).success;
   return userValid
     ? ` This ${candidate.entry.layer} entry replaces the valid ${candidate.shadowed.entry.layer} entry of the same name whole, so the ${candidate.shadowed.entry.layer} entry is not used either.`
     : "";

@@ -1,75 +1,76 @@
 import type { ConsentSubject } from "@pseudoclaude/core/consent";
-import { z } from "zod";
+import { zodSchema } from "@pseudoclaude/core/plugin";
+import type { z } from "zod";
 import { type OAuthSettings, oauthSchema } from "../oauth/oauth-settings.js";
 
 /** Server names become part of tool names (`mcp__<server>__<tool>`), so keep them plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
-const stringMap = z.record(z.string(), z.string());
-const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
+/** A `mcp_servers` entry: `stdio`, or `http` / `sse`, told apart by `type`. */
+export const serverEntrySchema = zodSchema((z) => {
+  const stringMap = z.record(z.string(), z.string());
+  const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
 
-const commonFields = {
-  tools: z
-    .object({
-      allow: z.array(z.string().min(1)).optional(),
-      deny: z.array(z.string().min(1)).optional(),
-    })
-    .strict()
-    .optional(),
-  /** Relaxes safety: honour this server's readOnlyHint. */
-  trust_annotations: z.boolean().optional(),
-  /** Relaxes safety: declare these remote tools read-only. */
-  read_only_tools: z.array(z.string().min(1)).optional(),
-  /** Declare every tool of the server read-only (one switch for a server the user vouches for). Relaxes safety. */
-  read_only: z.boolean().optional(),
-  connect_timeout_ms: z.number().int().positive().optional(),
-  call_timeout_ms: z.number().int().positive().optional(),
-  max_output_chars: z.number().int().positive().optional(),
-  enabled: z.boolean().optional(),
-  /** Whether the server's `instructions` go into the system prompt (default true). */
-  instructions: z.boolean().optional(),
-  /** Declare the sampling capability for this server (default false). */
-  sampling: z.boolean().optional(),
-};
-
-export const stdioServerSchema = z
-  .object({
-    type: z.literal("stdio"),
-    command: z.string().min(1, "stdio servers need a command"),
-    args: z.array(z.string()).optional(),
-    env: stringMap.optional(),
-    cwd: z.string().min(1).optional(),
-    /** Pass this process's whole environment (default: only what programs need to run). */
-    inherit_env: z.boolean().optional(),
-    ...commonFields,
-  })
-  .strict();
-
-export const httpServerSchema = z
-  .object({
-    type: z.enum(["http", "sse"]),
-    url: z.url({
-      message: "http and sse servers need an absolute http(s) URL",
-      protocol: /^https?$/,
-    }),
-    headers: z
-      .record(
-        z.string().refine(noLineBreaks, "header names must not contain CR or LF"),
-        z.string().refine(noLineBreaks, "header values must not contain CR or LF"),
-      )
+  const commonFields = {
+    tools: z
+      .object({
+        allow: z.array(z.string().min(1)).optional(),
+        deny: z.array(z.string().min(1)).optional(),
+      })
+      .strict()
       .optional(),
-    /** OAuth client settings; without them a server that answers 401 is tried with registration. */
-    oauth: oauthSchema.optional(),
-    ...commonFields,
-  })
-  .strict();
+    /** Relaxes safety: honour this server's readOnlyHint. */
+    trust_annotations: z.boolean().optional(),
+    /** Relaxes safety: declare these remote tools read-only. */
+    read_only_tools: z.array(z.string().min(1)).optional(),
+    /** Declare every tool of the server read-only (one switch for a server the user vouches for). Relaxes safety. */
+    read_only: z.boolean().optional(),
+    connect_timeout_ms: z.number().int().positive().optional(),
+    call_timeout_ms: z.number().int().positive().optional(),
+    max_output_chars: z.number().int().positive().optional(),
+    enabled: z.boolean().optional(),
+    /** Whether the server's `instructions` go into the system prompt (default true). */
+    instructions: z.boolean().optional(),
+    /** Declare the sampling capability for this server (default false). */
+    sampling: z.boolean().optional(),
+  };
 
-export const serverEntrySchema = z.discriminatedUnion("type", [
-  stdioServerSchema,
-  httpServerSchema,
-]);
+  const stdioServerSchema = z
+    .object({
+      type: z.literal("stdio"),
+      command: z.string().min(1, "stdio servers need a command"),
+      args: z.array(z.string()).optional(),
+      env: stringMap.optional(),
+      cwd: z.string().min(1).optional(),
+      /** Pass this process's whole environment (default: only what programs need to run). */
+      inherit_env: z.boolean().optional(),
+      ...commonFields,
+    })
+    .strict();
 
-export type RawServerEntry = z.infer<typeof serverEntrySchema>;
+  const httpServerSchema = z
+    .object({
+      type: z.enum(["http", "sse"]),
+      url: z.url({
+        message: "http and sse servers need an absolute http(s) URL",
+        protocol: /^https?$/,
+      }),
+      headers: z
+        .record(
+          z.string().refine(noLineBreaks, "header names must not contain CR or LF"),
+          z.string().refine(noLineBreaks, "header values must not contain CR or LF"),
+        )
+        .optional(),
+      /** OAuth client settings; without them a server that answers 401 is tried with registration. */
+      oauth: oauthSchema().optional(),
+      ...commonFields,
+    })
+    .strict();
+
+  return z.discriminatedUnion("type", [stdioServerSchema, httpServerSchema]);
+});
+
+export type RawServerEntry = z.infer<ReturnType<typeof serverEntrySchema>>;
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_OUTPUT_CHARS = 100_000;

@@ -5,8 +5,7 @@ import {
   toolFailure,
   toolSuccess,
 } from "@pseudoclaude/core";
-import { errorMessage, StaticToolSource } from "@pseudoclaude/core/plugin";
-import { z } from "zod";
+import { errorMessage, StaticToolSource, zodSchema } from "@pseudoclaude/core/plugin";
 import type { McpManager } from "../mcp-manager.js";
 
 export const RESOURCE_SOURCE_ID = "mcp";
@@ -16,8 +15,22 @@ export const RESOURCE_SOURCE_ID = "mcp";
  * server), so a hundred servers do not add four hundred tools. Offered only while some
  * connected server has the capability.
  */
-export function resourceTools(manager: McpManager): Tool[] {
+/** The four tools' arguments. */
+const inputs = zodSchema((z) => {
   const server = z.string().describe("MCP server name as configured");
+  return {
+    listingArgs: z.object({ server: server.optional(), cursor: z.string().optional() }),
+    resourceArgs: z.object({ server, uri: z.string() }),
+    promptArgs: z.object({
+      server,
+      name: z.string(),
+      arguments: z.record(z.string(), z.string()).optional(),
+    }),
+  };
+});
+
+export function resourceTools(manager: McpManager): Tool[] {
+  const { listingArgs, resourceArgs, promptArgs } = inputs();
   const base = { safety: "read_only" as const, source: RESOURCE_SOURCE_ID };
   return [
     defineTool({
@@ -25,7 +38,7 @@ export function resourceTools(manager: McpManager): Tool[] {
       name: "mcp__list_resources",
       description:
         "List resources that connected MCP servers expose (files, records, documents). Optionally for one server.",
-      input: z.object({ server: server.optional(), cursor: z.string().optional() }),
+      input: listingArgs,
       execute: async ({ server: name, cursor }, context) => {
         const listing = await manager.listResources(name, cursor, context.signal);
         return toolSuccess(JSON.stringify(listing, null, 2), { structured: listing });
@@ -36,7 +49,7 @@ export function resourceTools(manager: McpManager): Tool[] {
       name: "mcp__read_resource",
       description:
         "Read one resource of an MCP server by its URI (as listed by mcp__list_resources).",
-      input: z.object({ server, uri: z.string() }),
+      input: resourceArgs,
       execute: async ({ server: name, uri }, context) => {
         try {
           const result = await manager.readResource(name, uri, context.signal);
@@ -66,7 +79,7 @@ export function resourceTools(manager: McpManager): Tool[] {
       name: "mcp__list_prompts",
       description:
         "List prompt templates that connected MCP servers offer. Optionally for one server.",
-      input: z.object({ server: server.optional(), cursor: z.string().optional() }),
+      input: listingArgs,
       execute: async ({ server: name, cursor }, context) => {
         const listing = await manager.listPrompts(name, cursor, context.signal);
         return toolSuccess(JSON.stringify(listing, null, 2), { structured: listing });
@@ -76,11 +89,7 @@ export function resourceTools(manager: McpManager): Tool[] {
       ...base,
       name: "mcp__get_prompt",
       description: "Get a prompt template of an MCP server, filled with arguments.",
-      input: z.object({
-        server,
-        name: z.string(),
-        arguments: z.record(z.string(), z.string()).optional(),
-      }),
+      input: promptArgs,
       execute: async ({ server: name, name: prompt, arguments: args }, context) => {
         try {
           const result = await manager.getPrompt(name, prompt, args ?? {}, context.signal);
