@@ -102,6 +102,7 @@ const LABELS: Record<string, string> = {
   startup_ms: "×raw time",
   cold_startup_ms: "×raw import + start-up time",
   heap_mb: "MB",
+  heap_again_mb: "MB, 30 more after the first closed",
   import_ms: "ms",
   connect_list_ms: "ms",
 };

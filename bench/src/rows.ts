@@ -76,7 +76,15 @@ export const ROWS: RowSpec[] = [
     title: "JS heap held by 30 idle servers",
     kind: "idle_heap",
     params: { servers: 30, tools: 20 },
-    figures: [HEAP],
+    figures: [
+      HEAP,
+      {
+        key: "heap_again_mb",
+        label: "JS heap of 30 more, connected after the first closed",
+        unit: "MB",
+        better: "lower",
+      },
+    ],
   },
   {
     id: "import",
