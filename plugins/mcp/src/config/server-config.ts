@@ -6,10 +6,11 @@ import { type OAuthSettings, oauthSchema } from "../oauth/oauth-settings.js";
 /** Server names become part of tool names (`mcp__<server>__<tool>`), so keep them plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
+const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
+
 /** A `mcp_servers` entry: `stdio`, or `http` / `sse`, told apart by `type`. */
 export const serverEntrySchema = zodSchema((z) => {
   const stringMap = z.record(z.string(), z.string());
-  const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
 
   const commonFields = {
     tools: z

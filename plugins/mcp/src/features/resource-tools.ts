@@ -10,11 +10,6 @@ import type { McpManager } from "../mcp-manager.js";
 
 export const RESOURCE_SOURCE_ID = "mcp";
 
-/**
- * Resources and prompts reach the model through four generic tools per agent (not four per
- * server), so a hundred servers do not add four hundred tools. Offered only while some
- * connected server has the capability.
- */
 /** The four tools' arguments. */
 const inputs = zodSchema((z) => {
   const server = z.string().describe("MCP server name as configured");
@@ -29,6 +24,11 @@ const inputs = zodSchema((z) => {
   };
 });
 
+/**
+ * Resources and prompts reach the model through four generic tools per agent (not four per
+ * server), so a hundred servers do not add four hundred tools. Offered only while some
+ * connected server has the capability.
+ */
 export function resourceTools(manager: McpManager): Tool[] {
   const { listingArgs, resourceArgs, promptArgs } = inputs();
   const base = { safety: "read_only" as const, source: RESOURCE_SOURCE_ID };
