@@ -34,6 +34,26 @@ describe("lazyValidator", () => {
     assert.match(broken[0]!, /missing/);
   });
 
+  it("reports a schema whose keywords have values of the wrong type, in both dialects", () => {
+    const malformed: Array<[Record<string, unknown>, RegExp]> = [
+      [{ type: "strng" }, /strng/],
+      [{ type: "object", required: "text" }, /required/],
+      [{ type: "object", properties: 3 }, /properties/],
+      [{ type: "object", properties: { n: { minimum: "3" } } }, /minimum/],
+      [{ type: "object", additionalProperties: 3 }, /additionalProperties/],
+      [{ type: "object", properties: { s: { pattern: "(" } } }, /regular expression/i],
+    ];
+    for (const dialect of [{}, { $schema: "http://json-schema.org/draft-07/schema#" }]) {
+      for (const [schema, said] of malformed) {
+        const broken: string[] = [];
+        const validate = lazyValidator({ ...dialect, ...schema }, (error) => broken.push(error));
+        assert.deepEqual(validate({ text: "x" }), { ok: true }, JSON.stringify(schema));
+        assert.equal(broken.length, 1, `${JSON.stringify(schema)} is reported once`);
+        assert.match(broken[0]!, said);
+      }
+    }
+  });
+
   it("tools with the same schema each validate on their own (one compiled validator shared)", () => {
     const schema = () => ({
       type: "object",
