@@ -125,11 +125,15 @@ const ROWS: Record<
     try {
       if (connected.toolCount() < count * (tools + 2))
         throw new Error(`${connected.toolCount()} tools, expected ${count * (tools + 2)}`);
+      // The first call after connecting: what a run's first tool call waits for beyond the
+      // round trip (a contender that validates arguments compiles its first validator here).
+      const calling = performance.now();
       await expectEcho(connected, `s${count - 1}`, "up");
       return {
         startup_ms: elapsed,
         cold_startup_ms: start + elapsed - loading,
         client_cpu_ms: (used.user + used.system) / 1000,
+        first_call_ms: performance.now() - calling,
       };
     } finally {
       await connected.close();

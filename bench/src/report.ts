@@ -101,6 +101,8 @@ const LABELS: Record<string, string> = {
   cpu_us_per_call: "client CPU µs/call",
   startup_ms: "×raw time",
   cold_startup_ms: "×raw import + start-up time",
+  client_cpu_ms: "client CPU ms while servers boot",
+  first_call_ms: "ms, first call after connecting",
   heap_mb: "MB",
   heap_again_mb: "MB, 30 more after the first closed",
   import_ms: "ms",
