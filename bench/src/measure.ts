@@ -1,6 +1,7 @@
 // One measurement in a fresh process: `node --expose-gc dist/measure.js CONTENDER ROW PARAMS`.
 // Prints one JSON line of figures. A fresh process per figure, so no contender pays for
 // another's warm caches, modules or leftovers.
+import { execFileSync } from "node:child_process";
 import type { Connected, Contender, ServerSpec } from "./contender.js";
 import { CONTENDERS } from "./contenders/index.js";
 import { httpEcho, stdioEcho } from "./echo-servers.js";
@@ -27,6 +28,28 @@ async function settledHeap(): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 100));
   gc();
   return process.memoryUsage().heapUsed;
+}
+
+/**
+ * Until this process has no server processes left (or 10 s passed): a contender whose close
+ * returns before its servers exit still holds their clients until they do, so a heap figure
+ * taken sooner counts what it is about to free.
+ */
+async function serversGone(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    let children = "";
+    try {
+      children = execFileSync("ps", ["-o", "pid=", "--ppid", String(process.pid)], {
+        encoding: "utf8",
+      });
+    } catch {
+      // ps exits 1 when it lists nothing.
+    }
+    // The ps just run is our child too while it runs; it is gone by now.
+    if (children.trim() === "") return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function expectEcho(connected: Connected, server: string, text: string): Promise<void> {
@@ -149,6 +172,7 @@ const ROWS: Record<
         stdioEcho(`s${first + i}`, { fillerTools: params.tools ?? 20 }),
       );
     const held = async (first: number): Promise<number> => {
+      await serversGone();
       const before = await settledHeap();
       const connected = await contender.connect(servers(first));
       try {
