@@ -37,17 +37,18 @@ async function settledHeap(): Promise<number> {
  */
 async function serversGone(): Promise<void> {
   const deadline = Date.now() + 10_000;
+  const self = `--ppid ${process.pid}`;
   while (Date.now() < deadline) {
-    let children = "";
+    let listing = "";
     try {
-      children = execFileSync("ps", ["-o", "pid=", "--ppid", String(process.pid)], {
+      listing = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], {
         encoding: "utf8",
       });
     } catch {
       // ps exits 1 when it lists nothing.
     }
-    // The ps just run is our child too while it runs; it is gone by now.
-    if (children.trim() === "") return;
+    // ps is our child while it runs, so it lists itself.
+    if (!listing.split("\n").some((line) => line.trim() !== "" && !line.includes(self))) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
