@@ -1,9 +1,24 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerSpec } from "./contender.js";
 
 const ECHO = path.join(path.dirname(fileURLToPath(import.meta.url)), "echo-server.js");
+
+/**
+ * Echo server processes running now, one `ps` line each (pid first): every one on the
+ * machine, or only the children of `parent`.
+ */
+export function runningEchoServers(parent?: number): string[] {
+  const scope = parent === undefined ? ["-e"] : ["--ppid", String(parent)];
+  let listing = "";
+  try {
+    listing = execFileSync("ps", [...scope, "-o", "pid=,args="], { encoding: "utf8" });
+  } catch {
+    // ps exits 1 when it lists nothing.
+  }
+  return listing.split("\n").filter((line) => line.includes(ECHO));
+}
 
 export interface EchoOptions {
   initDelayMs?: number;

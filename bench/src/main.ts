@@ -2,12 +2,13 @@
 // a fresh process; repetitions interleaved with the order rotated; every figure divided by the
 // raw SDK's in the same repetition; medians and min-max to bench/results/*.json and the table
 // in bench/README.md. Exits 1 when a quick run misses its regression guards.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CONTENDERS } from "./contenders/index.js";
+import { runningEchoServers } from "./echo-servers.js";
 import type { RowParams } from "./measure.js";
 import { type RowResult, renderTable, summarize } from "./report.js";
 import { ROWS, type RowSpec } from "./rows.js";
@@ -63,12 +64,6 @@ function measure(
   });
 }
 
-/** Echo servers still running after a measurement ended: a contender that leaks children. */
-function leftovers(): string[] {
-  const listing = execFileSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
-  return listing.split("\n").filter((line) => line.includes(path.join(here, "echo-server.js")));
-}
-
 const rows = ROWS.filter((row) =>
   only ? only.includes(row.id) : quick ? row.quick !== undefined : true,
 );
@@ -90,7 +85,8 @@ for (const row of rows) {
         failures.push((error as Error).message.split("\n")[0]!);
         process.stderr.write(`${(error as Error).message}\n`);
       }
-      const left = leftovers();
+      // Echo servers still running after a measurement ended: a contender that leaks children.
+      const left = runningEchoServers();
       if (left.length > 0) {
         // Ours is a failure; a peer's is a finding worth reporting, not a broken run.
         (name === "pseudoclaude" || name === "raw-sdk" ? failures : findings).push(

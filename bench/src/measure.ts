@@ -1,10 +1,9 @@
 // One measurement in a fresh process: `node --expose-gc dist/measure.js CONTENDER ROW PARAMS`.
 // Prints one JSON line of figures. A fresh process per figure, so no contender pays for
 // another's warm caches, modules or leftovers.
-import { execFileSync } from "node:child_process";
 import type { Connected, Contender, ServerSpec } from "./contender.js";
 import { CONTENDERS } from "./contenders/index.js";
-import { httpEcho, stdioEcho } from "./echo-servers.js";
+import { httpEcho, runningEchoServers, stdioEcho } from "./echo-servers.js";
 
 export interface RowParams {
   transport?: "stdio" | "http";
@@ -31,26 +30,14 @@ async function settledHeap(): Promise<number> {
 }
 
 /**
- * Until this process has no server processes left (or 10 s passed): a contender whose close
+ * Until this process's echo servers have exited (or 10 s passed): a contender whose close
  * returns before its servers exit still holds their clients until they do, so a heap figure
  * taken sooner counts what it is about to free.
  */
 async function serversGone(): Promise<void> {
   const deadline = Date.now() + 10_000;
-  const self = `--ppid ${process.pid}`;
-  while (Date.now() < deadline) {
-    let listing = "";
-    try {
-      listing = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], {
-        encoding: "utf8",
-      });
-    } catch {
-      // ps exits 1 when it lists nothing.
-    }
-    // ps is our child while it runs, so it lists itself.
-    if (!listing.split("\n").some((line) => line.trim() !== "" && !line.includes(self))) return;
+  while (runningEchoServers(process.pid).length > 0 && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function expectEcho(connected: Connected, server: string, text: string): Promise<void> {

@@ -25,9 +25,9 @@ function dialectOf(schema: Record<string, unknown>): "07" | "2020" {
 /**
  * The engines skip Ajv's check of a schema against its dialect's meta-schema: compiling the
  * 2020-12 meta-schema (its `$dynamicRef`s) for that check made the process's first tool call
- * ~100 ms slower, measured. Ajv still refuses, while compiling, a keyword whose
- * value has the wrong type (`type: "strng"`, `required: "x"`, `properties: 3`), an unresolvable
- * `$ref` and a bad `pattern`: such a schema is reported as before (tested).
+ * ~100 ms slower, measured. Ajv still refuses, while compiling, a keyword whose value has the
+ * wrong type (`type: "strng"`, `required: "x"`, `properties: 3`), an unresolvable `$ref` and a
+ * bad `pattern`: such a schema is reported as before (tested).
  */
 const ENGINE_OPTIONS = {
   strict: false,
