@@ -14,8 +14,9 @@ import type { ProjectApprovals } from "./consent/consent-store.js";
 import { workspaceConsent } from "./consent/default-consent.js";
 import { ContextManager } from "./context/context-manager.js";
 import { DefaultContextManager } from "./context/default-context-manager.js";
-import type { Diagnostic } from "./diagnostics/diagnostic.js";
+import { type Diagnostic, formatDiagnostic } from "./diagnostics/diagnostic.js";
 import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
+import { ConfigError } from "./errors.js";
 import type { AgentHooks } from "./hooks/agent-hooks.js";
 import { HookList } from "./hooks/hook-list.js";
 import type { Plugin } from "./plugin/plugin.js";
@@ -37,6 +38,19 @@ import { resolveTracer, type TracingOptions } from "./tracing/tracing-options.js
 
 export const DEFAULT_MAX_TURNS = 20;
 
+/** Where `createAgent` reads config from, and what it does with a config that is wrong. */
+export interface ConfigOptions extends Omit<LoadConfigOptions, "workspace"> {
+  /** A config loaded already (the CLI's); default: read the user and project files. */
+  loaded?: LoadedConfig;
+  /**
+   * A problem in a section that can restrict the agent (a misspelt key in `permissions`, a
+   * broken config file): `throw` (default) rejects with a `ConfigError` listing each, with file
+   * and line, before anything starts; `diagnose` reports them as diagnostics and goes on with
+   * what could be read (deny rules that parsed still stand).
+   */
+  onError?: "throw" | "diagnose";
+}
+
 export interface CreateAgentOptions {
   /** Root for config, tools and policy paths. Default: `process.cwd()`. */
   workspace?: string;
@@ -57,7 +71,7 @@ export interface CreateAgentOptions {
    * Configuration: a loaded config, options for loading one, or `false` for none.
    * Default: load the user and project layers for the workspace.
    */
-  config?: LoadedConfig | Omit<LoadConfigOptions, "workspace"> | false;
+  config?: LoadedConfig | ConfigOptions | false;
   /** Throw on plugin or source start-up failures instead of reporting diagnostics. */
   strict?: boolean;
   maxTurns?: number;
@@ -125,84 +139,13 @@ export interface CreateAgentOptions {
  * plugins registered in dependency order; every tool source started concurrently.
  */
 export async function createAgent(options: CreateAgentOptions = {}): Promise<Agent> {
-  const workspace = path.resolve(options.workspace ?? process.cwd());
-  const config = resolveConfig(options.config, workspace);
-  const sink = new DefaultDiagnosticsSink();
-  for (const diagnostic of config.diagnostics) sink.add(diagnostic);
-  const report = (diagnostic: Parameters<typeof sink.add>[0]) => sink.add(diagnostic);
-  // Config and plugins' schemas are built from the ES copy of zod (see loadZod).
-  await loadZod();
-  const agentSection = readAgentSection(config, report);
-  const ordered = orderPlugins(options.plugins ?? []);
-
-  // The container holds what plugins share and may replace (the registry, the policy engine,
-  // the provider, plugins' own APIs); everything else is built here and passed by hand.
-  const container = rootContainer.createChildContainer();
-  const providerRef: ProviderRef = { provider: options.provider };
-  const callbacks: AgentCallbacks = {};
-  if (options.approve) callbacks.approve = options.approve;
-  if (options.elicit) callbacks.elicit = options.elicit;
-  const registryOptions: ToolRegistryOptions = { workspace, redactor: sink.redactor };
-  const timeout = options.toolTimeoutMs ?? agentSection.tool_timeout_ms;
-  if (timeout !== undefined) registryOptions.defaultTimeoutMs = timeout;
-  if (options.abortGraceMs !== undefined) registryOptions.abortGraceMs = options.abortGraceMs;
-  const maxConcurrentCalls = options.maxConcurrentCalls ?? agentSection.max_concurrent_calls;
-  if (maxConcurrentCalls !== undefined) registryOptions.maxConcurrentCalls = maxConcurrentCalls;
-  const registry = new DefaultToolRegistry(registryOptions);
-  registry.on("diagnostic", report);
-  container.registerInstance(ToolRegistry, registry);
-  container.registerInstance(
-    PolicyEngine,
-    options.policyEngine ??
-      new DefaultPolicyEngine(buildPolicySettings(config, options.policy, workspace, report)),
-  );
-  const budget = options.systemPromptBudget ?? {};
-  const prompt = new DefaultSystemPromptBuilder({
-    totalChars: budget.totalChars ?? agentSection.system_prompt_budget_chars,
-    sectionChars: budget.sectionChars,
-  });
-  const layers = new PolicyLayers(workspace);
-  const hooks = new HookList(report);
-  if (options.hooks) hooks.add(options.hooks, "code");
-  const homeDir =
-    options.config && !(options.config instanceof LoadedConfig)
-      ? options.config.homeDir
-      : undefined;
-  const consent = workspaceConsent(options.projectApprovals ?? "remembered", workspace, homeDir);
-  const host = new DefaultPluginHost({
-    container,
-    registry,
-    sink,
-    prompt,
-    layers,
-    hooks,
-    consent,
-    config,
-    workspace,
-    callbacks,
-    providerRef,
-    strict: options.strict ?? false,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.closeTimeoutMs !== undefined ? { closeTimeoutMs: options.closeTimeoutMs } : {}),
-  });
-
+  const parts = await assemble(options);
+  const { workspace, sink, report, agentSection, homeDir, container, providerRef } = parts;
+  const { registry, hooks, layers, prompt, callbacks, host } = await registered(options, parts);
   try {
-    await host.registerPlugins(ordered);
-    // A provider plugin registers the Provider token; an explicit option wins.
-    if (!providerRef.provider && container.isRegistered(Provider)) {
-      providerRef.provider = container.resolve<Provider>(Provider);
-    }
-    for (const unknown of config.unclaimedKeys()) {
-      sink.add({
-        stage: "config",
-        severity: "warning",
-        code: "unknown_section",
-        layer: unknown.layer,
-        item: unknown.key,
-        ...unknown.position,
-        message: `Unknown config section "${unknown.key}" (no plugin reads it); check the spelling.`,
-      });
-    }
+    // Before anything starts: a section that could restrict the agent and did not parse must
+    // not leave it running with less restriction than the user wrote.
+    if (configOnError(options.config) === "throw") throwOnBlocking(sink.list());
     await host.startSources(options.backgroundSources);
     options.signal?.throwIfAborted();
   } catch (error) {
@@ -253,6 +196,118 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
   });
 }
 
+/** The config, diagnostics and container an agent is built from, before any plugin runs. */
+async function assemble(options: CreateAgentOptions) {
+  const workspace = path.resolve(options.workspace ?? process.cwd());
+  const config = resolveConfig(options.config, workspace);
+  const sink = new DefaultDiagnosticsSink();
+  for (const diagnostic of config.diagnostics) sink.add(diagnostic);
+  const report = (diagnostic: Parameters<typeof sink.add>[0]) => sink.add(diagnostic);
+  // Config and plugins' schemas are built from the ES copy of zod (see loadZod).
+  await loadZod();
+  const agentSection = readAgentSection(config, report);
+  const homeDir = configHomeDir(options.config);
+  const container = rootContainer.createChildContainer();
+  const providerRef: ProviderRef = { provider: options.provider };
+  return { workspace, config, sink, report, agentSection, homeDir, container, providerRef };
+}
+
+type Assembled = Awaited<ReturnType<typeof assemble>>;
+
+/**
+ * Registry, policy, prompt and hooks built, and every plugin registered; nothing started yet.
+ * A plugin that throws closes what was registered.
+ */
+async function registered(options: CreateAgentOptions, parts: Assembled) {
+  const { workspace, config, sink, report, agentSection, homeDir, container, providerRef } = parts;
+  const consent = workspaceConsent(options.projectApprovals ?? "remembered", workspace, homeDir);
+  const ordered = orderPlugins(options.plugins ?? []);
+
+  // The container holds what plugins share and may replace (the registry, the policy engine,
+  // the provider, plugins' own APIs); everything else is built here and passed by hand.
+  const callbacks: AgentCallbacks = {};
+  if (options.approve) callbacks.approve = options.approve;
+  if (options.elicit) callbacks.elicit = options.elicit;
+  const registryOptions: ToolRegistryOptions = { workspace, redactor: sink.redactor };
+  const timeout = options.toolTimeoutMs ?? agentSection.tool_timeout_ms;
+  if (timeout !== undefined) registryOptions.defaultTimeoutMs = timeout;
+  if (options.abortGraceMs !== undefined) registryOptions.abortGraceMs = options.abortGraceMs;
+  const maxConcurrentCalls = options.maxConcurrentCalls ?? agentSection.max_concurrent_calls;
+  if (maxConcurrentCalls !== undefined) registryOptions.maxConcurrentCalls = maxConcurrentCalls;
+  const registry = new DefaultToolRegistry(registryOptions);
+  registry.on("diagnostic", report);
+  container.registerInstance(ToolRegistry, registry);
+  container.registerInstance(
+    PolicyEngine,
+    options.policyEngine ??
+      new DefaultPolicyEngine(
+        buildPolicySettings(config, options.policy, workspace, report, consent),
+      ),
+  );
+  const budget = options.systemPromptBudget ?? {};
+  const prompt = new DefaultSystemPromptBuilder({
+    totalChars: budget.totalChars ?? agentSection.system_prompt_budget_chars,
+    sectionChars: budget.sectionChars,
+  });
+  const layers = new PolicyLayers(workspace);
+  const hooks = new HookList(report);
+  if (options.hooks) hooks.add(options.hooks, "code");
+  const host = new DefaultPluginHost({
+    container,
+    registry,
+    sink,
+    prompt,
+    layers,
+    hooks,
+    consent,
+    config,
+    workspace,
+    callbacks,
+    providerRef,
+    strict: options.strict ?? false,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.closeTimeoutMs !== undefined ? { closeTimeoutMs: options.closeTimeoutMs } : {}),
+  });
+
+  try {
+    await host.registerPlugins(ordered);
+    // A provider plugin registers the Provider token; an explicit option wins.
+    if (!providerRef.provider && container.isRegistered(Provider)) {
+      providerRef.provider = container.resolve<Provider>(Provider);
+    }
+    for (const unknown of config.unclaimedKeys()) {
+      sink.add({
+        stage: "config",
+        severity: "warning",
+        code: "unknown_section",
+        layer: unknown.layer,
+        item: unknown.key,
+        ...unknown.position,
+        message: `Unknown config section "${unknown.key}" (no plugin reads it); check the spelling.`,
+      });
+    }
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+  return { registry, hooks, layers, prompt, callbacks, host };
+}
+
+/**
+ * Every diagnostic an agent with these options would report before it starts anything: the
+ * config files, each section as its owner reads it (the same readers, so nothing can differ
+ * from a real run), unknown sections, what waits for the user's consent. No source is started
+ * and no process spawned. What `pseudoclaude config` lists.
+ */
+export async function checkConfig(
+  options: CreateAgentOptions = {},
+): Promise<readonly Diagnostic[]> {
+  const parts = await assemble(options);
+  const { host } = await registered(options, parts);
+  await host.close();
+  return parts.sink.list();
+}
+
 /** The session's store, id and restored conversation (empty for a new session). */
 async function openSession(
   option: NonNullable<CreateAgentOptions["session"]>,
@@ -275,5 +330,26 @@ async function openSession(
 function resolveConfig(option: CreateAgentOptions["config"], workspace: string): LoadedConfig {
   if (option === false) return LoadedConfig.empty();
   if (option instanceof LoadedConfig) return option;
-  return loadConfig({ ...(option ?? {}), workspace });
+  if (option?.loaded) return option.loaded;
+  const { onError: _onError, loaded: _loaded, ...load } = option ?? {};
+  return loadConfig({ ...load, workspace });
+}
+
+function configHomeDir(option: CreateAgentOptions["config"]): string | undefined {
+  return option && !(option instanceof LoadedConfig) ? option.homeDir : undefined;
+}
+
+function configOnError(option: CreateAgentOptions["config"]): "throw" | "diagnose" {
+  return option && !(option instanceof LoadedConfig) ? (option.onError ?? "throw") : "throw";
+}
+
+/** A `ConfigError` listing every blocking diagnostic, each with its file and line. */
+function throwOnBlocking(diagnostics: readonly Diagnostic[]): void {
+  const blocking = diagnostics.filter((diagnostic) => diagnostic.blocking);
+  if (blocking.length === 0) return;
+  throw new ConfigError(
+    "config_invalid",
+    `The configuration has ${blocking.length === 1 ? "a problem" : `${blocking.length} problems`} in settings that restrict the agent, so nothing was started:\n${blocking.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`).join("\n")}`,
+    { details: { diagnostics: blocking } },
+  );
 }

@@ -58,7 +58,9 @@ export {
 export { estimateRequestTokens } from "./context/token-estimate.js";
 export { Conversation } from "./conversation/conversation.js";
 export {
+  type ConfigOptions,
   type CreateAgentOptions,
+  checkConfig,
   createAgent,
   DEFAULT_MAX_TURNS,
 } from "./create-agent.js";

@@ -152,21 +152,29 @@ describe("variable expansion", () => {
       value: "Bearer abc",
       missing: [],
       substituted: true,
+      values: ["abc"],
+      names: ["TOKEN"],
     });
     assert.deepEqual(expandVariables("${MISSING:-fallback}", env), {
       value: "fallback",
       missing: [],
       substituted: true,
+      values: [],
+      names: ["MISSING"],
     });
     assert.deepEqual(expandVariables("x${MISSING}y${EMPTY}", env), {
       value: "xy",
       missing: ["MISSING", "EMPTY"],
       substituted: true,
+      values: [],
+      names: ["MISSING", "EMPTY"],
     });
     assert.deepEqual(expandVariables("plain $HOME text", env), {
       value: "plain $HOME text",
       missing: [],
       substituted: false,
+      values: [],
+      names: [],
     });
   });
 });

@@ -180,6 +180,8 @@ describe("default policy engine", () => {
   });
 });
 
+const APPROVED = { isApproved: () => true };
+
 describe("policy settings from config layers and code", () => {
   it("adds rules of every layer, so a deny in any layer stands, and takes mode from the most specific", () => {
     const config = LoadedConfig.fromTexts({
@@ -187,8 +189,13 @@ describe("policy settings from config layers and code", () => {
       project: "permissions:\n  mode: accept_edits\n  allow: [mcp__context7__*]\n",
     });
     const diagnostics: Diagnostic[] = [];
-    const settings = buildPolicySettings(config, { ask: ["run_command"] }, WORKSPACE, (d) =>
-      diagnostics.push(d),
+    // The user approved the workspace's widening permissions (see the next test for without).
+    const settings = buildPolicySettings(
+      config,
+      { ask: ["run_command"] },
+      WORKSPACE,
+      (d) => diagnostics.push(d),
+      APPROVED,
     );
     assert.deepEqual(diagnostics, []);
     assert.equal(settings.mode, "accept_edits");
@@ -199,6 +206,61 @@ describe("policy settings from config layers and code", () => {
     assert.equal(createPolicyEngine(settings).decide(remote, {}).verdict, "deny");
     const fromCode = buildPolicySettings(config, { mode: "bypass" }, WORKSPACE, () => {});
     assert.equal(fromCode.mode, "bypass");
+  });
+
+  it("applies only the narrowing part of a workspace's permissions until the user approves them", () => {
+    const config = LoadedConfig.fromTexts({
+      user: "permissions:\n  mode: plan\n  tools: [read_file, mcp__*]\n",
+      project:
+        "permissions:\n  mode: bypass\n  tools: ['*']\n  allow: [run_command]\n  deny: [mcp__context7__*]\n  ask: [read_file]\n",
+    });
+    const diagnostics: Diagnostic[] = [];
+    const settings = buildPolicySettings(config, undefined, WORKSPACE, (d) => diagnostics.push(d));
+    assert.equal(settings.mode, "plan", "a looser mode does not replace the user's");
+    assert.deepEqual(settings.tools, ["read_file", "mcp__*"], "the user's allow-list stays");
+    assert.deepEqual(settings.narrowTools, [["*"]]);
+    assert.deepEqual(
+      settings.rules.map((r) => `${r.origin}:${r.verdict}:${r.pattern}`),
+      ["project:deny:mcp__context7__*", "project:ask:read_file"],
+      "deny and ask rules count, the allow rule does not",
+    );
+    const policy = createPolicyEngine(settings);
+    assert.equal(policy.decide(shell, { command: "rm -rf /" }).verdict, "deny");
+    assert.equal(policy.isOffered(shell), false);
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0]!.code, "needs_consent");
+    assert.match(diagnostics[0]!.message, /pseudoclaude trust approve setting:permissions/);
+
+    const stricter = LoadedConfig.fromTexts({
+      user: "permissions:\n  mode: accept_edits\n",
+      project: "permissions:\n  mode: plan\n  tools: [read_file]\n",
+    });
+    const narrowed = buildPolicySettings(stricter, undefined, WORKSPACE, (d) =>
+      diagnostics.push(d),
+    );
+    assert.equal(narrowed.mode, "plan", "a stricter mode needs no approval");
+    assert.deepEqual(narrowed.tools, ["read_file"], "nor does a first allow-list");
+    assert.equal(diagnostics.length, 1, "narrowing asks nothing");
+  });
+
+  it("fails closed on a misspelt key: the deny rules stand and the problem blocks, with a suggestion", () => {
+    const config = LoadedConfig.fromTexts({
+      project: "permissions:\n  alow: [run_command]\n  deny: ['run_command(rm *)']\n",
+    });
+    const diagnostics: Diagnostic[] = [];
+    const settings = buildPolicySettings(config, undefined, WORKSPACE, (d) => diagnostics.push(d));
+    assert.deepEqual(
+      settings.rules.map((r) => `${r.verdict}:${r.pattern}`),
+      ["deny:run_command(rm *)"],
+    );
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0]!.blocking, true);
+    assert.equal(diagnostics[0]!.severity, "error");
+    assert.equal(diagnostics[0]!.line, 2);
+    assert.match(
+      diagnostics[0]!.message,
+      /permissions\.alow: unknown key \(did you mean `allow`\?\)/,
+    );
   });
 
   it("reports a malformed rule at its line and column and keeps the other rules", () => {
@@ -217,7 +279,7 @@ describe("policy settings from config layers and code", () => {
     assert.equal(diagnostics[0]!.column, 7);
   });
 
-  it("reports an invalid mode with its position and ignores that layer", () => {
+  it("reports an invalid mode with its position as blocking, and keeps that layer's deny rules", () => {
     const config = LoadedConfig.fromTexts({
       user: "permissions:\n  deny: [a]\n",
       project: "permissions:\n  mode: yolo\n  deny: [b]\n",
@@ -226,8 +288,9 @@ describe("policy settings from config layers and code", () => {
     const settings = buildPolicySettings(config, undefined, WORKSPACE, (d) => diagnostics.push(d));
     assert.deepEqual(
       settings.rules.map((r) => r.pattern),
-      ["a"],
+      ["a", "b"],
     );
+    assert.equal(diagnostics[0]!.blocking, true);
     assert.equal(diagnostics[0]!.line, 2);
     assert.equal(diagnostics[0]!.column, 9);
     assert.match(diagnostics[0]!.message, /permissions\.mode/);

@@ -7,11 +7,34 @@
  *
  * @module @pseudoclaude/core/consent
  */
+
+export { canonicalJson, consentDigest } from "../consent/consent-digest.js";
 export type {
+  ConsentKind,
   ConsentRecord,
   ConsentStore,
   ConsentSubject,
+  ProjectApprovals,
   WorkspaceConsent,
 } from "../consent/consent-store.js";
-export { consentWorkspaceKey, defaultConsentStore } from "../consent/default-consent.js";
+export {
+  type ConsentSubjectSpec,
+  consentSubject,
+  subjectId,
+} from "../consent/consent-subject.js";
+export {
+  consentWorkspaceKey,
+  defaultConsentStore,
+  workspaceConsent,
+} from "../consent/default-consent.js";
 export { APPROVALS_FILE, FileConsentStore } from "../consent/file-consent-store.js";
+export type {
+  ConsentRequestContext,
+  PluginTrust,
+  WideningSetting,
+} from "../consent/widening.js";
+export {
+  PERMISSIONS_SUBJECT,
+  PERMISSIONS_WIDENING,
+  permissionsConsentRequest,
+} from "../policy/permissions-section.js";

@@ -16,14 +16,20 @@ export type {
   LayerName,
   SectionEntry,
 } from "../config/config-layer.js";
-export { type Expansion, expandVariables } from "../config/expand-variables.js";
+export {
+  type Expansion,
+  expandVariables,
+  variableNames,
+} from "../config/expand-variables.js";
 export {
   CONFIG_DIR,
   CONFIG_FILE,
   type LoadConfigOptions,
   loadConfigFile,
 } from "../config/load-config.js";
+export { didYouMean, suggestKey } from "../config/suggest-key.js";
 export {
+  blockingDiagnostic,
   type SectionFields,
   type SectionValidation,
   validateSection,

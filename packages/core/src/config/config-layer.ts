@@ -28,4 +28,6 @@ export interface SectionEntry<T = unknown> {
   value: T;
   /** Position of `path` inside this section (relative to the section key), best effort. */
   locate(path: ReadonlyArray<string | number>): ConfigPosition;
+  /** Position of the key at the end of `path` (where a misspelt key is), best effort. */
+  locateKey?(path: ReadonlyArray<string | number>): ConfigPosition;
 }

@@ -54,6 +54,7 @@ export class LoadedConfig {
         file: layer.file,
         value: layer.data[key] as T,
         locate: (subPath) => locate(layer, [key, ...subPath]),
+        locateKey: (subPath) => locate(layer, [key, ...subPath], true),
       });
     }
     return entries;
@@ -85,7 +86,7 @@ export class LoadedConfig {
       if (text === undefined) continue;
       layers.push(parseLayer(name, `<${name}>`, text, diagnostics));
     }
-    return new LoadedConfig(layers, diagnostics);
+    return new LoadedConfig(layers, diagnostics.map(blockingFileProblem));
   }
 }
 
@@ -119,7 +120,15 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
     seen.add(resolved);
     layers.push(readLayer(name, resolved, diagnostics));
   }
-  return new LoadedConfig(layers, diagnostics);
+  return new LoadedConfig(layers, diagnostics.map(blockingFileProblem));
+}
+
+/**
+ * A config file that cannot be read whole may hold deny rules, guard hooks or a stricter mode:
+ * going on without it would widen what the agent does, so its problems stop a run.
+ */
+function blockingFileProblem(diagnostic: Diagnostic): Diagnostic {
+  return { ...diagnostic, blocking: true };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { isPlainObject } from "../util/plain-object.js";
 import type { SectionEntry } from "./config-layer.js";
+import { didYouMean } from "./suggest-key.js";
 
 export type SectionValidation<T> =
   | { ok: true; value: T }
@@ -71,6 +72,9 @@ export type SectionFields<Schemas extends Record<string, z.ZodType>> = {
  * not a mapping skips the layer's whole section; an empty section (`key:` alone) is no keys.
  * `onField` sees each valid key in file order, so what a caller reports about a value lands
  * between the diagnostics of the keys around it.
+ *
+ * With `failClosed` (a section that can restrict: permissions, hooks, builtin tools) every
+ * problem is a blocking error: a misspelt `deny` must stop the run, never drop the rules.
  */
 export function validateSectionFields<Schemas extends Record<string, z.ZodType>>(
   entry: SectionEntry,
@@ -80,10 +84,15 @@ export function validateSectionFields<Schemas extends Record<string, z.ZodType>>
     sectionKey: string;
     report(diagnostic: Diagnostic): void;
     onField?(key: keyof Schemas & string, value: unknown): void;
+    failClosed?: boolean;
   },
 ): SectionFields<Schemas> {
   const values: SectionFields<Schemas> = {};
-  const { source, sectionKey, report } = options;
+  const { source, sectionKey } = options;
+  const failClosed = options.failClosed ?? false;
+  const report = failClosed
+    ? (diagnostic: Diagnostic) => options.report(blockingDiagnostic(diagnostic))
+    : options.report;
   if (entry.value === null || entry.value === undefined) return values;
   if (!isPlainObject(entry.value)) {
     report({
@@ -93,13 +102,16 @@ export function validateSectionFields<Schemas extends Record<string, z.ZodType>>
       source,
       layer: entry.layer,
       ...entry.locate([]),
-      message: `${sectionKey} must be a mapping (key: value); this layer's section is ignored.`,
+      message: failClosed
+        ? `${sectionKey} must be a mapping (key: value).`
+        : `${sectionKey} must be a mapping (key: value); this layer's section is ignored.`,
     });
     return values;
   }
   for (const [key, value] of Object.entries(entry.value)) {
     const schema = Object.hasOwn(schemas, key) ? schemas[key] : undefined;
     if (!schema) {
+      const known = Object.keys(schemas);
       report({
         stage: "config",
         severity: "warning",
@@ -107,8 +119,8 @@ export function validateSectionFields<Schemas extends Record<string, z.ZodType>>
         source,
         layer: entry.layer,
         item: `${sectionKey}.${key}`,
-        ...entry.locate([key]),
-        message: `${sectionKey}.${key}: unknown key, ignored (known: ${Object.keys(schemas).join(", ")}).`,
+        ...(entry.locateKey ?? entry.locate)([key]),
+        message: `${sectionKey}.${key}: unknown key${didYouMean(key, known)}${failClosed ? "" : ", ignored"} (known: ${known.join(", ")}).`,
       });
       continue;
     }
@@ -121,4 +133,18 @@ export function validateSectionFields<Schemas extends Record<string, z.ZodType>>
     options.onField?.(key, checked.value);
   }
   return values;
+}
+
+/**
+ * The diagnostic as an error that stops a run: said in the message too, so the person reading
+ * it knows nothing ran and what to do.
+ */
+export function blockingDiagnostic(diagnostic: Diagnostic): Diagnostic {
+  if (diagnostic.blocking) return diagnostic;
+  return {
+    ...diagnostic,
+    severity: "error",
+    blocking: true,
+    message: `${diagnostic.message.replace(/\.?$/, ".")} This section can restrict what the agent does, so nothing runs until it is fixed.`,
+  };
 }

@@ -2,6 +2,7 @@ import { ConfigError } from "../errors.js";
 import { JsonStateFile } from "../files/json-state-file.js";
 import { isPlainObject } from "../util/plain-object.js";
 import type { ConsentRecord, ConsentStore, ConsentSubject } from "./consent-store.js";
+import { subjectId } from "./consent-subject.js";
 
 /** The user's approvals file, beside the user config: never inside a workspace. */
 export const APPROVALS_FILE = "approvals.json";
@@ -33,8 +34,9 @@ export class FileConsentStore implements ConsentStore {
   isApproved(workspace: string, subject: ConsentSubject): boolean {
     const read = this.state.read();
     if (!read.ok) return false;
-    const record = read.data.workspaces[workspace]?.[keyOf(subject)];
-    return record?.digest === subject.digest;
+    const record = read.data.workspaces[workspace]?.[subjectId(subject)];
+    if (!record) return false;
+    return record.digest === subject.digest || !!subject.legacyDigests?.includes(record.digest);
   }
 
   approve(workspace: string, subjects: readonly ConsentSubject[]): void {
@@ -42,7 +44,8 @@ export class FileConsentStore implements ConsentStore {
     const records = data.workspaces[workspace] ?? {};
     data.workspaces[workspace] = records;
     const approvedAt = new Date().toISOString();
-    for (const subject of subjects) records[keyOf(subject)] = { ...subject, approvedAt };
+    for (const { legacyDigests: _legacy, ...subject } of subjects)
+      records[subjectId(subject)] = { ...subject, approvedAt };
     this.state.write(data);
   }
 
@@ -51,7 +54,7 @@ export class FileConsentStore implements ConsentStore {
     const records = data.workspaces[workspace] ?? {};
     const revoked: ConsentRecord[] = [];
     for (const [key, record] of Object.entries(records)) {
-      if (names && !names.includes(record.name)) continue;
+      if (names && !names.includes(record.name) && !names.includes(key)) continue;
       revoked.push(record);
       delete records[key];
     }
@@ -74,8 +77,4 @@ export class FileConsentStore implements ConsentStore {
       { details: { file: this.file } },
     );
   }
-}
-
-function keyOf(subject: ConsentSubject): string {
-  return `${subject.kind}:${subject.name}`;
 }

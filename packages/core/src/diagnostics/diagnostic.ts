@@ -35,6 +35,12 @@ export interface Diagnostic {
   column?: number;
   /** Extra structured context; redacted like the message. */
   details?: Record<string, unknown>;
+  /**
+   * A problem in configuration that can restrict the agent (a permissions section with a
+   * misspelt key, a broken config file): going on without it could drop a deny rule, so
+   * `createAgent` throws a `ConfigError` for it unless `config.onError` is `diagnose`.
+   */
+  blocking?: boolean;
 }
 
 /** Short one-line rendering for terminals: `error config project:.PseudoClaude/config.yaml:3:5 message`. */

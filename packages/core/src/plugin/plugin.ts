@@ -3,6 +3,7 @@ import type { AgentCallbacks } from "../agent/agent-callbacks.js";
 import type { ProviderRef } from "../agent/provider-ref.js";
 import type { LoadedConfig } from "../config/load-config.js";
 import type { WorkspaceConsent } from "../consent/consent-store.js";
+import type { PluginTrust } from "../consent/widening.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import { PluginError } from "../errors.js";
@@ -60,12 +61,18 @@ export interface Plugin {
   readonly name: string;
   readonly dependsOn: readonly string[];
   register(context: PluginContext): void | Promise<void>;
+  /**
+   * The settings of this plugin a workspace may use only with the user's consent, and what a
+   * workspace asks for now; `pseudoclaude trust` lists and approves them.
+   */
+  readonly trust?: PluginTrust;
 }
 
 export interface PluginSpec {
   name: string;
   dependsOn?: readonly string[];
   register(context: PluginContext): void | Promise<void>;
+  trust?: PluginTrust;
 }
 
 const PLUGIN_NAME = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;
@@ -102,9 +109,20 @@ export function definePlugin(spec: PluginSpec): Plugin {
       details: { plugin: spec.name },
     });
   }
+  if (
+    spec.trust !== undefined &&
+    (typeof spec.trust?.requests !== "function" || !Array.isArray(spec.trust?.widening))
+  ) {
+    throw new PluginError(
+      "invalid_plugin",
+      `${label}: trust must be { widening: [...], requests(context) }.`,
+      { details: { plugin: spec.name } },
+    );
+  }
   return Object.freeze({
     name: spec.name,
     dependsOn: Object.freeze([...dependsOn]),
     register: spec.register,
+    ...(spec.trust ? { trust: spec.trust } : {}),
   });
 }

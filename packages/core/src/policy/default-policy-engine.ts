@@ -47,12 +47,15 @@ const BYPASS_ALLOWS: PolicyDecision = Object.freeze({
  */
 export class DefaultPolicyEngine implements PolicyEngine {
   private readonly rules: CompiledRule[];
-  private readonly allowList: ((name: string) => boolean) | undefined;
+  /** The agent allow-list and the lists narrowing it: a tool must match every one. */
+  private readonly allowLists: Array<{ patterns: readonly string[]; test(name: string): boolean }>;
   private currentMode: PermissionMode;
 
   constructor(private readonly settings: PolicySettings) {
     this.rules = compilePolicyRules(settings.rules).rules;
-    this.allowList = settings.tools ? picomatch([...settings.tools], { dot: true }) : undefined;
+    this.allowLists = [settings.tools, ...(settings.narrowTools ?? [])]
+      .filter((list): list is readonly string[] => list !== undefined)
+      .map((patterns) => ({ patterns, test: picomatch([...patterns], { dot: true }) }));
     this.currentMode = settings.mode;
   }
 
@@ -70,7 +73,7 @@ export class DefaultPolicyEngine implements PolicyEngine {
   }
 
   isOffered(tool: ToolDefinition): boolean {
-    if (this.allowList && !this.allowList(tool.name)) return false;
+    if (this.allowLists.some((list) => !list.test(tool.name))) return false;
     if (this.mode === "plan" && tool.safety !== "read_only") return false;
     // A deny rule on the bare name removes the tool entirely; one with an argument part does not.
     return !this.rules.some(
@@ -82,11 +85,12 @@ export class DefaultPolicyEngine implements PolicyEngine {
   }
 
   decide(tool: ToolDefinition, args: unknown): PolicyDecision {
-    if (this.allowList && !this.allowList(tool.name)) {
+    const outside = this.allowLists.find((list) => !list.test(tool.name));
+    if (outside) {
       return {
         verdict: "deny",
         reason: `"${tool.name}" is not in this agent's tool allow-list.`,
-        matched: { kind: "allow_list", patterns: this.settings.tools ?? [] },
+        matched: { kind: "allow_list", patterns: [...outside.patterns] },
       };
     }
     const deny = this.firstMatch("deny", tool, args);

@@ -1,6 +1,10 @@
+import type { SectionEntry } from "../config/config-layer.js";
 import type { LoadedConfig } from "../config/load-config.js";
-import { validateSection } from "../config/validate-section.js";
+import { type SectionFields, validateSectionFields } from "../config/validate-section.js";
 import { zodSchema } from "../config/zod-schema.js";
+import type { ConsentSubject, WorkspaceConsent } from "../consent/consent-store.js";
+import { consentSubject } from "../consent/consent-subject.js";
+import type { WideningSetting } from "../consent/widening.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { compilePolicyRules } from "./default-policy-engine.js";
 import { PERMISSION_MODES, type PermissionMode } from "./policy-engine.js";
@@ -24,51 +28,101 @@ export const permissionsSectionSchema = zodSchema((z) =>
     .strict(),
 );
 
+/** The section's keys one by one, so a bad key is placed at its line with a suggestion. */
+const permissionsFields = zodSchema((z) => ({
+  mode: z.enum(PERMISSION_MODES),
+  tools: z.array(z.string().min(1)),
+  allow: z.array(z.string().min(1)),
+  ask: z.array(z.string().min(1)),
+  deny: z.array(z.string().min(1)),
+}));
+
+type PermissionsLayer = SectionFields<ReturnType<typeof permissionsFields>>;
+
 export const PERMISSIONS_SECTION = "permissions";
 
+/** The consent subject of a workspace's widening permissions. */
+export const PERMISSIONS_SUBJECT = "permissions";
+
+/** How far each mode lets calls through without asking, least first. */
+const MODE_REACH: Record<PermissionMode, number> = {
+  plan: 0,
+  default: 1,
+  accept_edits: 2,
+  bypass: 3,
+};
+
+/** The permissions a workspace may set only with the user's consent. */
+export const PERMISSIONS_WIDENING: readonly WideningSetting[] = [
+  {
+    setting: "permissions.allow",
+    kind: "setting",
+    effect: "pre-approves tool calls (a shell command, a server's tools) with no question",
+  },
+  {
+    setting: "permissions.mode",
+    kind: "setting",
+    effect:
+      "a mode more permissive than yours (accept_edits, bypass) lets calls run with no question",
+  },
+  {
+    setting: "permissions.tools",
+    kind: "setting",
+    effect: "an agent allow-list that names tools yours leaves out would offer them",
+  },
+];
+
 /**
- * Combine code options and every config layer into settings. Rules add up across layers
- * (so a deny in any layer stands); mode and the allow-list are taken from the most specific
- * place that sets them: code, then project, then user. A rule that does not parse is
- * skipped with a diagnostic at its position.
+ * Combine code options and every config layer into settings. Rules add up across layers (so a
+ * deny in any layer stands). The workspace's layer may always narrow (deny and ask rules, a
+ * stricter mode, an allow-list a tool must match too); what it would widen (allow rules, a
+ * looser mode than the user's, an allow-list in place of the user's) counts only once the user
+ * consented to it (`setting:permissions`). Code is the developer's and counts whole; its mode
+ * and allow-list win. A section that does not parse fails closed: every problem is a blocking
+ * diagnostic, and the deny rules that did parse still stand.
  */
 export function buildPolicySettings(
   config: LoadedConfig,
   code: PolicyOptions | undefined,
   workspace: string,
   report: (diagnostic: Diagnostic) => void,
+  consent?: WorkspaceConsent,
 ): PolicySettings {
   let mode: PermissionMode = "default";
   let tools: string[] | undefined;
+  const narrowTools: string[][] = [];
   const rules: RuleSpec[] = [];
   for (const entry of config.section(PERMISSIONS_SECTION)) {
-    const checked = validateSection(permissionsSectionSchema(), entry, {
-      sectionKey: PERMISSIONS_SECTION,
-    });
-    if (!checked.ok) {
-      checked.diagnostics.forEach(report);
+    const values = readLayer(entry, report);
+    if (entry.layer === "user") {
+      rules.push(...layerRules(values, entry, report));
+      if (values.mode) mode = values.mode;
+      if (values.tools) tools = values.tools;
       continue;
     }
-    const layerRules = rulesOf(checked.value, entry.layer);
-    const { errors } = compilePolicyRules(layerRules);
-    const broken = new Set(errors.map((error) => error.spec));
-    for (const error of errors) {
-      const list = checked.value[error.spec.verdict] ?? [];
-      const position = entry.locate([error.spec.verdict, list.indexOf(error.spec.pattern)]);
-      report({
-        stage: "config",
-        severity: "error",
-        code: "invalid_rule",
-        layer: entry.layer,
-        item: error.spec.pattern,
-        file: position.file,
-        ...(position.line !== undefined ? { line: position.line, column: position.column } : {}),
-        message: `${error.message} The rule is ignored.`,
-      });
+    const subject = wideningSubject(values, mode, tools);
+    if (!subject || consent?.isApproved(subject)) {
+      rules.push(...layerRules(values, entry, report));
+      if (values.mode) mode = values.mode;
+      if (values.tools) tools = values.tools;
+      continue;
     }
-    rules.push(...layerRules.filter((rule) => !broken.has(rule)));
-    if (checked.value.mode) mode = checked.value.mode;
-    if (checked.value.tools) tools = checked.value.tools;
+    // Not consented to: the narrowing part only.
+    rules.push(...layerRules({ deny: values.deny, ask: values.ask }, entry, report));
+    if (values.mode && MODE_REACH[values.mode] <= MODE_REACH[mode]) mode = values.mode;
+    if (values.tools) {
+      if (tools) narrowTools.push(values.tools);
+      else tools = values.tools;
+    }
+    report({
+      stage: "config",
+      severity: "warning",
+      code: "needs_consent",
+      layer: entry.layer,
+      item: `setting:${PERMISSIONS_SUBJECT}`,
+      ...entry.locate([]),
+      message: `The workspace's permissions would widen what the agent may do (${subject.summary}); only their deny and ask rules, a stricter mode and a narrower tool list apply until you approve them: pseudoclaude trust approve setting:${PERMISSIONS_SUBJECT}`,
+    });
   }
   if (code) {
     const codeRules = rulesOf(code, "code");
@@ -83,5 +137,103 @@ export function buildPolicySettings(
   }
   const settings: PolicySettings = { mode, rules, workspace };
   if (tools) settings.tools = tools;
+  if (narrowTools.length > 0) settings.narrowTools = narrowTools;
   return settings;
+}
+
+/**
+ * What a workspace's permissions ask for beyond the user's own, or undefined when they only
+ * narrow: `pseudoclaude trust` lists it. The user's mode and allow-list are those of the user
+ * layer (code is not known here, and can only tighten what the question covers).
+ */
+export function permissionsConsentRequest(config: LoadedConfig): ConsentSubject | undefined {
+  let mode: PermissionMode = "default";
+  let tools: string[] | undefined;
+  const quiet = () => undefined;
+  let subject: ConsentSubject | undefined;
+  for (const entry of config.section(PERMISSIONS_SECTION)) {
+    const values = readLayer(entry, quiet);
+    if (entry.layer === "user") {
+      if (values.mode) mode = values.mode;
+      if (values.tools) tools = values.tools;
+    } else subject = wideningSubject(values, mode, tools);
+  }
+  return subject;
+}
+
+function readLayer(entry: SectionEntry, report: (diagnostic: Diagnostic) => void) {
+  return validateSectionFields(entry, permissionsFields(), {
+    source: "policy",
+    sectionKey: PERMISSIONS_SECTION,
+    report,
+    failClosed: true,
+  }) as PermissionsLayer;
+}
+
+/** The workspace's widening permissions as one subject; undefined when nothing widens. */
+function wideningSubject(
+  values: PermissionsLayer,
+  userMode: PermissionMode,
+  userTools: readonly string[] | undefined,
+): ConsentSubject | undefined {
+  const allow = values.allow ?? [];
+  const looserMode =
+    values.mode !== undefined && MODE_REACH[values.mode] > MODE_REACH[userMode]
+      ? values.mode
+      : undefined;
+  const otherTools = userTools && values.tools ? values.tools : undefined;
+  if (allow.length === 0 && !looserMode && !otherTools) return undefined;
+  const parts: string[] = [];
+  const effects: string[] = [];
+  if (allow.length > 0) {
+    parts.push(`allow ${allow.join(", ")}`);
+    effects.push(`runs ${allow.join(", ")} with no question`);
+  }
+  if (looserMode) {
+    parts.push(`mode ${looserMode}`);
+    effects.push(`switches the mode from ${userMode} to ${looserMode}`);
+  }
+  if (otherTools) {
+    parts.push(`tools ${otherTools.join(", ")}`);
+    effects.push(`replaces your tool allow-list with ${otherTools.join(", ")}`);
+  }
+  return consentSubject({
+    kind: "setting",
+    name: PERMISSIONS_SUBJECT,
+    covers: { allow, mode: looserMode ?? null, tools: otherTools ?? null },
+    summary: parts.join("; "),
+    effects,
+  });
+}
+
+/** A layer's rules that compile; each that does not is reported at its position and skipped. */
+function layerRules(
+  values: Pick<PermissionsLayer, "allow" | "ask" | "deny">,
+  entry: SectionEntry,
+  report: (diagnostic: Diagnostic) => void,
+): RuleSpec[] {
+  const specs = rulesOf(values, entry.layer);
+  const { errors } = compilePolicyRules(specs);
+  const broken = new Set(errors.map((error) => error.spec));
+  for (const error of errors) {
+    const list = values[error.spec.verdict as "allow" | "ask" | "deny"] ?? [];
+    const position = entry.locate([error.spec.verdict, list.indexOf(error.spec.pattern)]);
+    report({
+      stage: "config",
+      severity: "error",
+      code: "invalid_rule",
+      layer: entry.layer,
+      item: error.spec.pattern,
+      file: position.file,
+      ...(position.line !== undefined ? { line: position.line, column: position.column } : {}),
+      // A deny or ask rule that cannot be read would let through what it was meant to stop.
+      ...(error.spec.verdict === "allow"
+        ? { message: `${error.message} The rule is ignored.` }
+        : {
+            message: `${error.message} A ${error.spec.verdict} rule that cannot be read would let through what it was meant to stop, so nothing runs until it is fixed.`,
+            blocking: true,
+          }),
+    });
+  }
+  return specs.filter((rule) => !broken.has(rule));
 }

@@ -24,6 +24,11 @@ export interface RuleSpec {
 export interface PolicySettings {
   mode: PermissionMode;
   tools?: readonly string[];
+  /**
+   * More allow-lists a tool must also match: a workspace's own list, which may narrow the
+   * user's but, without the user's consent, never replace it.
+   */
+  narrowTools?: readonly (readonly string[])[];
   rules: readonly RuleSpec[];
   workspace: string;
 }
