@@ -6,6 +6,7 @@ export { assignLocalNames, fullToolName } from "./adapt/tool-name.js";
 export { type LoadedServers, loadServers, MCP_SECTION } from "./config/load-servers.js";
 export { MCP_JSON_FILE, readMcpJson } from "./config/mcp-json.js";
 export {
+  MCP_WIDENING,
   type ProjectServerApproval,
   projectServerApprovals,
 } from "./config/project-approvals.js";

@@ -2,6 +2,7 @@ import { pathToFileURL } from "node:url";
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import type { PluginContext } from "@pseudoclaude/core/plugin";
 import { loadServers } from "./config/load-servers.js";
+import { MCP_WIDENING, projectServerApprovals } from "./config/project-approvals.js";
 import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
 import { createSampler } from "./features/sampling.js";
@@ -49,10 +50,19 @@ const CLIENT_INFO = { name: "pseudoclaude", version: "0.1.0" };
 export function mcp(options: McpPluginOptions = {}): Plugin {
   return definePlugin({
     name: MCP_PLUGIN_NAME,
+    trust: {
+      widening: MCP_WIDENING,
+      requests: ({ config, workspace, env }) =>
+        projectServerApprovals(config, workspace, {
+          env,
+          ...(options.mcpJson === false ? { mcpJson: false } : {}),
+        }).map((server) => server.subject),
+    },
     register(context) {
       const loaded = loadServers(context.config, {
         workspace: context.workspace,
         redactor: context.redactor,
+        consent: context.consent,
         ...(options.servers ? { codeServers: options.servers } : {}),
         ...(options.mcpJson === false ? { mcpJson: false } : {}),
       });

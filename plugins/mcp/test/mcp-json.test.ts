@@ -20,7 +20,13 @@ async function withMcpJson(
     const file = path.join(workspace, ".mcp.json");
     await writeFile(file, json);
     const redactor = new DefaultRedactor();
-    const result = loadServers(LoadedConfig.fromTexts(texts), { workspace, redactor, env });
+    // The user approved the workspace's servers; unapproved ones are covered below.
+    const result = loadServers(LoadedConfig.fromTexts(texts), {
+      workspace,
+      redactor,
+      env,
+      consent: { isApproved: () => true },
+    });
     body({ ...result, file, redactor });
   } finally {
     await rm(workspace, { recursive: true, force: true });
@@ -150,6 +156,32 @@ describe(".mcp.json", () => {
         assert.ok(diagnostics.every((diagnostic) => diagnostic.file === file));
       },
     );
+  });
+
+  it("keeps the ${VAR}s of an unapproved server unexpanded, and still asks for it", async () => {
+    const workspace = await mkdtemp(path.join(os.tmpdir(), "pseudoclaude-mcpjson-"));
+    try {
+      await writeFile(
+        path.join(workspace, ".mcp.json"),
+        '{ "mcpServers": { "api": { "type": "http", "url": "${API_BASE:-https://api.example.com}/mcp?key=${API_KEY}" } } }',
+      );
+      const redactor = new DefaultRedactor();
+      const result = loadServers(LoadedConfig.empty(), {
+        workspace,
+        redactor,
+        env: { API_KEY: "secret-key-value-42" },
+      });
+      const [api] = result.servers;
+      assert.equal(api?.url, "${API_BASE:-https://api.example.com}/mcp?key=${API_KEY}");
+      assert.equal(api?.approval?.kind, "mcp_server");
+      assert.deepEqual(api?.approval?.effects, [
+        "sends the agent's calls to ${API_BASE:-https://api.example.com}/mcp?key=${API_KEY}",
+        "passes it your API_BASE, API_KEY",
+      ]);
+      assert.ok(!JSON.stringify(result).includes("secret-key-value-42"));
+    } finally {
+      await rm(workspace, { recursive: true, force: true });
+    }
   });
 
   it("is not read when the plugin is told not to", async () => {

@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { type Diagnostic, type LoadedConfig } from "@pseudoclaude/core";
-import type { ConsentSubject } from "@pseudoclaude/core/consent";
+import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import {
+  blockingDiagnostic,
+  DefaultRedactor,
   expandVariables,
   isPlainObject,
   isSecretName,
@@ -11,7 +12,7 @@ import {
   validateSection,
 } from "@pseudoclaude/core/plugin";
 import type { OAuthSettings, RawOAuthSettings } from "../oauth/oauth-settings.js";
-import { fromMcpJson, MCP_JSON_FILE, readMcpJson } from "./mcp-json.js";
+import { expandMcpJsonTemplates, fromMcpJson, MCP_JSON_FILE, readMcpJson } from "./mcp-json.js";
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_MAX_OUTPUT_CHARS,
@@ -20,6 +21,7 @@ import {
   SERVER_NAME,
   serverEntrySchema,
 } from "./server-config.js";
+import { serverSubject } from "./server-consent.js";
 
 export const MCP_SECTION = "mcp_servers";
 
@@ -27,6 +29,8 @@ interface Candidate {
   name: string;
   value: unknown;
   entry: SectionEntry;
+  /** From `.mcp.json`: `${VAR}` in command, args and url too, once approved. */
+  mcpJson: boolean;
   /** The user entry this project entry replaced, if any. */
   shadowed?: { value: unknown; entry: SectionEntry };
 }
@@ -40,8 +44,11 @@ export interface LoadedServers {
 
 /**
  * Both config layers; a project entry replaces the same-named user entry whole
- * (no field merge, before validation); `${VAR}` expands only in `env` and `headers`; each
- * server is validated on its own and an invalid one is skipped with a diagnostic.
+ * (no field merge, before validation); `${VAR}` expands only in `env` and `headers` (and in
+ * `.mcp.json`'s command, args and url); each server is validated on its own and an invalid one
+ * is skipped with a diagnostic. Every server of the workspace's files carries the approval it
+ * needs, and nothing of the user's environment is expanded into one the user has not approved
+ * (`consent`; without it, none is).
  */
 export function loadServers(
   config: LoadedConfig,
@@ -53,6 +60,8 @@ export function loadServers(
     codeServers?: Record<string, unknown>;
     /** Read `<workspace>/.mcp.json` as project servers (default true). */
     mcpJson?: boolean;
+    /** The user's approvals for this workspace: a project server expands variables only once approved. */
+    consent?: WorkspaceConsent;
   },
 ): LoadedServers {
   const diagnostics: Diagnostic[] = [];
@@ -90,13 +99,14 @@ export function loadServers(
     }
     for (const [name, given] of Object.entries(entry.value)) {
       let value = given;
-      if (sharedEntries.has(entry)) {
-        const normalised = fromMcpJson(name, given, entry, options.env ?? process.env);
+      const mcpJson = sharedEntries.has(entry);
+      if (mcpJson) {
+        const normalised = fromMcpJson(name, given, entry);
         diagnostics.push(...normalised.diagnostics);
         value = normalised.value;
       }
       const previous = merged.get(name);
-      const candidate: Candidate = { name, value, entry };
+      const candidate: Candidate = { name, value, entry, mcpJson };
       if (previous) {
         candidate.shadowed = { value: previous.value, entry: previous.entry };
         if (sharedEntries.has(previous.entry) && !sharedEntries.has(entry))
@@ -130,18 +140,50 @@ export function loadServers(
       );
       continue;
     }
+    const env = options.env ?? process.env;
+    const approval =
+      entry.layer === "project"
+        ? serverSubject(name, withDefaultType(candidate.value), {
+            workspace: options.workspace,
+            env,
+          })
+        : undefined;
+    const approved = !approval || (options.consent?.isApproved(approval) ?? false);
+    const written = withDefaultType(candidate.value);
+    let value = written;
+    if (candidate.mcpJson) {
+      // Checked as it would run; an unapproved server keeps its templates, and what they
+      // expanded to here is neither kept, shown nor sent.
+      const expanded = expandMcpJsonTemplates(name, value, entry, {
+        env,
+        redactor: approved ? options.redactor : new DefaultRedactor(),
+      });
+      if (approved) diagnostics.push(...expanded.diagnostics);
+      value = expanded.value;
+    }
     const checked = validateSection(serverEntrySchema(), entry, {
       path: [name],
-      value: withDefaultType(candidate.value),
+      value,
       sectionKey: MCP_SECTION,
       source: "mcp",
       item: name,
     });
+    if (checked.ok && candidate.mcpJson && !approved && isPlainObject(written))
+      Object.assign(
+        checked.value,
+        Object.fromEntries(
+          ["command", "args", "url"]
+            .filter((key) => written[key] !== undefined)
+            .map((key) => [key, written[key]]),
+        ),
+      );
     if (!checked.ok) {
       const shadowNote = shadowNoteFor(candidate);
       for (const diagnostic of checked.diagnostics) {
         diagnostic.message = `${diagnostic.message}; server "${name}" is skipped.${shadowNote}`;
-        diagnostics.push(diagnostic);
+        diagnostics.push(
+          touchesSafety(diagnostic, name) ? blockingDiagnostic(diagnostic) : diagnostic,
+        );
       }
       continue;
     }
@@ -150,8 +192,24 @@ export function loadServers(
       disabled.push(name);
       continue;
     }
-    const server = toServerConfig(name, raw, candidate.entry, options, diagnostics);
-    const approval = approvalSubject(server, raw);
+    if (candidate.shadowed && candidate.shadowed.entry.layer === "user" && approval)
+      diagnostics.push({
+        ...configDiagnostic(
+          entry,
+          [name],
+          `Server "${name}" of ${entry.file} replaces the one of the same name in ${candidate.shadowed.entry.file}: it is another server, so it needs your approval before it starts, and your rules for mcp__${name}__* apply to it only once approved.`,
+          name,
+        ),
+        severity: approved ? "info" : "warning",
+        code: "mcp_server_shadowed",
+      });
+    const server = toServerConfig(
+      name,
+      raw,
+      candidate.entry,
+      { ...options, expand: approved },
+      diagnostics,
+    );
     if (approval) server.approval = approval;
     servers.push(server);
   }
@@ -176,11 +234,30 @@ function shadowNoteFor(candidate: Candidate): string {
     : "";
 }
 
+/**
+ * Whether a problem in a server entry touches what restricts it (its tool filter, what it is
+ * trusted with) or is an unknown key (a misspelt one of those): such an entry must stop a run,
+ * not leave the user's server running with less restriction, or without it, silently.
+ */
+function touchesSafety(diagnostic: Diagnostic, name: string): boolean {
+  const restricting = ["tools", "trust_annotations", "read_only_tools", "read_only", "inherit_env"];
+  return (
+    /Unrecognized key/i.test(diagnostic.message) ||
+    restricting.some((key) => diagnostic.message.startsWith(`${MCP_SECTION}.${name}.${key}`))
+  );
+}
+
 function toServerConfig(
   name: string,
   raw: RawServerEntry,
   entry: SectionEntry,
-  options: { workspace: string; redactor: Redactor; env?: NodeJS.ProcessEnv },
+  options: {
+    workspace: string;
+    redactor: Redactor;
+    env?: NodeJS.ProcessEnv;
+    /** False for a server the user has not approved: its templates stay unexpanded. */
+    expand: boolean;
+  },
   diagnostics: Diagnostic[],
 ): McpServerConfig {
   const common = {
@@ -245,68 +322,12 @@ function toServerConfig(
   return server;
 }
 
-/**
- * What the user approves for a server the workspace's files ask for, or undefined when it
- * needs no approval: servers of the user's config and of code are the user's own, and a
- * project HTTP server that sends nothing of the user's environment runs no code here. The
- * digest covers what runs (command, arguments, working directory, URL) and the templates of
- * `env` and `headers`, so a changed command asks again while a rotated secret does not.
- */
-function approvalSubject(server: McpServerConfig, raw: RawServerEntry): ConsentSubject | undefined {
-  if (server.layer !== "project") return undefined;
-  const usesEnvironment = (values: Record<string, string> | undefined) =>
-    Object.values(values ?? {}).some((value) => value.includes("${"));
-  if (server.transport !== "stdio" && !(raw.type !== "stdio" && usesEnvironment(raw.headers)))
-    return undefined;
-  const what =
-    server.transport === "stdio"
-      ? {
-          transport: "stdio",
-          command: server.command,
-          args: server.args,
-          cwd: server.cwd ?? null,
-          env: raw.type === "stdio" ? (raw.env ?? {}) : {},
-          inherit_env: server.inheritEnv,
-        }
-      : {
-          transport: server.transport,
-          url: server.url,
-          headers: raw.type !== "stdio" ? (raw.headers ?? {}) : {},
-        };
-  const summary =
-    server.transport === "stdio"
-      ? [server.command, ...server.args].map(shellWord).join(" ")
-      : `${server.url} (headers from your environment: ${Object.keys(raw.type !== "stdio" ? (raw.headers ?? {}) : {}).join(", ")})`;
-  return {
-    kind: "mcp_server",
-    name: server.name,
-    digest: `sha256:${createHash("sha256").update(canonicalJson(what)).digest("hex")}`,
-    summary,
-  };
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object")
-    return `{${Object.keys(value)
-      .sort()
-      .map(
-        (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
-      )
-      .join(",")}}`;
-  return JSON.stringify(value);
-}
-
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
-}
-
 /** `${VAR}` in the secrets of `oauth` (client secret, private key), registered with the redactor. */
 function oauthSettings(
   raw: RawOAuthSettings,
   server: string,
   entry: SectionEntry,
-  options: { redactor: Redactor; env?: NodeJS.ProcessEnv },
+  options: { redactor: Redactor; env?: NodeJS.ProcessEnv; expand?: boolean },
   diagnostics: Diagnostic[],
 ): OAuthSettings {
   const secrets = expandMap(
@@ -346,11 +367,17 @@ function expandMap(
   field: "env" | "headers" | "oauth",
   server: string,
   entry: SectionEntry,
-  options: { redactor: Redactor; env?: NodeJS.ProcessEnv },
+  options: { redactor: Redactor; env?: NodeJS.ProcessEnv; expand?: boolean },
   diagnostics: Diagnostic[],
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, template] of Object.entries(values)) {
+    if (options.expand === false) {
+      // Not approved: the user's environment is not read for it at all.
+      out[key] = template;
+      if (isSecretName(key) && !template.includes("${")) options.redactor.addSecret(template);
+      continue;
+    }
     const expansion = expandVariables(template, options.env ?? process.env);
     out[key] = expansion.value;
     // Credentials come from the environment or sit under a credential's name: never show
@@ -358,6 +385,8 @@ function expandMap(
     // hiding them would put *** for ordinary words in every result the model reads.
     if (expansion.substituted || field === "oauth" || isSecretName(key))
       options.redactor.addSecret(expansion.value);
+    // What a variable expanded to is a secret wherever it lands, whatever it is called.
+    for (const secret of expansion.values) options.redactor.addSecret(secret);
     for (const missing of expansion.missing) {
       diagnostics.push({
         ...configDiagnostic(

@@ -4,6 +4,7 @@ import {
   expandVariables,
   isPlainObject,
   loadConfigFile,
+  type Redactor,
   type SectionEntry,
 } from "@pseudoclaude/core/plugin";
 
@@ -45,49 +46,28 @@ export function readMcpJson(workspace: string): {
 
 /**
  * One `mcpServers` entry in our shape, before validation: the shared keys kept (`disabled`
- * becomes `enabled: false`, transport names mapped), `${VAR}` and `${VAR:-default}` expanded in
- * `command`, `args` and `url` as the agents that share the file do (`env` and `headers` are
- * expanded later, like ours, and kept out of diagnostics), other keys warned about and dropped.
+ * becomes `enabled: false`, transport names mapped), other keys warned about and dropped.
+ * `${VAR}`s stay as written: they are expanded by {@link expandMcpJsonTemplates} only once the
+ * server is approved, so an unapproved server's URL never carries the user's values anywhere.
  */
 export function fromMcpJson(
   name: string,
   value: unknown,
   entry: SectionEntry,
-  env: NodeJS.ProcessEnv,
 ): { value: unknown; diagnostics: Diagnostic[] } {
   if (!isPlainObject(value)) return { value, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
-  const warn = (subPath: Array<string | number>, code: string, message: string) => {
-    const position = entry.locate([name, ...subPath]);
-    diagnostics.push({
-      stage: "config",
-      severity: "warning",
-      code,
-      source: "mcp",
-      layer: entry.layer,
-      item: name,
-      ...position,
-      message,
-    });
-  };
-  const expand = (text: unknown, subPath: Array<string | number>) => {
-    if (typeof text !== "string") return text;
-    const expansion = expandVariables(text, env);
-    for (const missing of expansion.missing)
-      warn(
-        subPath,
-        "unset_variable",
-        `${subPath.join(".")} of server "${name}" in ${MCP_JSON_FILE} uses \${${missing}}, which is not set; it expands to an empty string.`,
-      );
-    return expansion.value;
-  };
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     if (!SHARED_KEYS.has(key)) {
-      warn(
-        [key],
-        "mcp_json_unknown_key",
-        `${MCP_JSON_FILE}: key "${key}" of server "${name}" has no meaning here; ignored.`,
+      diagnostics.push(
+        warning(
+          entry,
+          name,
+          [key],
+          "mcp_json_unknown_key",
+          `${MCP_JSON_FILE}: key "${key}" of server "${name}" has no meaning here; ignored.`,
+        ),
       );
       continue;
     }
@@ -96,10 +76,64 @@ export function fromMcpJson(
       continue;
     }
     if (key === "type") out.type = typeof field === "string" ? (TRANSPORTS[field] ?? field) : field;
-    else if (key === "command" || key === "url") out[key] = expand(field, [key]);
-    else if (key === "args" && Array.isArray(field))
-      out.args = field.map((arg, index) => expand(arg, ["args", index]));
     else out[key] = field;
   }
   return { value: out, diagnostics };
+}
+
+/**
+ * `${VAR}` and `${VAR:-default}` expanded in `command`, `args` and `url`, as the agents that
+ * share the file do (`env` and `headers` are expanded later, like ours). Every expanded value is
+ * registered as a secret, whatever the variable is called: a token in a URL's path is still a
+ * token.
+ */
+export function expandMcpJsonTemplates(
+  name: string,
+  value: unknown,
+  entry: SectionEntry,
+  options: { env: NodeJS.ProcessEnv; redactor: Redactor },
+): { value: unknown; diagnostics: Diagnostic[] } {
+  if (!isPlainObject(value)) return { value, diagnostics: [] };
+  const diagnostics: Diagnostic[] = [];
+  const expand = (text: unknown, subPath: Array<string | number>) => {
+    if (typeof text !== "string") return text;
+    const expansion = expandVariables(text, options.env);
+    for (const secret of expansion.values) options.redactor.addSecret(secret);
+    for (const missing of expansion.missing)
+      diagnostics.push(
+        warning(
+          entry,
+          name,
+          subPath,
+          "unset_variable",
+          `${subPath.join(".")} of server "${name}" in ${MCP_JSON_FILE} uses \${${missing}}, which is not set; it expands to an empty string.`,
+        ),
+      );
+    return expansion.value;
+  };
+  const out: Record<string, unknown> = { ...value };
+  if (out.command !== undefined) out.command = expand(out.command, ["command"]);
+  if (out.url !== undefined) out.url = expand(out.url, ["url"]);
+  if (Array.isArray(out.args))
+    out.args = out.args.map((arg, index) => expand(arg, ["args", index]));
+  return { value: out, diagnostics };
+}
+
+function warning(
+  entry: SectionEntry,
+  name: string,
+  subPath: Array<string | number>,
+  code: string,
+  message: string,
+): Diagnostic {
+  return {
+    stage: "config",
+    severity: "warning",
+    code,
+    source: "mcp",
+    layer: entry.layer,
+    item: name,
+    ...entry.locate([name, ...subPath]),
+    message,
+  };
 }
