@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Diagnostic } from "@pseudoclaude/core";
-import type { ConsentSubject } from "@pseudoclaude/core/consent";
+import { type ConsentSubject, consentSubject } from "@pseudoclaude/core/consent";
 import { mapAllowedTool, splitAllowedTools, splitFrontMatter } from "@pseudoclaude/plugin-skills";
 import { LineCounter, parseDocument } from "yaml";
 
@@ -211,12 +211,14 @@ export function agentSubject(
   agent: Pick<AgentFile, "name" | "description">,
   text: string,
 ): ConsentSubject {
-  return {
+  return consentSubject({
     kind: "sub_agent",
     name: `agent:${agent.name}`,
-    digest: `sha256:${createHash("sha256").update(text).digest("hex")}`,
+    covers: { text },
     summary: `agent ${agent.name}: ${agent.description.slice(0, 120)}`,
-  };
+    effects: [`runs the repository's instructions as a sub-agent on your tools`],
+    legacyDigests: [`sha256:${createHash("sha256").update(text).digest("hex")}`],
+  });
 }
 
 function problem(

@@ -17,6 +17,19 @@ export interface AgentsPluginOptions {
 export function agents(options: AgentsPluginOptions = {}): Plugin {
   return definePlugin({
     name: AGENTS_PLUGIN_NAME,
+    trust: {
+      widening: [
+        {
+          setting: ".claude/agents/*.md, .PseudoClaude/agents/*.md",
+          kind: "sub_agent",
+          effect: "runs the repository's instructions as a sub-agent on your tools",
+        },
+      ],
+      requests: ({ workspace, homeDir }) =>
+        loadAgentFiles(workspace, () => undefined, options.homeDir ?? homeDir).flatMap((file) =>
+          file.approval ? [file.approval] : [],
+        ),
+    },
     register(context) {
       const files = loadAgentFiles(
         context.workspace,

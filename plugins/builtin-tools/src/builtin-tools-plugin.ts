@@ -3,7 +3,11 @@ import { createPathGuard, realFolder } from "@pseudoclaude/core/files";
 import { StaticToolSource } from "@pseudoclaude/core/plugin";
 import { createCommandRunner } from "./process/command-runner.js";
 import type { BuiltinToolsOptions } from "./settings/builtin-tools-settings.js";
-import { loadBuiltinToolsSettings } from "./settings/load-settings.js";
+import {
+  BUILTIN_TOOLS_WIDENING,
+  builtinToolsConsentRequest,
+  loadBuiltinToolsSettings,
+} from "./settings/load-settings.js";
 import { createBuiltinTools } from "./tools/builtin-tool-list.js";
 import { BUILTIN_SOURCE_ID } from "./tools/tool-kit.js";
 
@@ -18,10 +22,18 @@ export const BUILTIN_TOOLS_PLUGIN_NAME = "builtin-tools";
 export function builtinTools(options: BuiltinToolsOptions = {}): Plugin {
   return definePlugin({
     name: BUILTIN_TOOLS_PLUGIN_NAME,
+    trust: {
+      widening: BUILTIN_TOOLS_WIDENING,
+      requests: ({ config }) => {
+        const subject = builtinToolsConsentRequest(config);
+        return subject ? [subject] : [];
+      },
+    },
     register(context) {
       const { settings, diagnostics } = loadBuiltinToolsSettings(context.config, {
         workspace: context.workspace,
         code: options,
+        consent: context.consent,
       });
       for (const diagnostic of diagnostics) context.report(diagnostic);
       const guard = createPathGuard(realFolder(context.workspace), settings.extraRoots);

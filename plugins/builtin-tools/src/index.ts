@@ -17,7 +17,13 @@ export {
   DEFAULT_MAX_OUTPUT_CHARS,
   DEFAULT_SHELL,
 } from "./settings/builtin-tools-settings.js";
-export { type LoadedSettings, loadBuiltinToolsSettings } from "./settings/load-settings.js";
+export {
+  BUILTIN_TOOLS_SUBJECT,
+  BUILTIN_TOOLS_WIDENING,
+  builtinToolsConsentRequest,
+  type LoadedSettings,
+  loadBuiltinToolsSettings,
+} from "./settings/load-settings.js";
 export { createBuiltinTools } from "./tools/builtin-tool-list.js";
 export { BUILTIN_SOURCE_ID, type ToolKit } from "./tools/tool-kit.js";
 export { type WalkEntry, type WalkOptions, walkTree } from "./walk/walk-tree.js";

@@ -109,12 +109,24 @@ describe("path confinement", () => {
     );
   });
 
-  it("allows the configured extra roots, and only those", async () => {
+  it("allows the configured extra roots once approved, and only those", async () => {
     const extra = await mkdtemp(path.join(os.tmpdir(), "pseudoclaude-extra-"));
     try {
       await writeFile(path.join(extra, "shared.txt"), "shared\n");
+      // Until the user approves the workspace's extra roots, they reach nothing.
       await withTools(
         { project: `builtin_tools:\n  extra_roots: [${JSON.stringify(extra)}]\n` },
+        async ({ call, agent }) => {
+          const read = await call("read_file", { path: path.join(extra, "shared.txt") });
+          assert.equal(read.error?.code, "invalid_arguments", show(read));
+          assert.ok(agent.diagnostics().some((diagnostic) => diagnostic.code === "needs_consent"));
+        },
+      );
+      await withTools(
+        {
+          project: `builtin_tools:\n  extra_roots: [${JSON.stringify(extra)}]\n`,
+          agent: { projectApprovals: "all" },
+        },
         async ({ call }) => {
           const read = await call("read_file", { path: path.join(extra, "shared.txt") });
           assert.equal(read.ok, true, show(read));

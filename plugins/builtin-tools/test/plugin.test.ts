@@ -150,15 +150,27 @@ describe("the builtin-tools plugin", () => {
     });
   });
 
-  it("reports bad config keys with their position and still starts with the good ones", async () => {
+  it("reports bad config keys with their position and, told to diagnose, starts with the good ones", async () => {
     const workspace = await createTempWorkspace("pseudoclaude-builtin-config-");
+    const texts = {
+      project:
+        "builtin_tools:\n  max_output_chars: 5\n  colour: blue\n  command_timeout_ms: 1234\n",
+    };
+    // The section can restrict the tools, so by default a mistake in it stops the agent.
+    await assert.rejects(
+      createAgent({
+        workspace: workspace.root,
+        plugins: [builtinTools()],
+        config: LoadedConfig.fromTexts(texts),
+      }),
+      (error: Error & { code?: string }) =>
+        error.code === "config_invalid" &&
+        /<project>:3:3 .*builtin_tools\.colour: unknown key/.test(error.message),
+    );
     const agent = await createAgent({
       workspace: workspace.root,
       plugins: [builtinTools()],
-      config: LoadedConfig.fromTexts({
-        project:
-          "builtin_tools:\n  max_output_chars: 5\n  colour: blue\n  command_timeout_ms: 1234\n",
-      }),
+      config: { loaded: LoadedConfig.fromTexts(texts), onError: "diagnose" },
     });
     try {
       const diagnostics = agent

@@ -23,8 +23,37 @@ describe("builtin_tools config", () => {
   });
   after(() => rm(base, { recursive: true, force: true }));
 
+  // The user approved what the workspace's section asks for (see the consent test below).
   const load = (texts: { user?: string; project?: string }, code = {}) =>
-    loadBuiltinToolsSettings(LoadedConfig.fromTexts(texts), { workspace, code });
+    loadBuiltinToolsSettings(LoadedConfig.fromTexts(texts), {
+      workspace,
+      code,
+      consent: { isApproved: () => true },
+    });
+
+  it("leaves out the workspace's extra roots and shell until the user approves them", () => {
+    const texts = {
+      project:
+        "builtin_tools:\n  extra_roots: [shared]\n  shell: ./evil.sh\n  command_timeout_ms: 5000\n",
+    };
+    const { settings, diagnostics } = loadBuiltinToolsSettings(LoadedConfig.fromTexts(texts), {
+      workspace,
+    });
+    assert.deepEqual(settings.extraRoots, []);
+    assert.equal(settings.shell, DEFAULT_SHELL);
+    assert.equal(settings.commandTimeoutMs, 5000, "what cannot widen still applies");
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.item]),
+      [["needs_consent", "setting:builtin_tools"]],
+    );
+    assert.match(diagnostics[0]!.message, /pseudoclaude trust approve setting:builtin_tools/);
+    const user = loadBuiltinToolsSettings(
+      LoadedConfig.fromTexts({ user: texts.project.replace("./evil.sh", "/bin/bash") }),
+      { workspace },
+    );
+    assert.deepEqual(user.settings.extraRoots, [path.join(workspace, "shared")]);
+    assert.equal(user.settings.shell, "/bin/bash", "the same settings of the user count");
+  });
 
   it("uses defaults without a section", () => {
     const { settings, diagnostics } = load({});

@@ -34,6 +34,19 @@ export interface HooksPluginOptions {
 export function hooks(options: HooksPluginOptions = {}): Plugin {
   return definePlugin({
     name: HOOKS_PLUGIN_NAME,
+    trust: {
+      widening: [
+        {
+          setting: "hooks, .claude/settings.json hooks",
+          kind: "hook",
+          effect: "runs the repository's commands on your machine around every tool call",
+        },
+      ],
+      requests: ({ config, workspace, homeDir }) =>
+        loadHookCommands(config, workspace, () => undefined, options.homeDir ?? homeDir).flatMap(
+          (command) => (command.approval ? [command.approval] : []),
+        ),
+    },
     register(context) {
       context.config.section(HOOKS_SECTION); // claimed: not an unknown section
       const report = (diagnostic: Parameters<PluginContext["report"]>[0]) =>

@@ -2,8 +2,13 @@ import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import type { Diagnostic, LoadedConfig } from "@pseudoclaude/core";
-import type { ConsentSubject } from "@pseudoclaude/core/consent";
-import { loadConfigFile, type SectionEntry, validateSection } from "@pseudoclaude/core/plugin";
+import { type ConsentSubject, consentSubject } from "@pseudoclaude/core/consent";
+import {
+  blockingDiagnostic,
+  loadConfigFile,
+  type SectionEntry,
+  validateSection,
+} from "@pseudoclaude/core/plugin";
 import { z } from "zod";
 
 /** The events of Claude Code's hooks that have a place in this loop. */
@@ -81,7 +86,9 @@ export function loadHookCommands(
     sources.push(...loaded.section(HOOKS_SECTION));
   };
   claude("user", path.join(homeDir, ".claude", "settings.json"));
-  sources.push(...config.section(HOOKS_SECTION));
+  const own = config.section(HOOKS_SECTION);
+  const ownConfig = new Set<SectionEntry>(own);
+  sources.push(...own);
   claude("project", path.join(workspace, ".claude", "settings.json"));
   const commands: HookCommand[] = [];
   for (const source of sources) {
@@ -90,12 +97,16 @@ export function loadHookCommands(
       source: "hooks",
     });
     if (!parsed.ok) {
-      for (const diagnostic of parsed.diagnostics)
-        report({
+      for (const diagnostic of parsed.diagnostics) {
+        const problem: Diagnostic = {
           ...diagnostic,
           code: "hooks_invalid",
           message: `The hooks of ${source.file} do not fit the format (${diagnostic.message}); they are not loaded.`,
-        });
+        };
+        // Our own config's hooks may be guards: a run without them would be less restricted.
+        // Claude Code's settings.json is that program's to check (it has hook kinds we do not run).
+        report(ownConfig.has(source) ? blockingDiagnostic(problem) : problem);
+      }
       continue;
     }
     for (const event of HOOK_EVENTS) {
@@ -105,7 +116,7 @@ export function loadHookCommands(
           matcherPattern(matcher);
         } catch (error) {
           const position = source.locate([event, index, "matcher"]);
-          report({
+          (ownConfig.has(source) ? (d: Diagnostic) => report(blockingDiagnostic(d)) : report)({
             stage: "config",
             severity: "error",
             code: "hooks_invalid",
@@ -142,12 +153,14 @@ export function loadHookCommands(
 /** A project hook as the consent store knows it: a changed command asks again. */
 export function hookSubject(command: Omit<HookCommand, "approval">): ConsentSubject {
   const what = { event: command.event, matcher: command.matcher, command: command.command };
-  return {
+  return consentSubject({
     kind: "hook",
     name: `hook:${command.event}:${createHash("sha256").update(command.command).digest("hex").slice(0, 8)}`,
-    digest: `sha256:${createHash("sha256").update(JSON.stringify(what)).digest("hex")}`,
+    covers: what,
     summary: `${command.event}${command.matcher ? ` (${command.matcher})` : ""}: ${command.command}`,
-  };
+    effects: [`runs ${command.command} on your machine at every ${command.event}`],
+    legacyDigests: [`sha256:${createHash("sha256").update(JSON.stringify(what)).digest("hex")}`],
+  });
 }
 
 /** Claude Code's matcher as a pattern: empty or `*` matches every tool, else the whole name. */

@@ -2,6 +2,7 @@ import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import { realFolder } from "@pseudoclaude/core/files";
 import { createProcessRunner } from "@pseudoclaude/core/process";
 import { DefaultSkillsManager } from "./manager/default-skills-manager.js";
+import { projectSkillRequests } from "./manager/skill-requests.js";
 import { SkillsManager } from "./manager/skills-manager.js";
 import { loadSkillsSettings } from "./settings/load-skills-settings.js";
 import type { SkillsOptions } from "./settings/skills-settings.js";
@@ -18,6 +19,17 @@ export const SKILLS_PLUGIN_NAME = "skills";
 export function skills(options: SkillsOptions = {}): Plugin {
   return definePlugin({
     name: SKILLS_PLUGIN_NAME,
+    trust: {
+      widening: [
+        {
+          setting: "allowed-tools of a project skill (SKILL.md)",
+          kind: "skill",
+          effect: "pre-approves tool calls while the skill is loaded",
+        },
+      ],
+      requests: ({ config, workspace, homeDir }) =>
+        projectSkillRequests(config, workspace, options.homeDir ?? homeDir, options),
+    },
     register(context) {
       const { settings, diagnostics } = loadSkillsSettings(context.config, {
         workspace: context.workspace,
@@ -38,6 +50,7 @@ export function skills(options: SkillsOptions = {}): Plugin {
         workspace: realFolder(context.workspace),
         ...(options.homeDir ? { home: options.homeDir } : {}),
         settings,
+        consent: context.consent,
         codeSkills: options.skills ?? [],
         source,
         runner,

@@ -2,6 +2,13 @@ import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { type Diagnostic, type LoadedConfig } from "@pseudoclaude/core";
 import {
+  type ConsentSubject,
+  consentSubject,
+  type WideningSetting,
+  type WorkspaceConsent,
+} from "@pseudoclaude/core/consent";
+import {
+  isPlainObject,
   type SectionEntry,
   validateSection,
   validateSectionFields,
@@ -32,21 +39,63 @@ interface Scalars {
   shell?: string;
 }
 
+/** The consent subject of a workspace's extra roots and shell. */
+export const BUILTIN_TOOLS_SUBJECT = "builtin_tools";
+
+/** The built-in tools' settings a workspace may use only with the user's consent. */
+export const BUILTIN_TOOLS_WIDENING: readonly WideningSetting[] = [
+  {
+    setting: "builtin_tools.extra_roots",
+    kind: "setting",
+    effect: "lets read_file, which never asks, read folders outside the workspace (~/.ssh)",
+  },
+  {
+    setting: "builtin_tools.shell",
+    kind: "setting",
+    effect: "runs every shell command, even one you allowed, through a program it picks",
+  },
+];
+
 /**
  * Combine the `builtin_tools` section of the user and project layers with code options.
  * `extra_roots` add up (user, project, code); every other key comes from the most specific
- * place that sets it (code, then project, then user). A bad key is skipped with a diagnostic
- * at its position; the layer's other keys still count.
+ * place that sets it (code, then project, then user). The section can restrict what the tools
+ * reach, so it fails closed: a bad key is a blocking diagnostic at its position. The
+ * workspace's `extra_roots` and `shell` count only once the user approved them
+ * (`setting:builtin_tools`, through `consent`; without it, never).
  */
 export function loadBuiltinToolsSettings(
   config: LoadedConfig,
-  options: { workspace: string; code?: BuiltinToolsOptions },
+  options: { workspace: string; code?: BuiltinToolsOptions; consent?: WorkspaceConsent },
 ): LoadedSettings {
   const diagnostics: Diagnostic[] = [];
   const scalars: Scalars = {};
   const roots: string[] = [];
   for (const entry of config.section(BUILTIN_TOOLS_SECTION)) {
-    readLayer(entry, options.workspace, scalars, roots, diagnostics);
+    if (entry.layer === "user") {
+      readLayer(entry, options.workspace, scalars, roots, diagnostics);
+      continue;
+    }
+    const layerScalars: Scalars = {};
+    const layerRoots: string[] = [];
+    readLayer(entry, options.workspace, layerScalars, layerRoots, diagnostics);
+    const subject = builtinToolsSubject(entry);
+    if (subject && !options.consent?.isApproved(subject)) {
+      delete layerScalars.shell;
+      layerRoots.length = 0;
+      diagnostics.push({
+        stage: "config",
+        severity: "warning",
+        code: "needs_consent",
+        source: SOURCE,
+        layer: entry.layer,
+        item: `setting:${BUILTIN_TOOLS_SUBJECT}`,
+        ...entry.locate([]),
+        message: `The workspace's ${subject.summary} would ${subject.effects?.join(" and ")}; left out until you approve it: pseudoclaude trust approve setting:${BUILTIN_TOOLS_SUBJECT}`,
+      });
+    }
+    Object.assign(scalars, layerScalars);
+    roots.push(...layerRoots);
   }
   const code = options.code ?? {};
   for (const root of code.extraRoots ?? []) {
@@ -65,6 +114,35 @@ export function loadBuiltinToolsSettings(
   return { settings, diagnostics };
 }
 
+/** What a workspace's section asks for beyond the user's, or undefined when nothing widens. */
+export function builtinToolsConsentRequest(config: LoadedConfig): ConsentSubject | undefined {
+  const entry = config.section(BUILTIN_TOOLS_SECTION).find((found) => found.layer !== "user");
+  return entry ? builtinToolsSubject(entry) : undefined;
+}
+
+function builtinToolsSubject(entry: SectionEntry): ConsentSubject | undefined {
+  if (!isPlainObject(entry.value)) return undefined;
+  const roots = Array.isArray(entry.value.extra_roots) ? entry.value.extra_roots : [];
+  const shell = entry.value.shell;
+  if (roots.length === 0 && shell === undefined) return undefined;
+  const parts = [
+    ...(roots.length > 0 ? [`extra_roots ${roots.map(String).join(", ")}`] : []),
+    ...(shell !== undefined ? [`shell ${String(shell)}`] : []),
+  ];
+  return consentSubject({
+    kind: "setting",
+    name: BUILTIN_TOOLS_SUBJECT,
+    covers: { extra_roots: roots, shell: shell ?? null },
+    summary: parts.join("; "),
+    effects: [
+      ...(roots.length > 0
+        ? [`let read_file, which never asks, read ${roots.map(String).join(", ")}`]
+        : []),
+      ...(shell !== undefined ? [`run every shell command through ${String(shell)}`] : []),
+    ],
+  });
+}
+
 function readLayer(
   entry: SectionEntry,
   workspace: string,
@@ -75,6 +153,7 @@ function readLayer(
   validateSectionFields(entry, sectionFieldSchemas, {
     source: SOURCE,
     sectionKey: BUILTIN_TOOLS_SECTION,
+    failClosed: true,
     report: (diagnostic) => diagnostics.push(diagnostic),
     onField(key, value) {
       if (key === "extra_roots")

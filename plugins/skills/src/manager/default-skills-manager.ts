@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { type Diagnostic, type Tool, UsageError } from "@pseudoclaude/core";
+import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import type {
   Disposable,
   PolicyLayer,
@@ -44,6 +45,8 @@ export interface SkillsManagerDeps {
   workspace: string;
   home?: string;
   settings: SkillsSettings;
+  /** The user's approvals for the workspace: a project skill's allowed-tools need one. */
+  consent?: WorkspaceConsent;
   codeSkills: readonly CodeSkill[];
   /** The `skills` tool source; the manager pushes every tool change through it. */
   source: StaticToolSource;
@@ -175,7 +178,7 @@ export class DefaultSkillsManager
     const diagnostics = [...scan.diagnostics];
     for (const record of this.records) {
       if (!record.document) continue;
-      const permissions = skillPermissions(record, this.deps.settings);
+      const permissions = skillPermissions(record, this.deps.settings, this.deps.consent);
       this.permissions.set(record, permissions);
       record.diagnostics.push(...permissions.diagnostics);
       diagnostics.push(...permissions.diagnostics);

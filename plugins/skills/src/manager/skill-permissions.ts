@@ -1,4 +1,9 @@
 import type { Diagnostic } from "@pseudoclaude/core";
+import {
+  type ConsentSubject,
+  consentSubject,
+  type WorkspaceConsent,
+} from "@pseudoclaude/core/consent";
 import type { SkillRecord } from "../discovery/skill-record.js";
 import { mapAllowedTool } from "../format/allowed-tools.js";
 import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
@@ -21,6 +26,8 @@ export interface SkillPermissions {
 export function skillPermissions(
   record: SkillRecord,
   settings: Pick<SkillsSettings, "trustProjectAllowedTools" | "trusted">,
+  /** The user's approvals for the workspace (`pseudoclaude trust approve skill:NAME`). */
+  consent?: WorkspaceConsent,
 ): SkillPermissions {
   const entries = record.document?.allowedTools ?? [];
   const patterns: string[] = [];
@@ -49,13 +56,27 @@ export function skillPermissions(
   const honoured =
     record.layer !== "project" ||
     settings.trustProjectAllowedTools ||
-    settings.trusted.includes(record.name);
+    settings.trusted.includes(record.name) ||
+    (patterns.length > 0 && !!consent?.isApproved(skillSubject(record.name, patterns)));
   if (!honoured && patterns.length > 0)
     diagnostics.push(
       diagnostic(
         "skill_allowed_tools_untrusted",
-        `Project skill "${record.name}" asks to pre-approve ${patterns.join(", ")}; ignored, since a project skill comes with the repository. To honour it, trust it in your user config (skills.trusted: [${record.name}], or skills.trust_project_allowed_tools: true).`,
+        `Project skill "${record.name}" asks to pre-approve ${patterns.join(", ")}; ignored, since a project skill comes with the repository. To honour it, approve it for this workspace (pseudoclaude trust approve skill:${record.name}) or trust it in your user config (skills.trusted: [${record.name}], or skills.trust_project_allowed_tools: true).`,
       ),
     );
   return { patterns: [...new Set(patterns)], honoured, diagnostics };
+}
+
+/** A project skill's pre-approved tools as a consent subject: other tools ask again. */
+export function skillSubject(name: string, patterns: readonly string[]): ConsentSubject {
+  return consentSubject({
+    kind: "skill",
+    name,
+    covers: { allowed_tools: [...new Set(patterns)] },
+    summary: `skill ${name}: allowed-tools ${[...new Set(patterns)].join(", ")}`,
+    effects: [
+      `runs ${[...new Set(patterns)].join(", ")} with no question while the skill is loaded`,
+    ],
+  });
 }
