@@ -205,7 +205,7 @@ describe("pseudoclaude with the built-in tools", () => {
   );
 
   it(
-    "lets a project allow rule run npm test commands without --yes, but not a compound command",
+    "lets an approved project allow rule run npm test commands without --yes, but not a compound command",
     TIMEOUT,
     async () => {
       await withWorkspace(async (workspace) => {
@@ -218,6 +218,17 @@ describe("pseudoclaude with the built-in tools", () => {
           "project",
           'permissions:\n  allow: ["run_command(npm test*)"]\n',
         );
+        // The repository's allow rule pre-approves nothing until the user approves it.
+        const unapproved = await cli(workspace, [
+          "call",
+          "run_command",
+          '{"command":"npm test --silent"}',
+          "--json",
+        ]);
+        assert.equal(unapproved.code, 1, unapproved.stdout + unapproved.stderr);
+        assert.equal(json<CallJson>(unapproved).decision.decision, "ask");
+        const approve = await cli(workspace, ["trust", "approve", "setting:permissions"]);
+        assert.equal(approve.code, 0, approve.stderr);
         const allowed = await cli(workspace, [
           "call",
           "run_command",

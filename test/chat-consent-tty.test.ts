@@ -44,7 +44,7 @@ describe("pseudoclaude chat: a workspace's hooks and agents", () => {
       const first = pane();
       try {
         await first.waitFor(
-          /This workspace's own files add hooks and agents that run on your tools:/,
+          /This workspace's own files ask for more than your settings allow:/,
           "the question",
         );
         const screen = await first.waitFor(
@@ -55,10 +55,7 @@ describe("pseudoclaude chat: a workspace's hooks and agents", () => {
         assert.match(screen, /^ {2}agent helper: Helps\.$/m);
         first.type("y");
         first.press("Enter");
-        await first.waitFor(
-          /Approved \(pseudoclaude hooks revoke \/ agents revoke forgets it\)\./,
-          "the approval",
-        );
+        await first.waitFor(/Approved \(pseudoclaude trust revoke forgets it\)\./, "the approval");
         await first.waitFor(/Type a message, or \/help/, "the chat");
         first.type("run it");
         first.press("Enter");

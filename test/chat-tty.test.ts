@@ -179,13 +179,10 @@ describe("pseudoclaude chat in a terminal", () => {
       [{ text: "Hi." }],
       async ({ pane, serverLog }) => {
         await pane.waitFor(
-          /This workspace's own config asks to start these MCP servers:\n {2}beh: /,
+          /This workspace's own files ask for more than your settings allow:\n {2}beh: /,
           "the consent question",
         );
-        await pane.waitFor(
-          /Approve them for this workspace and start them\? \[y\/N\] $/m,
-          "the prompt",
-        );
+        await pane.waitFor(/Approve them for this workspace\? \[y\/N\] $/m, "the prompt");
         assert.deepEqual(await serverLog(), [], "nothing ran before the answer");
         pane.type("y");
         pane.press("Enter");

@@ -182,7 +182,10 @@ describe("property: config layers under hostile input", () => {
             const config = loadConfig({ workspace: files.workspace, homeDir: files.home });
             const agent = await createAgent({
               workspace: files.workspace,
-              config,
+              // Diagnosed rather than thrown, so what the valid layer says can be checked; and
+              // the user consented to the workspace's layer, so a valid one applies whole.
+              config: { loaded: config, onError: "diagnose" },
+              projectApprovals: "all",
               plugins: [
                 builtinTools(),
                 // The valid layer's servers are replaced in code, so none is spawned here;
@@ -249,6 +252,7 @@ describe("property: config layers under hostile input", () => {
               redactor: new DefaultRedactor(),
               env: ENV,
               mcpJson: false,
+              consent: { isApproved: () => true },
             });
             for (const [name, server] of Object.entries(valid.servers)) {
               const found = loaded.servers.find((candidate) => candidate.name === name);

@@ -39,7 +39,7 @@ describe("the getting-started guide", () => {
       assert.equal(approve.code, 0, approve.stderr);
       assert.match(
         approve.stdout,
-        /approved files: npx -y @modelcontextprotocol\/server-filesystem \./,
+        /approved files: npx -y @modelcontextprotocol\/server-filesystem '\$\{FILES_ROOT:-\.\}'/,
       );
       const after = parseJson<ToolsJson>(await cli(["tools", "--json"]));
       assert.equal(after.sources.find((source) => source.id === "mcp:files")?.state, "ready");

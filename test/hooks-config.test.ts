@@ -34,6 +34,8 @@ async function withHooks(
   options: {
     projectApprovals?: ProjectApprovals;
     setup?: (workspace: TempWorkspace) => Promise<void>;
+    /** `diagnose`: go on past a broken hooks section (by default it stops the agent). */
+    onError?: "diagnose";
   } = {},
 ): Promise<void> {
   const workspace = await createTempWorkspace("pc-hooks-");
@@ -43,7 +45,7 @@ async function withHooks(
     const provider = new ScriptedProvider(steps);
     const agent = await createAgent({
       workspace: workspace.root,
-      config: { homeDir: workspace.home },
+      config: { homeDir: workspace.home, ...(options.onError ? { onError: options.onError } : {}) },
       provider,
       policy: { mode: "bypass" },
       plugins: [builtinTools(), hooks({ homeDir: workspace.home })],
@@ -272,6 +274,19 @@ describe("hooks from config (Claude Code's format)", () => {
         await mkdir(path.join(workspace.home, ".claude"), { recursive: true });
         await writeFile(path.join(workspace.home, ".claude", "settings.json"), '{ "hooks": [1, }');
       };
+      // A guard of our own config that cannot be read stops the agent before anything runs.
+      await assert.rejects(
+        withHooks(
+          "hooks:\n  PreToolUse:\n    - hooks:\n        - type: command\n",
+          [],
+          async () => {
+            assert.fail("the agent started");
+          },
+        ),
+        (error: Error & { code?: string }) =>
+          error.code === "config_invalid" &&
+          /config\.yaml:4:11 .*hooks\.PreToolUse\.0\.hooks\.0\.command/.test(error.message),
+      );
       await withHooks(
         "hooks:\n  PreToolUse:\n    - hooks:\n        - type: command\n",
         [],
@@ -306,7 +321,7 @@ describe("hooks from config (Claude Code's format)", () => {
             ),
           );
         },
-        { setup },
+        { setup, onError: "diagnose" },
       );
     },
   );

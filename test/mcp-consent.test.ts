@@ -163,15 +163,31 @@ describe("consent before a project's servers start", () => {
   );
 
   it(
-    "lets --yes start them for one run without remembering, and revoke forget an approval",
+    "lets --trust-project, not --yes, start them for one run without remembering, and revoke forget an approval",
     TIMEOUT,
     async () => {
       await withConsent(async ({ workspace, run, spawns, serverEntry, approvalsFile }) => {
         await workspace.writeConfig("project", `mcp_servers:\n${serverEntry()}\n`);
-        const call = await run(["call", "mcp__beh__echo", '{"text":"once"}', "--json", "--yes"]);
+        const answered = await run([
+          "call",
+          "mcp__beh__echo",
+          '{"text":"once"}',
+          "--json",
+          "--yes",
+        ]);
+        assert.notEqual(answered.code, 0, "--yes answers tool approvals only");
+        assert.equal(await spawns(), 0);
+        const call = await run([
+          "call",
+          "mcp__beh__echo",
+          '{"text":"once"}',
+          "--json",
+          "--trust-project",
+          "--yes",
+        ]);
         assert.equal(call.code, 0, call.stderr);
         assert.equal(await spawns(), 1);
-        assert.equal(existsSync(approvalsFile), false, "--yes remembers nothing");
+        assert.equal(existsSync(approvalsFile), false, "--trust-project remembers nothing");
         assert.equal(
           beh(parseJson<ToolsJson>(await run(["tools", "--json"])))?.state,
           "needs-approval",

@@ -135,6 +135,8 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
       ].join("\n"),
     );
     anthropicServer.reply(anthropicStream({ text: "Configured." }));
+    // The workspace's endpoint and key variable count once the user approved them.
+    assert.equal((await cli(ws, ["trust", "approve", "setting:provider"], {})).code, 0);
     const run = await cli(ws, ["run", "hi", "--json"], {
       MY_ANTHROPIC_KEY: "sk-ant-from-custom-variable",
       // The config's base_url wins over this unreachable endpoint.
@@ -155,6 +157,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
   it("a missing key named by api_key_env is reported with that variable", async () => {
     const ws = await fresh();
     await ws.writeConfig("project", "provider:\n  name: openai\n  api_key_env: TEAM_OPENAI_KEY\n");
+    assert.equal((await cli(ws, ["trust", "approve", "setting:provider"], {})).code, 0);
     const run = await cli(ws, ["run", "hi", "--json"], { OPENAI_API_KEY: "not-this-one" });
     assert.equal(run.code, 2, run.stderr);
     assert.match(json(run).error.message, /set the TEAM_OPENAI_KEY environment variable/);
@@ -198,7 +201,7 @@ describe("pseudoclaude run with the Anthropic and OpenAI providers", () => {
       `provider:\n  name: openai-compatible\n  base_url: ${openaiServer.baseURL}\n  model: llama3.2\n`,
     );
     openaiServer.reply(chatStream({ text: "Hello from a local model." }));
-    const run = await cli(ws, ["run", "hi", "--json"], {});
+    const run = await cli(ws, ["run", "hi", "--json", "--trust-project"], {});
     assert.equal(run.code, 0, run.stderr);
     assert.equal(json(run).text, "Hello from a local model.");
     assert.equal(openaiServer.requests[0]?.body.model, "llama3.2");

@@ -17,6 +17,7 @@ export const CLI_OPTIONS = {
   strict: { type: "boolean" },
   mode: { type: "string" },
   yes: { type: "boolean", short: "y" },
+  "trust-project": { type: "boolean" },
   "timeout-ms": { type: "string" },
   provider: { type: "string" },
   model: { type: "string" },
@@ -52,6 +53,8 @@ export interface CliFlags {
   strict?: boolean;
   mode?: string;
   yes?: boolean;
+  /** Consent to what the workspace's files ask for, for this run only. */
+  "trust-project"?: boolean;
   "timeout-ms"?: string;
   provider?: string;
   model?: string;

@@ -16,6 +16,7 @@ import { serveCommand } from "./commands/serve.js";
 import { sessionsCommand } from "./commands/sessions.js";
 import { skillsCommand } from "./commands/skills.js";
 import { toolsCommand } from "./commands/tools.js";
+import { trustCommand } from "./commands/trust.js";
 import { EXIT } from "./exit-codes.js";
 import { globalHelp } from "./help.js";
 import { reportFailure } from "./report-failure.js";
@@ -32,6 +33,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   hooksCommand,
   agentsCommand,
   mcpCommand,
+  trustCommand,
   configCommand,
   serveCommand,
   approveCommand,

@@ -6,7 +6,15 @@ import {
   type LoadedConfig,
   type Plugin,
 } from "@pseudoclaude/core";
+import {
+  type ConsentSubject,
+  consentSubject,
+  type WideningSetting,
+  type WorkspaceConsent,
+} from "@pseudoclaude/core/consent";
 import { validateSection } from "@pseudoclaude/core/plugin";
+import { ANTHROPIC_API_KEY_ENV } from "@pseudoclaude/provider-anthropic";
+import { OPENAI_API_KEY_ENV } from "@pseudoclaude/provider-openai";
 import { z } from "zod";
 
 /** Config key of the model settings. */
@@ -47,18 +55,54 @@ export type ProviderSection = z.infer<typeof providerSectionSchema>;
 /** The merged section and what was wrong with it. */
 export interface ProviderSectionRead {
   section: ProviderSection;
+  /** What is wrong with the section: a command that needs the model stops on these. */
   diagnostics: Diagnostic[];
+  /** Settings of the workspace left out because the user has not approved them. */
+  notices: Diagnostic[];
 }
+
+/** The consent subject of a workspace's provider endpoint and key variable. */
+export const PROVIDER_SUBJECT = "provider";
+
+/** The provider settings a workspace may use only with the user's consent. */
+export const PROVIDER_WIDENING: readonly WideningSetting[] = [
+  {
+    setting: "provider.base_url",
+    kind: "setting",
+    effect: "sends your API key and every prompt to a host the repository picks",
+  },
+  {
+    setting: "provider.api_key_env",
+    kind: "setting",
+    effect: "sends the value of any environment variable it names, as the API key",
+  },
+];
+
+/** The variable each provider reads its key from when the config names none. */
+const DEFAULT_KEY_VARIABLES: Record<string, string> = {
+  anthropic: ANTHROPIC_API_KEY_ENV,
+  openai: OPENAI_API_KEY_ENV,
+  "openai-compatible": OPENAI_API_KEY_ENV,
+};
+
+/** The keys of the section that decide where the user's key goes. */
+const WIDENING_KEYS = ["base_url", "api_key_env"] as const;
 
 /**
  * Read both layers. The project layer overrides the user layer key by key, except when it
  * names a different provider: then the user's settings (another provider's model or
  * endpoint) would not fit, and the project entry stands alone. An invalid layer is skipped,
- * with diagnostics that point at the value.
+ * with diagnostics that point at the value. The workspace's `base_url` and `api_key_env`
+ * decide where the user's API key is sent: they count only once the user approved them
+ * (`setting:provider`); until then they are left out, with a notice.
  */
-export function readProviderSection(config: LoadedConfig): ProviderSectionRead {
+export function readProviderSection(
+  config: LoadedConfig,
+  consent?: WorkspaceConsent,
+): ProviderSectionRead {
   let section: ProviderSection = {};
   const diagnostics: Diagnostic[] = [];
+  const notices: Diagnostic[] = [];
   for (const entry of config.section(PROVIDER_SECTION)) {
     const checked = validateSection(providerSectionSchema, entry, {
       sectionKey: PROVIDER_SECTION,
@@ -68,12 +112,75 @@ export function readProviderSection(config: LoadedConfig): ProviderSectionRead {
       diagnostics.push(...checked.diagnostics);
       continue;
     }
-    const layer = checked.value;
+    let layer = checked.value;
+    const subject = entry.layer === "user" ? undefined : providerSubject(layer, section);
+    if (subject && !consent?.isApproved(subject)) {
+      layer = { ...layer };
+      for (const key of WIDENING_KEYS) delete layer[key];
+      notices.push({
+        stage: "config",
+        severity: "warning",
+        code: "needs_consent",
+        source: "cli",
+        layer: entry.layer,
+        item: `setting:${PROVIDER_SUBJECT}`,
+        ...entry.locate([]),
+        message: `The workspace's provider settings would ${subject.effects?.join(" and ") ?? subject.summary}; they are left out until you approve them: pseudoclaude trust approve setting:${PROVIDER_SUBJECT}`,
+      });
+    }
     const switches =
       layer.name !== undefined && section.name !== undefined && layer.name !== section.name;
     section = switches ? { ...layer } : { ...section, ...layer };
   }
-  return { section, diagnostics };
+  return { section, diagnostics, notices };
+}
+
+/** What a workspace's provider settings ask for, or undefined when they ask for nothing. */
+export function providerConsentRequest(config: LoadedConfig): ConsentSubject | undefined {
+  let section: ProviderSection = {};
+  let subject: ConsentSubject | undefined;
+  for (const entry of config.section(PROVIDER_SECTION)) {
+    const checked = providerSectionSchema.safeParse(entry.value);
+    if (!checked.success) continue;
+    if (entry.layer === "user") section = { ...section, ...checked.data };
+    else subject = providerSubject(checked.data, section);
+  }
+  return subject;
+}
+
+/** The workspace's endpoint and key variable as one subject; undefined when it sets neither. */
+function providerSubject(
+  layer: ProviderSection,
+  user: ProviderSection,
+): ConsentSubject | undefined {
+  if (layer.base_url === undefined && layer.api_key_env === undefined) return undefined;
+  const provider = layer.name ?? user.name ?? "the configured provider";
+  const key =
+    layer.api_key_env ?? user.api_key_env ?? DEFAULT_KEY_VARIABLES[provider] ?? "its key variable";
+  const host = layer.base_url ? hostOf(layer.base_url) : `${provider}'s endpoint`;
+  const parts = [
+    ...(layer.base_url ? [`base_url ${layer.base_url}`] : []),
+    ...(layer.api_key_env ? [`api_key_env ${layer.api_key_env}`] : []),
+  ];
+  return consentSubject({
+    kind: "setting",
+    name: PROVIDER_SUBJECT,
+    covers: {
+      name: layer.name ?? null,
+      base_url: layer.base_url ?? null,
+      api_key_env: layer.api_key_env ?? null,
+    },
+    summary: parts.join("; "),
+    effects: [`send your API key (${key}) to ${host}`],
+  });
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 /** The section, or a ConfigError listing every problem with its file, line and column. */
@@ -87,15 +194,23 @@ export function requireValidProviderSection(read: ProviderSectionRead): Provider
 }
 
 /**
- * Claims and checks the `provider` section for commands that do not start a model (`tools`,
- * `call`), so a mistake there shows at start-up instead of as an "unknown section".
+ * Claims and checks the `provider` section for every command, so a mistake there shows at
+ * start-up instead of as an "unknown section", and a workspace's endpoint waiting for approval
+ * says so; its trust declaration is what `pseudoclaude trust` lists for the provider.
  */
 export function providerSectionPlugin(): Plugin {
   return definePlugin({
     name: "cli-provider-section",
+    trust: {
+      widening: PROVIDER_WIDENING,
+      requests: ({ config }) => {
+        const subject = providerConsentRequest(config);
+        return subject ? [subject] : [];
+      },
+    },
     register(context) {
-      for (const diagnostic of readProviderSection(context.config).diagnostics)
-        context.report(diagnostic);
+      const read = readProviderSection(context.config, context.consent);
+      for (const diagnostic of [...read.diagnostics, ...read.notices]) context.report(diagnostic);
     },
   });
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { ConfigError, type LoadedConfig, type Provider } from "@pseudoclaude/core";
+import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import { anthropic } from "@pseudoclaude/provider-anthropic";
 import { OPENAI_API_KEY_ENV, OPENAI_BASE_URL_ENV, openai } from "@pseudoclaude/provider-openai";
 import { ScriptedProvider } from "@pseudoclaude/testing";
@@ -102,8 +103,10 @@ export function createProvider(
   name: string | undefined,
   flags: ProviderFlags,
   config: LoadedConfig,
+  /** The user's approvals for the workspace: its endpoint and key variable need one. */
+  consent?: WorkspaceConsent,
 ): Provider | undefined {
-  const read = readProviderSection(config);
+  const read = readProviderSection(config, consent);
   const configured = read.section.name;
   const chosen = name ?? (flags.script !== undefined ? "scripted" : configured);
   if (chosen === undefined) {

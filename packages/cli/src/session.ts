@@ -11,6 +11,11 @@ import {
   type Provider,
   type SessionStore,
 } from "@pseudoclaude/core";
+import {
+  type ProjectApprovals,
+  type WorkspaceConsent,
+  workspaceConsent,
+} from "@pseudoclaude/core/consent";
 import { type CallbackOptions, createApprover, createElicitor } from "./approval.js";
 import { CliUsageError } from "./cli-errors.js";
 import { type CliIo, isInteractive, writeLine } from "./cli-io.js";
@@ -26,8 +31,11 @@ import { NO_TRACING, startCliTracing } from "./tracing/cli-tracing.js";
 export interface SessionOptions {
   flags: CliFlags;
   io: CliIo;
-  /** Chooses the model once the config is loaded (only `run` has one). */
-  provider?: (config: LoadedConfig) => Provider | undefined;
+  /**
+   * Chooses the model once the config is loaded (`run`, `chat`, `serve`); `consent` says which
+   * of the workspace's provider settings the user approved.
+   */
+  provider?: (config: LoadedConfig, consent: WorkspaceConsent) => Provider | undefined;
   /** A command's own approver (chat's y/a/n prompt) instead of the default one. */
   approver?: (callbacks: CallbackOptions) => Approver | undefined;
   /** Who asks the person questions (chat's own line input); default: a readline on stdin. */
@@ -43,6 +51,12 @@ export interface SessionOptions {
   store?: { id: string; store: SessionStore };
   /** The command traces (`--trace FILE`, or the `OTEL_*` variables): `run`, `chat`, `call`. */
   traced?: boolean;
+  /**
+   * Go on past a config problem in a section that restricts the agent, as a diagnostic: only
+   * for commands that list and call nothing (`tools`, `skills`), so a person can see it.
+   * `run`, `call` and `chat` stop with exit 2 instead.
+   */
+  diagnoseConfig?: boolean;
 }
 
 /** A started agent plus what the CLI opened around it. */
@@ -68,7 +82,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     : options.sessions
       ? await chooseSession(flags, workspace)
       : undefined;
-  const provider = options.provider?.(config);
+  const approvals = projectApprovals(flags);
+  const provider = options.provider?.(config, workspaceConsent(approvals, workspace, undefined));
   const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
   const tracing = options.traced
     ? await startCliTracing({
@@ -91,15 +106,15 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     agent = await createAgent({
       workspace,
       plugins,
-      config,
+      config: options.diagnoseConfig ? { loaded: config, onError: "diagnose" } : config,
       provider,
       policy: mode ? { mode } : undefined,
       approve: (options.approver ?? createApprover)(callbacks),
       ...options.agent,
       ...(saved ? { session: { store: saved.store, ...(saved.id ? { id: saved.id } : {}) } } : {}),
       elicit: createElicitor(callbacks),
-      // --yes also lets the workspace's own servers start, for this run only.
-      projectApprovals: flags.yes ? "all" : "remembered",
+      // --yes answers tool approvals only; consenting to the workspace is --trust-project.
+      projectApprovals: approvals,
       ...(tracing.tracerProvider ? { tracing: { tracerProvider: tracing.tracerProvider } } : {}),
     });
   } catch (error) {
@@ -139,6 +154,14 @@ export async function withSession<T>(
   } finally {
     await session.close();
   }
+}
+
+/**
+ * What the workspace's files may widen in this run: what the user approved for it, or with
+ * `--trust-project` everything it asks for, this run only, remembering nothing.
+ */
+export function projectApprovals(flags: CliFlags): ProjectApprovals {
+  return flags["trust-project"] ? "all" : "remembered";
 }
 
 /** The workspace and its config layers, as every command reads them (`--workspace`, `--user-config`). */

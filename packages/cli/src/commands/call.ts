@@ -11,7 +11,8 @@ import { withSession } from "../session.js";
 export const callCommand: CommandSpec = {
   name: "call",
   summary: "Run one tool exactly as the agent would (policy, approval, timeout).",
-  usage: `Usage: pseudoclaude call TOOL [JSON_ARGS] [--json] [--mode M] [--yes] [--timeout-ms N]
+  usage: `Usage: pseudoclaude call TOOL [JSON_ARGS] [--json] [--mode M] [--yes] [--trust-project]
+                        [--timeout-ms N]
                         [--workspace DIR] [--plugin PATH]...
 
 Run one tool through the same path a model's call takes: policy, approval, registry,
@@ -20,13 +21,14 @@ not JSON is passed through as is, so the registry answers invalid_arguments.
 
   --mode M          default | plan | accept_edits | bypass (overrides the config)
   --yes, -y         approve every call the policy would ask about
+  --trust-project   consent, for this run only, to what the workspace's files ask for
   --timeout-ms N    per-call timeout (highest precedence)
   --trace FILE      append the call's OpenTelemetry span to FILE as OTLP JSON lines
   --json            the ToolResult plus "decision" and "approval" on stdout
 
 Exit 0 when the result is ok, 1 otherwise (denied, unknown tool, invalid arguments,
 tool error, timeout).`,
-  flags: ["mode", "yes", "timeout-ms", "trace"],
+  flags: ["mode", "yes", "trust-project", "timeout-ms", "trace"],
   positionals: { min: 1, max: 2, names: "TOOL [JSON_ARGS]" },
   run: runCall,
 };

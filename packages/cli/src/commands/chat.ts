@@ -1,18 +1,19 @@
 import type { LoadedConfig } from "@pseudoclaude/core";
+import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import { consentWorkspaceKey, defaultConsentStore } from "@pseudoclaude/core/consent";
-import { loadAgentFiles } from "@pseudoclaude/plugin-agents";
-import { loadHookCommands } from "@pseudoclaude/plugin-hooks";
-import { projectServerApprovals } from "@pseudoclaude/plugin-mcp";
 import { chatApprover, SessionRules } from "../chat/chat-approver.js";
 import { ChatLoop } from "../chat/chat-loop.js";
 import { type ChatOutput, humanOutput, jsonOutput } from "../chat/chat-output.js";
 import { LineInput } from "../chat/line-input.js";
 import { isInteractive } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
+import { defaultPlugins } from "../default-plugins.js";
 import { EXIT } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
+import { loadPluginModules } from "../load-plugins.js";
 import { createProvider } from "../providers.js";
 import { loadSessionConfig, withSession } from "../session.js";
+import { workspaceRequests } from "../workspace-requests.js";
 
 /** `pseudoclaude chat`: an interactive session, the way people use Claude Code. */
 export const chatCommand: CommandSpec = {
@@ -20,6 +21,7 @@ export const chatCommand: CommandSpec = {
   summary:
     "An interactive session: streamed answers, tool calls as they run, approvals at the prompt.",
   usage: `Usage: pseudoclaude chat [--provider NAME] [--model M] [--script FILE] [--mode M] [--yes]
+                        [--trust-project]
                         [--max-turns N] [--continue | --resume ID] [--trace FILE] [--json]
                         [--workspace DIR] [--plugin PATH]...
 
@@ -34,15 +36,30 @@ y allows it once, a allows it for this session, n denies it (with a reason for t
 
   --provider, --model, --script   as for run (--script plays a scripted model: offline)
   --mode M    default | plan | accept-edits | bypass      --yes   approve every ask
+  --trust-project   consent to what the workspace's files ask for, this session only
   --continue  continue the workspace's latest session    --resume ID   continue session ID
   --trace FILE  append the session's OpenTelemetry spans to FILE (OTLP JSON lines)
   --json      one JSON event per line on stdout; lines of stdin are the messages
 
 The conversation is saved as a session in ~/.PseudoClaude/sessions (pseudoclaude sessions).
 
-Without a terminal nobody can answer a question: ask is denied unless --yes, and servers of the
-workspace that are not approved stay stopped (pseudoclaude mcp approve).`,
-  flags: ["provider", "model", "script", "mode", "yes", "max-turns", "continue", "resume", "trace"],
+At start, what the workspace's own files ask for that widens the agent (its MCP servers, hooks,
+agent files, allow rules, a provider endpoint: docs/security.md) is listed with what each would
+do, and asked once; the answer is remembered (pseudoclaude trust). Without a terminal nobody can
+answer a question: ask is denied unless --yes, and what the workspace asks for stays off unless
+approved or --trust-project.`,
+  flags: [
+    "provider",
+    "model",
+    "script",
+    "mode",
+    "yes",
+    "trust-project",
+    "max-turns",
+    "continue",
+    "resume",
+    "trace",
+  ],
   positionals: { min: 0, max: 0, names: "" },
   run: runChat,
 };
@@ -56,14 +73,16 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
   const input = new LineInput(io, () => loop?.interrupt(input), promptSink);
   const uninstall = io.onInterrupt?.(() => loop?.interrupt(input) ?? false);
   try {
-    if (!flags.yes) await askForProjectServers(flags, io, input, interactive);
+    // --yes answers tool approvals only; --trust-project consents for this session.
+    if (!flags["trust-project"]) await askForWorkspaceRequests(flags, io, input, interactive);
     const rules = new SessionRules();
     const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
     return await withSession(
       {
         flags,
         io,
-        provider: (config: LoadedConfig) => createProvider(flags.provider, providerFlags, config),
+        provider: (config: LoadedConfig, consent: WorkspaceConsent) =>
+          createProvider(flags.provider, providerFlags, config, consent),
         prompter: input,
         approver: (callbacks) =>
           chatApprover(input, input.above(io.stdout), rules, callbacks.interactive, callbacks.yes),
@@ -138,10 +157,11 @@ function announce(agent: import("@pseudoclaude/core").Agent, output: ChatOutput)
 }
 
 /**
- * Servers of the workspace the user has not approved: ask once, at start, and remember the
- * answer. Without a terminal nothing is asked and they stay stopped.
+ * What the workspace's files ask for that the user has not approved (servers, hooks, agent
+ * files, allow rules, a provider endpoint...): listed once, at start, each with what it would
+ * do, and the answer remembered. Without a terminal nothing is asked and they stay off.
  */
-async function askForProjectServers(
+async function askForWorkspaceRequests(
   flags: CommandContext["flags"],
   io: CommandContext["io"],
   input: LineInput,
@@ -151,52 +171,21 @@ async function askForProjectServers(
   const { workspace, config } = await loadSessionConfig(flags, io);
   const store = defaultConsentStore();
   const key = consentWorkspaceKey(workspace);
-  await askForProjectCommands(workspace, config, store, key, io, input);
-  const waiting = projectServerApprovals(config, workspace).filter(
-    (server) => !store.isApproved(key, server.subject),
+  const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
+  const waiting = (await workspaceRequests(plugins, { config, workspace })).filter(
+    (subject) => !store.isApproved(key, subject),
   );
   if (waiting.length === 0) return;
-  io.stdout.write("This workspace's own config asks to start these MCP servers:\n");
-  for (const server of waiting) io.stdout.write(`  ${server.name}: ${server.subject.summary}\n`);
-  const answer = (await input.ask("Approve them for this workspace and start them? [y/N] "))
-    .trim()
-    .toLowerCase();
-  if (answer === "y" || answer === "yes") {
-    store.approve(
-      key,
-      waiting.map((server) => server.subject),
-    );
-    io.stdout.write("Approved (pseudoclaude mcp revoke forgets it).\n");
-  } else io.stdout.write("Not approved: they stay stopped this session.\n");
-}
-
-/**
- * Hooks and agent files of the workspace the user has not approved: they would run commands
- * and instructions someone else wrote. Asked once, like its servers; the answer is remembered.
- */
-async function askForProjectCommands(
-  workspace: string,
-  config: LoadedConfig,
-  store: ReturnType<typeof defaultConsentStore>,
-  key: string,
-  io: CommandContext["io"],
-  input: LineInput,
-): Promise<void> {
-  const quiet = () => undefined;
-  const waiting = [
-    ...loadHookCommands(config, workspace, quiet).flatMap((hook) =>
-      hook.approval ? [hook.approval] : [],
-    ),
-    ...loadAgentFiles(workspace, quiet).flatMap((agent) =>
-      agent.approval ? [agent.approval] : [],
-    ),
-  ].filter((subject) => !store.isApproved(key, subject));
-  if (waiting.length === 0) return;
-  io.stdout.write("This workspace's own files add hooks and agents that run on your tools:\n");
-  for (const subject of waiting) io.stdout.write(`  ${subject.summary}\n`);
+  io.stdout.write("This workspace's own files ask for more than your settings allow:\n");
+  for (const subject of waiting) {
+    // Servers and settings are known by their names; hooks, agents and skills say theirs.
+    const named = subject.kind === "mcp_server" || subject.kind === "setting";
+    io.stdout.write(`  ${named ? `${subject.name}: ` : ""}${subject.summary}\n`);
+    for (const effect of subject.effects ?? []) io.stdout.write(`      ${effect}\n`);
+  }
   const answer = (await input.ask("Approve them for this workspace? [y/N] ")).trim().toLowerCase();
   if (answer === "y" || answer === "yes") {
     store.approve(key, waiting);
-    io.stdout.write("Approved (pseudoclaude hooks revoke / agents revoke forgets it).\n");
+    io.stdout.write("Approved (pseudoclaude trust revoke forgets it).\n");
   } else io.stdout.write("Not approved: they stay off this session.\n");
 }

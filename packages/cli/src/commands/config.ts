@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { checkConfig } from "@pseudoclaude/core";
 import { APPROVALS_FILE } from "@pseudoclaude/core/consent";
 import { CONFIG_DIR } from "@pseudoclaude/core/plugin";
 import { MCP_JSON_FILE, readMcpJson } from "@pseudoclaude/plugin-mcp";
@@ -8,9 +9,11 @@ import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { mergeWithOrigins, type ValueOrigin } from "../config-provenance.js";
+import { defaultPlugins } from "../default-plugins.js";
 import { EXIT } from "../exit-codes.js";
+import { loadPluginModules } from "../load-plugins.js";
 import { diagnosticsToJson } from "../output.js";
-import { loadSessionConfig } from "../session.js";
+import { loadSessionConfig, projectApprovals } from "../session.js";
 
 /** `pseudoclaude config [path]`: the merged configuration and where each value came from. */
 export const configCommand: CommandSpec = {
@@ -22,12 +25,14 @@ export const configCommand: CommandSpec = {
 Read the user config (~/.PseudoClaude/config.yaml), the project's .mcp.json and the project
 config (<workspace>/.PseudoClaude/config.yaml), merge them as the plugins do, and print every
 value with the file and line it came from. Secrets (env and header values, keys, tokens) are
-redacted; \${VAR} templates are shown as written. Nothing is started.
+redacted; \${VAR} templates are shown as written. Every section is then checked by the
+plugin that reads it, as a run would (nothing is started), and every diagnostic is listed:
+exit 2 when one is an error.
 
   path     the files that were read, and those looked for and absent
   --json   {"config": {...}, "values": [{path, value, layer, file, line, column}],
             "ignored": [...], "diagnostics": [...]}; for path, {"files": [...]}`,
-  flags: [],
+  flags: ["trust-project"],
   positionals: { min: 0, max: 1, names: "[path]" },
   run: runConfig,
 };
@@ -64,7 +69,14 @@ async function runConfig({ flags, args, io }: CommandContext): Promise<number> {
     return EXIT.ok;
   }
   const merged = mergeWithOrigins(config, mcpJson.entries);
-  const diagnostics = [...config.diagnostics, ...mcpJson.diagnostics];
+  // Every section read by its own plugin, exactly as a run reads it; nothing is started.
+  const diagnostics = await checkConfig({
+    workspace,
+    config: { loaded: config, onError: "diagnose" },
+    plugins: [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))],
+    projectApprovals: projectApprovals(flags),
+  });
+  const failed = diagnostics.some((diagnostic) => diagnostic.severity === "error");
   if (flags.json) {
     writeJson(io.stdout, {
       config: merged.config,
@@ -72,7 +84,7 @@ async function runConfig({ flags, args, io }: CommandContext): Promise<number> {
       ignored: merged.ignored,
       diagnostics: diagnosticsToJson(diagnostics),
     });
-    return EXIT.ok;
+    return failed ? EXIT.usage : EXIT.ok;
   }
   if (merged.values.length === 0)
     writeLine(
@@ -91,7 +103,7 @@ async function runConfig({ flags, args, io }: CommandContext): Promise<number> {
       io.stderr,
       `${diagnostic.severity} ${diagnostic.file ?? ""}${diagnostic.line ? `:${diagnostic.line}` : ""}: ${diagnostic.message}`,
     );
-  return EXIT.ok;
+  return failed ? EXIT.usage : EXIT.ok;
 }
 
 function shown(value: unknown): string {

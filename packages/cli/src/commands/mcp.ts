@@ -42,7 +42,8 @@ Servers of your user config need no approval.
   revoke    forget the approvals of the named servers, or all of this workspace
   list      every server that needs approval, and whether it has it
 
---yes on run, call and chat approves them for that one run without remembering.
+--trust-project on run, call, chat and tools consents to them for that one run without
+remembering (--yes only answers tool approvals). pseudoclaude trust covers every kind of request.
 
   login     log in to an http or sse server behind OAuth: the URL to open is printed (and a
             browser opened where there is one); the browser comes back to 127.0.0.1 and the
@@ -150,7 +151,13 @@ async function runLogin(
   io: CommandContext["io"],
 ): Promise<number> {
   const [name] = names;
-  const servers = loadServers(config, { workspace, redactor: new DefaultRedactor() }).servers;
+  const store = defaultConsentStore();
+  const key = consentWorkspaceKey(workspace);
+  const servers = loadServers(config, {
+    workspace,
+    redactor: new DefaultRedactor(),
+    consent: { isApproved: (subject) => store.isApproved(key, subject) },
+  }).servers;
   const server = servers.find((candidate) => candidate.name === name);
   if (!name || names.length > 1 || !server || server.transport === "stdio") {
     const remote = servers
@@ -161,6 +168,11 @@ async function runLogin(
       `"mcp ${action}" takes the name of one http or sse server (those configured: ${remote.join(", ") || "none"}).`,
     );
   }
+  if (action === "login" && server.approval && !store.isApproved(key, server.approval))
+    throw new CliUsageError(
+      "unexpected_argument",
+      `Server "${server.name}" comes with the workspace and is not approved, so it is not contacted, not even to log in. Approve it first: pseudoclaude trust approve mcp_server:${server.name}`,
+    );
   const credentials = new FileCredentialStore();
   if (action === "logout") {
     const removed = credentials.delete(server.url);

@@ -1,4 +1,5 @@
 import type { Agent, LoadedConfig, RunResult } from "@pseudoclaude/core";
+import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import { CliUsageError } from "../cli-errors.js";
 import { type CliIo, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -18,7 +19,7 @@ export const runCommand: CommandSpec = {
   name: "run",
   summary: "Run the agent on a prompt (streams text; tool calls on stderr).",
   usage: `Usage: pseudoclaude run PROMPT [--provider NAME] [--model M] [--script FILE] [--mode M]
-                       [--yes] [--max-turns N] [--output-schema FILE] [--json]
+                       [--yes] [--trust-project] [--max-turns N] [--output-schema FILE] [--json]
                        [--continue | --resume ID] [--trace FILE] [--workspace DIR]
                        [--plugin PATH]...
        pseudoclaude run PROMPT --durable restate [--session ID | --continue | --resume ID]
@@ -32,7 +33,10 @@ results are short lines on stderr.
   --model M         model name (default: config provider.model, else the provider's default)
   --script FILE     JSON list of model turns for the scripted provider (implies it)
   --mode M          default | plan | accept_edits | bypass (overrides the config)
-  --yes, -y         approve every call the policy would ask about
+  --yes, -y         approve every call the policy would ask about (not the workspace's
+                    own servers, hooks or settings: that is --trust-project)
+  --trust-project   consent, for this run only, to what the workspace's files ask for
+                    (pseudoclaude trust lists it; trust approve remembers it)
   --max-turns N     stop after N model turns
   --output-schema FILE  a JSON Schema the final answer must match (sent back once to be
                     repaired); --json prints the validated value under "output"
@@ -63,6 +67,7 @@ Exit 0 when the model gave a final answer; 1 when the provider failed, the run h
     "script",
     "mode",
     "yes",
+    "trust-project",
     "max-turns",
     "output-schema",
     "continue",
@@ -95,7 +100,8 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
   const session = {
     flags,
     io,
-    provider: (config: LoadedConfig) => createProvider(flags.provider, providerFlags, config),
+    provider: (config: LoadedConfig, consent: WorkspaceConsent) =>
+      createProvider(flags.provider, providerFlags, config, consent),
     sessions: true,
     traced: true,
   };

@@ -1,4 +1,5 @@
 import type { LoadedConfig } from "@pseudoclaude/core";
+import { type WorkspaceConsent, workspaceConsent } from "@pseudoclaude/core/consent";
 import { CliConfigError, CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -15,7 +16,7 @@ import { EXIT } from "../exit-codes.js";
 import { parseMode } from "../flag-values.js";
 import type { Prompter } from "../prompter.js";
 import { createProvider } from "../providers.js";
-import { loadSessionConfig, openSession } from "../session.js";
+import { loadSessionConfig, openSession, projectApprovals } from "../session.js";
 
 /** Restate's convention for a worker's port. */
 const DEFAULT_WORKER_PORT = 9080;
@@ -64,6 +65,7 @@ Runs until Ctrl-C or SIGTERM (exit 130); runs in flight then continue on another
     "model",
     "script",
     "mode",
+    "trust-project",
   ],
   positionals: { min: 0, max: 0, names: "" },
   run: runServe,
@@ -84,10 +86,11 @@ async function runServe({ flags, io }: CommandContext): Promise<number> {
   const keys = identityKeys(flags);
   parseMode(flags.mode);
   const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
-  const provider = (config: LoadedConfig) => createProvider(flags.provider, providerFlags, config);
+  const provider = (config: LoadedConfig, consent: WorkspaceConsent) =>
+    createProvider(flags.provider, providerFlags, config, consent);
   // Check what every run needs before listening: a broken config fails now, not per run.
-  const { config } = await loadSessionConfig(flags, io);
-  if (!provider(config))
+  const { workspace, config } = await loadSessionConfig(flags, io);
+  if (!provider(config, workspaceConsent(projectApprovals(flags), workspace, undefined)))
     throw new CliConfigError(
       "no_provider",
       '"serve" needs a model provider: --provider NAME, --script FILE, or provider.name in the config.',

@@ -19,13 +19,13 @@ print each with its layer (project, user, code), where its SKILL.md is, its stat
 loaded, disabled, invalid), its allowed tools and what is wrong with it.
 
   --json   {"skills": [...], "totals": {...}, "diagnostics": [...]} on stdout`,
-  flags: [],
+  flags: ["trust-project"],
   positionals: { min: 0, max: 0, names: "" },
   run: runSkills,
 };
 
 async function runSkills({ flags, io }: CommandContext): Promise<number> {
-  return withSession({ flags, io }, async ({ agent }) => {
+  return withSession({ flags, io, diagnoseConfig: true }, async ({ agent }) => {
     const skills: readonly SkillInfo[] = agent.resolve<SkillsManager>(SkillsManager).list();
     if (flags.json) {
       writeJson(io.stdout, {

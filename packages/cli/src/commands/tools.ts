@@ -17,14 +17,15 @@ whether the policy offers the tool to the model, and a description; then each to
 with its state and counters, and every diagnostic.
 
   --strict   exit 2 if any diagnostic is an error
+  --trust-project   consent, for this run only, to what the workspace's files ask for
   --json     {"tools": [...], "sources": [...], "totals": {...}, "diagnostics": [...]} on stdout`,
-  flags: ["strict"],
+  flags: ["strict", "trust-project"],
   positionals: { min: 0, max: 0, names: "" },
   run: runTools,
 };
 
 async function runTools({ flags, io }: CommandContext): Promise<number> {
-  return withSession({ flags, io }, async ({ agent }) => {
+  return withSession({ flags, io, diagnoseConfig: true }, async ({ agent }) => {
     const offered = new Set(agent.offeredTools().map((tool) => tool.name));
     // Sorted, so two runs over the same configuration print the same listing.
     const tools = [...agent.registry.definitions()].sort((a, b) =>
