@@ -1,5 +1,10 @@
 import type { LoadedConfig } from "@pseudoclaude/core";
-import { isPlainObject, REDACTED, type SectionEntry } from "@pseudoclaude/core/plugin";
+import {
+  type ConfigSectionSpec,
+  isPlainObject,
+  REDACTED,
+  type SectionEntry,
+} from "@pseudoclaude/core/plugin";
 import { MCP_SECTION } from "@pseudoclaude/plugin-mcp";
 
 /** One value of the merged configuration and where it came from. */
@@ -22,33 +27,48 @@ export interface MergedConfig {
   ignored: Array<ValueOrigin & { reason: string }>;
 }
 
-/**
- * How the section owners combine layers (see docs/config.md): lists that add up across
- * layers, entries that a more specific layer replaces whole, keys only the user's own config
- * may set. Everything else merges key by key, the more specific layer winning.
- */
-const ADDITIVE = new Set([
-  "permissions.allow",
-  "permissions.ask",
-  "permissions.deny",
-  "builtin_tools.extra_roots",
-  "skills.paths",
-  "skills.disabled",
-  "skills.trusted",
-]);
-const USER_ONLY = new Set(["skills.trust_project_allowed_tools", "skills.trusted"]);
+/** How the sections' owners combine layers, from the owners' own declarations. */
+interface MergeRules {
+  /** `section.key` paths whose lists add up across layers. */
+  additive: Set<string>;
+  /** `section.key` paths only the user's own config may set. */
+  userOnly: Set<string>;
+  /** Sections of named entries that a more specific layer replaces whole. */
+  entries: Set<string>;
+  /** Section -> the key on which a layer with another value stands alone. */
+  standsAlone: Map<string, string>;
+}
+
+function mergeRules(sections: readonly ConfigSectionSpec[]): MergeRules {
+  const rules: MergeRules = {
+    additive: new Set(),
+    userOnly: new Set(),
+    entries: new Set(),
+    standsAlone: new Map(),
+  };
+  for (const section of sections) {
+    for (const key of section.additive ?? []) rules.additive.add(`${section.key}.${key}`);
+    for (const key of section.userOnly ?? []) rules.userOnly.add(`${section.key}.${key}`);
+    if (section.entries) rules.entries.add(section.key);
+    if (section.standsAloneOn) rules.standsAlone.set(section.key, section.standsAloneOn);
+  }
+  return rules;
+}
 /** Secret-looking keys whose literal values are never printed (a `${VAR}` template is). */
 const SECRET_KEY = /key|token|secret|password|passwd|authorization|cookie|credential/i;
 
 /**
- * The configuration merged from its layers in order (user, `.mcp.json`, project), with, for
- * every value, the file and line it came from. Values of `env` and `headers` and of
+ * The configuration merged from its layers in order (user, `.mcp.json`, project), as each
+ * section's owner declares it combines them (`sections`: the kernel's and every plugin's), with,
+ * for every value, the file and line it came from. Values of `env` and `headers` and of
  * secret-looking keys are redacted unless they are `${VAR}` templates.
  */
 export function mergeWithOrigins(
   config: LoadedConfig,
   mcpJson: readonly SectionEntry[],
+  sections: readonly ConfigSectionSpec[],
 ): MergedConfig {
+  const rules = mergeRules(sections);
   const merged: Record<string, unknown> = {};
   const origins = new Map<string, ValueOrigin>();
   const ignored: MergedConfig["ignored"] = [];
@@ -64,20 +84,21 @@ export function mergeWithOrigins(
             ...entries.filter((entry) => entry.layer !== "user"),
           ]
         : entries;
+    const alone = rules.standsAlone.get(key);
     for (const entry of ordered) {
       // A layer that names another provider stands alone: the other's model would not fit.
       const current = merged[key];
       if (
-        key === "provider" &&
+        alone !== undefined &&
         isPlainObject(entry.value) &&
         isPlainObject(current) &&
-        entry.value.name !== undefined &&
-        entry.value.name !== current.name
+        entry.value[alone] !== undefined &&
+        entry.value[alone] !== current[alone]
       ) {
         delete merged[key];
         forget(origins, key);
       }
-      apply(merged, key, entry.value, [], entry, origins, ignored);
+      apply(merged, key, entry.value, [], entry, origins, ignored, rules);
     }
   }
   return { config: merged, values: [...origins.values()], ignored };
@@ -91,27 +112,28 @@ function apply(
   entry: SectionEntry,
   origins: Map<string, ValueOrigin>,
   ignored: MergedConfig["ignored"],
+  rules: MergeRules,
 ): void {
   const fullPath = [...at, key];
   const dotted = dottedPath(fullPath);
-  if (USER_ONLY.has(dotted) && entry.layer !== "user") {
+  if (rules.userOnly.has(dotted) && entry.layer !== "user") {
     for (const leaf of leaves(value, fullPath, entry))
       ignored.push({ ...leaf, reason: "only the user's own config may set this" });
     return;
   }
   // `mcp_servers.<name>`: a more specific layer replaces the server entry whole.
-  const replacesWhole = at.length === 1 && at[0] === MCP_SECTION;
+  const replacesWhole = at.length === 1 && rules.entries.has(String(at[0]));
   if (isPlainObject(value) && !replacesWhole) {
     const current = target[key];
     const child: Record<string, unknown> = isPlainObject(current) ? current : {};
     if (!isPlainObject(current)) forget(origins, dotted);
     target[key] = child;
     for (const [name, inner] of Object.entries(value))
-      apply(child, name, inner, fullPath, entry, origins, ignored);
+      apply(child, name, inner, fullPath, entry, origins, ignored, rules);
     return;
   }
   const shown = redact(value, fullPath);
-  if (ADDITIVE.has(dotted) && Array.isArray(value) && Array.isArray(target[key])) {
+  if (rules.additive.has(dotted) && Array.isArray(value) && Array.isArray(target[key])) {
     const list = target[key] as unknown[];
     const offset = list.length;
     list.push(...(shown as unknown[]));

@@ -50,6 +50,10 @@ function asPlugin(candidate: unknown, given: string): Plugin {
       name: spec.name as string,
       dependsOn: spec.dependsOn ?? [],
       register: register as Plugin["register"],
+      // What the plugin declares about its sections and its widening settings is kept, so
+      // `config` merges its section and `trust` lists what it asks for.
+      ...(spec.trust !== undefined ? { trust: spec.trust } : {}),
+      ...(spec.sections !== undefined ? { sections: spec.sections } : {}),
     });
   } catch (error) {
     throw pluginLoadError(given, errorMessage(error), error);

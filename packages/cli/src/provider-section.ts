@@ -12,13 +12,20 @@ import {
   type WideningSetting,
   type WorkspaceConsent,
 } from "@pseudoclaude/core/consent";
-import { validateSection } from "@pseudoclaude/core/plugin";
+import { type ConfigSectionSpec, validateSection } from "@pseudoclaude/core/plugin";
 import { ANTHROPIC_API_KEY_ENV } from "@pseudoclaude/provider-anthropic";
 import { OPENAI_API_KEY_ENV } from "@pseudoclaude/provider-openai";
 import { z } from "zod";
 
 /** Config key of the model settings. */
 export const PROVIDER_SECTION = "provider";
+
+/** Key by key, the project over the user, but a layer naming another provider stands alone. */
+export const PROVIDER_SECTION_SPEC: ConfigSectionSpec = {
+  key: PROVIDER_SECTION,
+  owner: "cli",
+  standsAloneOn: "name",
+};
 
 /**
  * Config section `provider`: which model the CLI runs and how to reach it. Keys themselves
@@ -201,6 +208,7 @@ export function requireValidProviderSection(read: ProviderSectionRead): Provider
 export function providerSectionPlugin(): Plugin {
   return definePlugin({
     name: "cli-provider-section",
+    sections: [PROVIDER_SECTION_SPEC],
     trust: {
       widening: PROVIDER_WIDENING,
       requests: ({ config }) => {

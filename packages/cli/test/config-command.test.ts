@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { parseJson, runCli, withWorkspace } from "./support/cli.js";
+import { fixture, parseJson, runCli, withWorkspace } from "./support/cli.js";
 
 interface ConfigJson {
   config: Record<string, unknown>;
@@ -135,6 +135,53 @@ describe("pseudoclaude config", () => {
       await workspace.writeConfig("project", "provider:\n  name: openai\n");
       const json = parseJson<ConfigJson>(await runCli(workspace, ["config", "--json"]));
       assert.deepEqual(json.config.provider, { name: "openai" });
+    });
+  });
+
+  it("merges a plugin's own section as the plugin declares it", async () => {
+    await withWorkspace(async (workspace) => {
+      await workspace.writeConfig("user", "team:\n  members: [ana]\n  lead: ana\n  size: 1\n");
+      await workspace.writeConfig("project", "team:\n  members: [bo]\n  lead: bo\n  size: 2\n");
+      const plugin = fixture("section-plugin.mjs");
+      const json = parseJson<ConfigJson>(
+        await runCli(workspace, ["config", "--json", "--plugin", plugin]),
+      );
+      assert.deepEqual(json.config.team, { members: ["ana", "bo"], lead: "ana", size: 2 });
+      assert.deepEqual(
+        json.ignored.map((value) => [value.path, value.reason]),
+        [["team.lead", "only the user's own config may set this"]],
+      );
+    });
+  });
+
+  it("exits 2 and lists a misspelt permissions key at its line, with a suggestion", async () => {
+    await withWorkspace(async (workspace) => {
+      const file = await workspace.writeConfig(
+        "project",
+        "permissions:\n  alow: [run_command]\n  deny: ['run_command(rm *)']\n",
+      );
+      const result = await runCli(workspace, ["config", "--json"]);
+      assert.equal(result.code, 2, result.stderr);
+      const diagnostics = parseJson<{
+        diagnostics: Array<{
+          code: string;
+          severity: string;
+          file: string;
+          line: number;
+          message: string;
+        }>;
+      }>(result).diagnostics;
+      const typo = diagnostics.find((diagnostic) => diagnostic.code === "config_unknown_key");
+      assert.equal(typo?.severity, "error");
+      assert.equal(typo?.file, file);
+      assert.equal(typo?.line, 2);
+      assert.match(
+        typo?.message ?? "",
+        /permissions\.alow: unknown key \(did you mean `allow`\?\)/,
+      );
+      const text = await runCli(workspace, ["config"]);
+      assert.equal(text.code, 2);
+      assert.match(text.stderr, /config\.yaml:2: permissions\.alow: unknown key/);
     });
   });
 

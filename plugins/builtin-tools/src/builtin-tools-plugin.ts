@@ -2,6 +2,7 @@ import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import { createPathGuard, realFolder } from "@pseudoclaude/core/files";
 import { StaticToolSource } from "@pseudoclaude/core/plugin";
 import { createCommandRunner } from "./process/command-runner.js";
+import { BUILTIN_TOOLS_SECTION_SPEC } from "./settings/builtin-tools-section.js";
 import type { BuiltinToolsOptions } from "./settings/builtin-tools-settings.js";
 import {
   BUILTIN_TOOLS_WIDENING,
@@ -22,6 +23,7 @@ export const BUILTIN_TOOLS_PLUGIN_NAME = "builtin-tools";
 export function builtinTools(options: BuiltinToolsOptions = {}): Plugin {
   return definePlugin({
     name: BUILTIN_TOOLS_PLUGIN_NAME,
+    sections: [BUILTIN_TOOLS_SECTION_SPEC],
     trust: {
       widening: BUILTIN_TOOLS_WIDENING,
       requests: ({ config }) => {

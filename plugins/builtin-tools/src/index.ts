@@ -9,7 +9,10 @@ export {
   createCommandRunner,
   DefaultCommandRunner,
 } from "./process/command-runner.js";
-export { BUILTIN_TOOLS_SECTION } from "./settings/builtin-tools-section.js";
+export {
+  BUILTIN_TOOLS_SECTION,
+  BUILTIN_TOOLS_SECTION_SPEC,
+} from "./settings/builtin-tools-section.js";
 export {
   type BuiltinToolsOptions,
   type BuiltinToolsSettings,

@@ -11,6 +11,7 @@ import { createProcessRunner } from "@pseudoclaude/core/process";
 import { CLAUDE_TOOL_NAMES, claudeToolInput } from "./claude-tool-names.js";
 import {
   HOOKS_SECTION,
+  HOOKS_SECTION_SPEC,
   type HookCommand,
   type HookEvent,
   loadHookCommands,
@@ -34,6 +35,7 @@ export interface HooksPluginOptions {
 export function hooks(options: HooksPluginOptions = {}): Plugin {
   return definePlugin({
     name: HOOKS_PLUGIN_NAME,
+    sections: [HOOKS_SECTION_SPEC],
     trust: {
       widening: [
         {

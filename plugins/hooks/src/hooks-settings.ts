@@ -5,6 +5,7 @@ import type { Diagnostic, LoadedConfig } from "@pseudoclaude/core";
 import { type ConsentSubject, consentSubject } from "@pseudoclaude/core/consent";
 import {
   blockingDiagnostic,
+  type ConfigSectionSpec,
   loadConfigFile,
   type SectionEntry,
   validateSection,
@@ -17,6 +18,14 @@ export type HookEvent = (typeof HOOK_EVENTS)[number];
 
 /** Config section `hooks`, in the format Claude Code uses. */
 export const HOOKS_SECTION = "hooks";
+
+/** Hooks of every layer add up, event by event; a guard that cannot be read fails closed. */
+export const HOOKS_SECTION_SPEC: ConfigSectionSpec = {
+  key: HOOKS_SECTION,
+  owner: "hooks",
+  additive: [...HOOK_EVENTS],
+  restricts: true,
+};
 
 const commandSchema = z
   .object({
@@ -105,7 +114,11 @@ export function loadHookCommands(
         };
         // Our own config's hooks may be guards: a run without them would be less restricted.
         // Claude Code's settings.json is that program's to check (it has hook kinds we do not run).
-        report(ownConfig.has(source) ? blockingDiagnostic(problem) : problem);
+        report(
+          ownConfig.has(source) && HOOKS_SECTION_SPEC.restricts
+            ? blockingDiagnostic(problem)
+            : problem,
+        );
       }
       continue;
     }

@@ -9,6 +9,7 @@ export { HOOKS_PLUGIN_NAME, type HooksPluginOptions, hooks } from "./hooks-plugi
 export {
   HOOK_EVENTS,
   HOOKS_SECTION,
+  HOOKS_SECTION_SPEC,
   type HookCommand,
   type HookEvent,
   hookSubject,

@@ -3,7 +3,12 @@ export { adaptTool, classifySafety, type RemoteCaller } from "./adapt/adapt-tool
 export { type ConvertOptions, convertCallResult } from "./adapt/convert-result.js";
 export { MCP_TOOL_ERROR_CODES, type McpToolErrorCode } from "./adapt/result-codes.js";
 export { assignLocalNames, fullToolName } from "./adapt/tool-name.js";
-export { type LoadedServers, loadServers, MCP_SECTION } from "./config/load-servers.js";
+export {
+  type LoadedServers,
+  loadServers,
+  MCP_SECTION,
+  MCP_SECTION_SPEC,
+} from "./config/load-servers.js";
 export { MCP_JSON_FILE, readMcpJson } from "./config/mcp-json.js";
 export {
   MCP_WIDENING,

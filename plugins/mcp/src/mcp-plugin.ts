@@ -1,7 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import type { PluginContext } from "@pseudoclaude/core/plugin";
-import { loadServers } from "./config/load-servers.js";
+import { loadServers, MCP_SECTION_SPEC } from "./config/load-servers.js";
 import { MCP_WIDENING, projectServerApprovals } from "./config/project-approvals.js";
 import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
@@ -50,6 +50,7 @@ const CLIENT_INFO = { name: "pseudoclaude", version: "0.1.0" };
 export function mcp(options: McpPluginOptions = {}): Plugin {
   return definePlugin({
     name: MCP_PLUGIN_NAME,
+    sections: [MCP_SECTION_SPEC],
     trust: {
       widening: MCP_WIDENING,
       requests: ({ config, workspace, env }) =>

@@ -19,7 +19,7 @@ export {
   SkillsManager,
   type SkillsManagerEvents,
 } from "./manager/skills-manager.js";
-export { SKILLS_SECTION } from "./settings/skills-section.js";
+export { SKILLS_SECTION, SKILLS_SECTION_SPEC } from "./settings/skills-section.js";
 export type { AllowedToolsMode, CodeSkill, SkillsOptions } from "./settings/skills-settings.js";
 export type { SkillsUsageErrorCode } from "./skills-errors.js";
 export { SKILLS_PLUGIN_NAME, skills } from "./skills-plugin.js";

@@ -5,6 +5,7 @@ import { DefaultSkillsManager } from "./manager/default-skills-manager.js";
 import { projectSkillRequests } from "./manager/skill-requests.js";
 import { SkillsManager } from "./manager/skills-manager.js";
 import { loadSkillsSettings } from "./settings/load-skills-settings.js";
+import { SKILLS_SECTION_SPEC } from "./settings/skills-section.js";
 import type { SkillsOptions } from "./settings/skills-settings.js";
 import { SkillsToolSource } from "./source/skills-tool-source.js";
 
@@ -19,6 +20,7 @@ export const SKILLS_PLUGIN_NAME = "skills";
 export function skills(options: SkillsOptions = {}): Plugin {
   return definePlugin({
     name: SKILLS_PLUGIN_NAME,
+    sections: [SKILLS_SECTION_SPEC],
     trust: {
       widening: [
         {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { checkConfig } from "@pseudoclaude/core";
 import { APPROVALS_FILE } from "@pseudoclaude/core/consent";
-import { CONFIG_DIR } from "@pseudoclaude/core/plugin";
+import { CONFIG_DIR, KERNEL_SECTIONS } from "@pseudoclaude/core/plugin";
 import { MCP_JSON_FILE, readMcpJson } from "@pseudoclaude/plugin-mcp";
 import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
@@ -68,12 +68,16 @@ async function runConfig({ flags, args, io }: CommandContext): Promise<number> {
         );
     return EXIT.ok;
   }
-  const merged = mergeWithOrigins(config, mcpJson.entries);
+  const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
+  const merged = mergeWithOrigins(config, mcpJson.entries, [
+    ...KERNEL_SECTIONS,
+    ...plugins.flatMap((plugin) => plugin.sections ?? []),
+  ]);
   // Every section read by its own plugin, exactly as a run reads it; nothing is started.
   const diagnostics = await checkConfig({
     workspace,
     config: { loaded: config, onError: "diagnose" },
-    plugins: [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))],
+    plugins,
     projectApprovals: projectApprovals(flags),
   });
   const failed = diagnostics.some((diagnostic) => diagnostic.severity === "error");

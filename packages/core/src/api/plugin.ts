@@ -16,6 +16,7 @@ export type {
   LayerName,
   SectionEntry,
 } from "../config/config-layer.js";
+export type { ConfigSectionSpec } from "../config/config-section.js";
 export {
   type Expansion,
   expandVariables,
@@ -44,6 +45,8 @@ export {
   type Redactor,
 } from "../diagnostics/redactor.js";
 export { type ErrorOptions, errorMessage } from "../errors.js";
+/** The kernel's own sections (`agent`, `permissions`), declared like a plugin's. */
+export { KERNEL_SECTIONS } from "../kernel-sections.js";
 export type { PluginContext, PluginSpec } from "../plugin/plugin.js";
 export type { PolicyLayer } from "../policy/policy-layer.js";
 export type { SystemPromptSection } from "../prompt/system-prompt.js";

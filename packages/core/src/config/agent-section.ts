@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { ConfigSectionSpec } from "./config-section.js";
 import type { LoadedConfig } from "./load-config.js";
 import { validateSection } from "./validate-section.js";
 import { zodSchema } from "./zod-schema.js";
@@ -24,6 +25,9 @@ export const agentSectionSchema = zodSchema((z) =>
 export type AgentSection = z.infer<ReturnType<typeof agentSectionSchema>>;
 
 export const AGENT_SECTION = "agent";
+
+/** The `agent` section: project values override user values key by key. */
+export const AGENT_SECTION_SPEC: ConfigSectionSpec = { key: AGENT_SECTION, owner: "kernel" };
 
 export function readAgentSection(
   config: LoadedConfig,

@@ -1,6 +1,7 @@
 import type { DependencyContainer } from "tsyringe";
 import type { AgentCallbacks } from "../agent/agent-callbacks.js";
 import type { ProviderRef } from "../agent/provider-ref.js";
+import type { ConfigSectionSpec } from "../config/config-section.js";
 import type { LoadedConfig } from "../config/load-config.js";
 import type { WorkspaceConsent } from "../consent/consent-store.js";
 import type { PluginTrust } from "../consent/widening.js";
@@ -66,6 +67,8 @@ export interface Plugin {
    * workspace asks for now; `pseudoclaude trust` lists and approves them.
    */
   readonly trust?: PluginTrust;
+  /** The config sections this plugin reads, and how (`pseudoclaude config` merges by them). */
+  readonly sections?: readonly ConfigSectionSpec[];
 }
 
 export interface PluginSpec {
@@ -73,6 +76,7 @@ export interface PluginSpec {
   dependsOn?: readonly string[];
   register(context: PluginContext): void | Promise<void>;
   trust?: PluginTrust;
+  sections?: readonly ConfigSectionSpec[];
 }
 
 const PLUGIN_NAME = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;
@@ -124,5 +128,6 @@ export function definePlugin(spec: PluginSpec): Plugin {
     dependsOn: Object.freeze([...dependsOn]),
     register: spec.register,
     ...(spec.trust ? { trust: spec.trust } : {}),
+    ...(spec.sections ? { sections: Object.freeze([...spec.sections]) } : {}),
   });
 }

@@ -1,4 +1,5 @@
 import type { SectionEntry } from "../config/config-layer.js";
+import type { ConfigSectionSpec } from "../config/config-section.js";
 import type { LoadedConfig } from "../config/load-config.js";
 import { type SectionFields, validateSectionFields } from "../config/validate-section.js";
 import { zodSchema } from "../config/zod-schema.js";
@@ -40,6 +41,14 @@ const permissionsFields = zodSchema((z) => ({
 type PermissionsLayer = SectionFields<ReturnType<typeof permissionsFields>>;
 
 export const PERMISSIONS_SECTION = "permissions";
+
+/** The `permissions` section: rules add up, so a deny in any layer stands; it fails closed. */
+export const PERMISSIONS_SECTION_SPEC: ConfigSectionSpec = {
+  key: PERMISSIONS_SECTION,
+  owner: "kernel",
+  additive: ["allow", "ask", "deny"],
+  restricts: true,
+};
 
 /** The consent subject of a workspace's widening permissions. */
 export const PERMISSIONS_SUBJECT = "permissions";
@@ -166,7 +175,7 @@ function readLayer(entry: SectionEntry, report: (diagnostic: Diagnostic) => void
     source: "policy",
     sectionKey: PERMISSIONS_SECTION,
     report,
-    failClosed: true,
+    failClosed: PERMISSIONS_SECTION_SPEC.restricts ?? false,
   }) as PermissionsLayer;
 }
 

@@ -1,7 +1,16 @@
+import type { ConfigSectionSpec } from "@pseudoclaude/core/plugin";
 import { z } from "zod";
 
 /** The config section this plugin owns. */
 export const BUILTIN_TOOLS_SECTION = "builtin_tools";
+
+/** `extra_roots` add up; it confines the tools, so a mistake in it fails closed. */
+export const BUILTIN_TOOLS_SECTION_SPEC: ConfigSectionSpec = {
+  key: BUILTIN_TOOLS_SECTION,
+  owner: "builtin-tools",
+  additive: ["extra_roots"],
+  restricts: true,
+};
 
 /**
  * One schema per key, so a bad key in a layer is reported at its line and skipped while the

@@ -15,6 +15,7 @@ import {
 } from "@pseudoclaude/core/plugin";
 import {
   BUILTIN_TOOLS_SECTION,
+  BUILTIN_TOOLS_SECTION_SPEC,
   extraRootSchema,
   sectionFieldSchemas,
 } from "./builtin-tools-section.js";
@@ -153,7 +154,7 @@ function readLayer(
   validateSectionFields(entry, sectionFieldSchemas, {
     source: SOURCE,
     sectionKey: BUILTIN_TOOLS_SECTION,
-    failClosed: true,
+    failClosed: BUILTIN_TOOLS_SECTION_SPEC.restricts ?? false,
     report: (diagnostic) => diagnostics.push(diagnostic),
     onField(key, value) {
       if (key === "extra_roots")

@@ -3,6 +3,7 @@ import { type Diagnostic, type LoadedConfig } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import {
   blockingDiagnostic,
+  type ConfigSectionSpec,
   DefaultRedactor,
   expandVariables,
   isPlainObject,
@@ -24,6 +25,17 @@ import {
 import { serverSubject } from "./server-consent.js";
 
 export const MCP_SECTION = "mcp_servers";
+
+/**
+ * Server names to entries; a more specific layer replaces an entry whole (no field merge), and a
+ * mistake in an entry's safety keys fails closed.
+ */
+export const MCP_SECTION_SPEC: ConfigSectionSpec = {
+  key: MCP_SECTION,
+  owner: "mcp",
+  entries: true,
+  restricts: true,
+};
 
 interface Candidate {
   name: string;

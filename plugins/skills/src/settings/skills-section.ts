@@ -1,3 +1,4 @@
+import type { ConfigSectionSpec } from "@pseudoclaude/core/plugin";
 import { z } from "zod";
 
 /** The config section this plugin owns. */
@@ -22,8 +23,16 @@ export const skillsFieldSchemas = {
 
 export type SkillsSectionKey = keyof typeof skillsFieldSchemas;
 
+/**
+ * Lists add up across layers; two keys are the user's alone, since a cloned repository must not
+ * trust itself.
+ */
+export const SKILLS_SECTION_SPEC: ConfigSectionSpec = {
+  key: SKILLS_SECTION,
+  owner: "skills",
+  additive: ["paths", "disabled", "trusted"],
+  userOnly: ["trust_project_allowed_tools", "trusted"] satisfies SkillsSectionKey[],
+};
+
 /** Keys only the user's own config may set: a cloned repository must not trust itself. */
-export const USER_ONLY_KEYS: ReadonlySet<SkillsSectionKey> = new Set([
-  "trust_project_allowed_tools",
-  "trusted",
-]);
+export const USER_ONLY_KEYS: ReadonlySet<string> = new Set(SKILLS_SECTION_SPEC.userOnly);
