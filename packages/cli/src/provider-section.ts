@@ -9,6 +9,7 @@ import {
 import {
   type ConsentSubject,
   consentSubject,
+  needsConsentDiagnostic,
   type WideningSetting,
   type WorkspaceConsent,
 } from "@pseudoclaude/core/consent";
@@ -124,16 +125,12 @@ export function readProviderSection(
     if (subject && !consent?.isApproved(subject)) {
       layer = { ...layer };
       for (const key of WIDENING_KEYS) delete layer[key];
-      notices.push({
-        stage: "config",
-        severity: "warning",
-        code: "needs_consent",
-        source: "cli",
-        layer: entry.layer,
-        item: `setting:${PROVIDER_SUBJECT}`,
-        ...entry.locate([]),
-        message: `The workspace's provider settings would ${subject.effects?.join(" and ") ?? subject.summary}; they are left out until you approve them: pseudoclaude trust approve setting:${PROVIDER_SUBJECT}`,
-      });
+      notices.push(
+        needsConsentDiagnostic(subject, entry, {
+          source: "cli",
+          what: `The workspace's provider settings (${subject.summary}) would ${subject.effects?.join(" and ")}; they are left out`,
+        }),
+      );
     }
     const switches =
       layer.name !== undefined && section.name !== undefined && layer.name !== section.name;

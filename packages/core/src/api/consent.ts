@@ -28,6 +28,7 @@ export {
   workspaceConsent,
 } from "../consent/default-consent.js";
 export { APPROVALS_FILE, FileConsentStore } from "../consent/file-consent-store.js";
+export { needsConsentDiagnostic } from "../consent/needs-consent.js";
 export type {
   ConsentRequestContext,
   PluginTrust,

@@ -5,6 +5,7 @@ import { type SectionFields, validateSectionFields } from "../config/validate-se
 import { zodSchema } from "../config/zod-schema.js";
 import type { ConsentSubject, WorkspaceConsent } from "../consent/consent-store.js";
 import { consentSubject } from "../consent/consent-subject.js";
+import { needsConsentDiagnostic } from "../consent/needs-consent.js";
 import type { WideningSetting } from "../consent/widening.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { compilePolicyRules } from "./default-policy-engine.js";
@@ -123,15 +124,12 @@ export function buildPolicySettings(
       if (tools) narrowTools.push(values.tools);
       else tools = values.tools;
     }
-    report({
-      stage: "config",
-      severity: "warning",
-      code: "needs_consent",
-      layer: entry.layer,
-      item: `setting:${PERMISSIONS_SUBJECT}`,
-      ...entry.locate([]),
-      message: `The workspace's permissions would widen what the agent may do (${subject.summary}); only their deny and ask rules, a stricter mode and a narrower tool list apply until you approve them: pseudoclaude trust approve setting:${PERMISSIONS_SUBJECT}`,
-    });
+    report(
+      needsConsentDiagnostic(subject, entry, {
+        source: "policy",
+        what: `The workspace's permissions would widen what the agent may do (${subject.summary}); only their deny and ask rules, a stricter mode and a narrower tool list apply`,
+      }),
+    );
   }
   if (code) {
     const codeRules = rulesOf(code, "code");

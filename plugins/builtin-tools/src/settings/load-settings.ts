@@ -4,6 +4,7 @@ import { type Diagnostic, type LoadedConfig } from "@pseudoclaude/core";
 import {
   type ConsentSubject,
   consentSubject,
+  needsConsentDiagnostic,
   type WideningSetting,
   type WorkspaceConsent,
 } from "@pseudoclaude/core/consent";
@@ -84,16 +85,12 @@ export function loadBuiltinToolsSettings(
     if (subject && !options.consent?.isApproved(subject)) {
       delete layerScalars.shell;
       layerRoots.length = 0;
-      diagnostics.push({
-        stage: "config",
-        severity: "warning",
-        code: "needs_consent",
-        source: SOURCE,
-        layer: entry.layer,
-        item: `setting:${BUILTIN_TOOLS_SUBJECT}`,
-        ...entry.locate([]),
-        message: `The workspace's ${subject.summary} would ${subject.effects?.join(" and ")}; left out until you approve it: pseudoclaude trust approve setting:${BUILTIN_TOOLS_SUBJECT}`,
-      });
+      diagnostics.push(
+        needsConsentDiagnostic(subject, entry, {
+          source: SOURCE,
+          what: `The workspace's ${subject.summary} would ${subject.effects?.join(" and ")}; left out`,
+        }),
+      );
     }
     Object.assign(scalars, layerScalars);
     roots.push(...layerRoots);
