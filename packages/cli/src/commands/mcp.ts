@@ -16,7 +16,7 @@ import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { openBrowser } from "../open-browser.js";
-import { revokeKind } from "../project-consent.js";
+import { approveRequests, revokeApprovals } from "../project-consent.js";
 import { loadSessionConfig } from "../session.js";
 
 const ACTIONS = ["approve", "revoke", "list", "login", "logout"] as const;
@@ -70,7 +70,7 @@ async function runMcp({ flags, args, io }: CommandContext): Promise<number> {
   const servers = projectServerApprovals(config, workspace);
   if (action === "revoke") {
     // Without names: every server approval, and only those (hooks and agents have their own).
-    const revoked = revokeKind(store, key, "mcp_server", names);
+    const revoked = revokeApprovals(store, key, names, { kind: "mcp_server" });
     if (flags.json) writeJson(io.stdout, { revoked: revoked.map(subjectJson) });
     else if (revoked.length === 0) writeLine(io.stdout, "Nothing to revoke.");
     else
@@ -101,27 +101,18 @@ async function runMcp({ flags, args, io }: CommandContext): Promise<number> {
         );
     return EXIT.ok;
   }
-  const unknown = names.filter((name) => !servers.some((server) => server.name === name));
-  if (unknown.length > 0) {
-    const known = servers.map((server) => server.name).join(", ") || "none";
-    throw new CliUsageError(
-      "unexpected_argument",
-      `No server of this workspace that needs approval is named ${unknown.map((name) => `"${name}"`).join(", ")} (those that do: ${known}). Servers of your user config need no approval.`,
-    );
-  }
-  const chosen = listed.filter((server) =>
-    names.length > 0 ? names.includes(server.name) : !server.approved,
+  const { chosen, approved, already } = approveRequests(
+    store,
+    key,
+    servers.map((server) => server.subject),
+    names,
+    (unknown) =>
+      `No server of this workspace that needs approval is named ${unknown.map((name) => `"${name}"`).join(", ")} (those that do: ${servers.map((server) => server.name).join(", ") || "none"}). Servers of your user config need no approval.`,
   );
-  const approving: ConsentSubject[] = chosen
-    .filter((server) => !server.approved)
-    .map((server) => server.subject);
-  if (approving.length > 0) store.approve(key, approving);
   if (flags.json) {
     writeJson(io.stdout, {
-      approved: approving.map(subjectJson),
-      already_approved: chosen
-        .filter((server) => server.approved)
-        .map((server) => subjectJson(server.subject)),
+      approved: approved.map(subjectJson),
+      already_approved: already.map(subjectJson),
     });
   } else if (chosen.length === 0) {
     writeLine(
@@ -129,10 +120,10 @@ async function runMcp({ flags, args, io }: CommandContext): Promise<number> {
       "Nothing to approve: every server of this workspace that needs approval has it.",
     );
   } else {
-    for (const server of chosen)
+    for (const subject of chosen)
       writeLine(
         io.stdout,
-        `${server.approved ? "already approved" : "approved"} ${server.name}: ${server.subject.summary}`,
+        `${already.includes(subject) ? "already approved" : "approved"} ${subject.name}: ${subject.summary}`,
       );
   }
   return EXIT.ok;

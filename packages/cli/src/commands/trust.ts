@@ -11,6 +11,7 @@ import type { CommandContext, CommandSpec } from "../command.js";
 import { defaultPlugins } from "../default-plugins.js";
 import { EXIT } from "../exit-codes.js";
 import { loadPluginModules } from "../load-plugins.js";
+import { approveRequests, revokeApprovals } from "../project-consent.js";
 import { loadSessionConfig } from "../session.js";
 import { wideningSettings, wideningTable, workspaceRequests } from "../workspace-requests.js";
 
@@ -75,17 +76,10 @@ async function runTrust({ flags, args, io }: CommandContext): Promise<number> {
   const approved = (subject: ConsentSubject) => store.isApproved(key, subject);
 
   if (action === "revoke") {
-    const records = store.list(key);
-    const unknown = names.filter((name) => !records.some((record) => matches(name, record)));
-    if (unknown.length > 0)
-      throw new CliUsageError(
-        "unexpected_argument",
-        `Nothing of this workspace is approved as ${unknown.map((name) => `"${name}"`).join(", ")} (approved: ${records.map(subjectId).join(", ") || "nothing"}).`,
-      );
-    const chosen = records.filter(
-      (record) => names.length === 0 || names.some((name) => matches(name, record)),
-    );
-    const revoked = chosen.length > 0 ? store.revoke(key, chosen.map(subjectId)) : [];
+    const revoked = revokeApprovals(store, key, names, {
+      unknown: (missing) =>
+        `Nothing of this workspace is approved as ${missing.map((name) => `"${name}"`).join(", ")} (approved: ${store.list(key).map(subjectId).join(", ") || "nothing"}).`,
+    });
     if (flags.json) writeJson(io.stdout, { revoked: revoked.map(recordJson) });
     else if (revoked.length === 0) writeLine(io.stdout, "Nothing to revoke.");
     else
@@ -95,21 +89,21 @@ async function runTrust({ flags, args, io }: CommandContext): Promise<number> {
   }
 
   if (action === "approve") {
-    const unknown = names.filter((name) => !requests.some((subject) => matches(name, subject)));
-    if (unknown.length > 0)
-      throw new CliUsageError(
-        "unexpected_argument",
-        `This workspace asks for nothing named ${unknown.map((name) => `"${name}"`).join(", ")} (it asks for: ${requests.map(subjectId).join(", ") || "nothing"}).`,
-      );
-    const chosen = requests.filter((subject) =>
-      names.length > 0 ? names.some((name) => matches(name, subject)) : !approved(subject),
+    const {
+      chosen,
+      approved: done,
+      already,
+    } = approveRequests(
+      store,
+      key,
+      requests,
+      names,
+      (missing) =>
+        `This workspace asks for nothing named ${missing.map((name) => `"${name}"`).join(", ")} (it asks for: ${requests.map(subjectId).join(", ") || "nothing"}).`,
     );
-    const waiting = chosen.filter((subject) => !approved(subject));
-    if (waiting.length > 0) store.approve(key, waiting);
-    const already = chosen.filter((subject) => !waiting.includes(subject));
     if (flags.json)
       writeJson(io.stdout, {
-        approved: waiting.map(subjectJson),
+        approved: done.map(subjectJson),
         already_approved: already.map(subjectJson),
       });
     else if (chosen.length === 0)
@@ -118,7 +112,7 @@ async function runTrust({ flags, args, io }: CommandContext): Promise<number> {
       for (const subject of chosen)
         writeLine(
           io.stdout,
-          `${waiting.includes(subject) ? "approved" : "already approved"} ${subjectId(subject)}: ${subject.summary}`,
+          `${already.includes(subject) ? "already approved" : "approved"} ${subjectId(subject)}: ${subject.summary}`,
         );
     return EXIT.ok;
   }
@@ -156,11 +150,6 @@ async function runTrust({ flags, args, io }: CommandContext): Promise<number> {
     for (const record of stale) writeLine(io.stdout, `  ${subjectId(record)}  ${record.summary}`);
   }
   return EXIT.ok;
-}
-
-/** `KIND:NAME`, or the bare name when that is how the user wrote it. */
-function matches(given: string, subject: Pick<ConsentSubject, "kind" | "name">): boolean {
-  return given === subjectId(subject) || given === subject.name;
 }
 
 function subjectJson(subject: ConsentSubject) {
