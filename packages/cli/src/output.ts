@@ -70,7 +70,14 @@ export function sourceToJson(report: SourceReport) {
     id: report.id,
     state: report.status.state,
     stats: report.status.stats,
-    ...(report.status.parts ? { parts: report.status.parts } : {}),
+    ...(report.status.parts
+      ? {
+          parts: report.status.parts.map(({ protocolVersion, ...part }) => ({
+            ...part,
+            ...(protocolVersion ? { protocol_version: protocolVersion } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -68,6 +68,7 @@ export class McpServerSource implements ToolSource {
     if (connection.state === "needs-approval")
       part.message = needsApprovalMessage(connection.config);
     const session = connection.activeSession;
+    if (session?.protocolVersion) part.protocolVersion = session.protocolVersion;
     if (session?.serverInfo)
       part.message ??= `${session.serverInfo.name} ${session.serverInfo.version} (protocol ${session.protocolVersion ?? "?"}, ${connection.config.transport})`;
     return { state, stats, parts: [part] };

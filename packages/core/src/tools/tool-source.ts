@@ -37,7 +37,14 @@ export interface ToolSourceStatus {
   state: ToolSourceState;
   stats: ToolSourceStats;
   /** Per-part details, e.g. one entry per MCP server. */
-  parts?: Array<{ name: string; state: string; stats?: ToolSourceStats; message?: string }>;
+  parts?: Array<{
+    name: string;
+    state: string;
+    stats?: ToolSourceStats;
+    message?: string;
+    /** The protocol revision the part speaks, when it is a connection (an MCP server). */
+    protocolVersion?: string;
+  }>;
 }
 
 /** What the host hands a source when starting it. */

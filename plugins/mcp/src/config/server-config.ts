@@ -3,6 +3,10 @@ import { zodSchema } from "@pseudoclaude/core/plugin";
 import type { z } from "zod";
 import { type OAuthSettings, oauthSchema } from "../oauth/oauth-settings.js";
 
+/** What `protocol` may say: negotiate, or pin one era's revision. */
+export const MCP_PROTOCOLS = ["auto", "2026-07-28", "2025-11-25"] as const;
+export type McpProtocol = (typeof MCP_PROTOCOLS)[number];
+
 /** Server names become part of tool names (`mcp__<server>__<tool>`), so keep them plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
@@ -34,6 +38,11 @@ export const serverEntrySchema = zodSchema((z) => {
     instructions: z.boolean().optional(),
     /** Declare the sampling capability for this server (default false). */
     sampling: z.boolean().optional(),
+    /**
+     * Which MCP protocol era to speak: `auto` (default) asks the server (`server/discover`) and
+     * falls back to `initialize` on the same process; a revision pins it.
+     */
+    protocol: z.enum(MCP_PROTOCOLS).optional(),
   };
 
   const stdioServerSchema = z
@@ -90,6 +99,8 @@ interface ServerCommon {
   maxOutputChars: number;
   includeInstructions: boolean;
   sampling: boolean;
+  /** The protocol era to speak (see the `protocol` key); `auto` negotiates. */
+  protocol: McpProtocol;
   /**
    * Set when the workspace's own files ask for this server and it would run code or send the
    * user's environment (a project stdio server; a project HTTP server whose headers use

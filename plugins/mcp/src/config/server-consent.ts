@@ -14,6 +14,7 @@ const HARMLESS_KEYS = new Set([
   "max_output_chars",
   "instructions",
   "enabled",
+  "protocol",
 ]);
 
 /** Keys that relax checks on the server's word or reach more of the user's: not in older digests. */

@@ -1,5 +1,6 @@
 import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { RemoteTool, ToolsPage } from "./mcp-session.js";
 
 export const lenientToolsPage = z.looseObject({
   tools: z.array(z.unknown()),
@@ -52,4 +53,24 @@ export function parseTools(entries: unknown[]): {
     });
   }
   return { tools, invalid };
+}
+
+/** One `tools/list` page as our sessions hand it on, in either era: the valid tools, the rest named. */
+export function toToolsPage(result: { tools?: unknown; nextCursor?: string }): ToolsPage {
+  const { tools, invalid } = parseTools(Array.isArray(result.tools) ? result.tools : []);
+  const page: ToolsPage = {
+    tools: tools.map((tool) => {
+      const remote: RemoteTool = { name: tool.name };
+      if (tool.title) remote.title = tool.title;
+      if (tool.description) remote.description = tool.description;
+      if (tool.inputSchema) remote.inputSchema = tool.inputSchema as Record<string, unknown>;
+      if (tool.outputSchema) remote.outputSchema = tool.outputSchema as Record<string, unknown>;
+      if (tool.annotations) remote.annotations = { ...tool.annotations };
+      if (tool._meta) remote.meta = tool._meta;
+      return remote;
+    }),
+  };
+  if (invalid.length > 0) page.invalid = invalid;
+  if (result.nextCursor !== undefined) page.nextCursor = result.nextCursor;
+  return page;
 }

@@ -15,6 +15,7 @@ import {
   type McpServerErrorCode,
   ToolSourceError,
 } from "../mcp-errors.js";
+import { answerElicitation, answerSampling, clientCapabilities } from "./era-handlers.js";
 import type { DialOptions, McpSession } from "./mcp-session.js";
 import type { OAuthStepRecorder } from "./oauth-steps.js";
 import { SdkSession } from "./sdk-session.js";
@@ -48,12 +49,8 @@ export async function connectWithSdk(
   authorized = false,
 ): Promise<McpSession> {
   const client = new Client(options.clientInfo, {
-    capabilities: {
-      // applyDefaults: an accepted form gets the schema's defaults for fields left out.
-      elicitation: { form: { applyDefaults: true }, url: {} },
-      roots: { listChanged: true },
-      ...(server.sampling ? { sampling: {} } : {}),
-    },
+    // applyDefaults: an accepted form gets the schema's defaults for fields left out.
+    capabilities: clientCapabilities(server),
     jsonSchemaValidator: noValidation,
   });
   installHandlers(client, server, options);
@@ -113,54 +110,16 @@ function needsAuth(server: McpServerConfig, error: unknown): ToolSourceError<Mcp
 
 function installHandlers(client: Client, server: McpServerConfig, options: DialOptions): void {
   const { handlers } = options;
-  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
-    if (!handlers.elicit) return { action: "decline" };
-    const params = request.params as {
-      message: string;
-      requestedSchema?: Record<string, unknown>;
-      mode?: string;
-      url?: string;
-    };
-    if (params.mode === "url") {
-      // Only an http(s) page is worth showing a person; anything else is declined unseen.
-      const url = safeUrl(params.url);
-      if (!url) return { action: "decline" };
-      const answer = await handlers.elicit({
-        source: `mcp:${server.name}`,
-        message: params.message,
-        mode: "url",
-        url,
-        requestedSchema: { type: "object", properties: {} },
-        signal: extra.signal,
-      });
-      return { action: answer.action };
-    }
-    const answer = await handlers.elicit({
-      source: `mcp:${server.name}`,
-      message: params.message,
-      requestedSchema: params.requestedSchema ?? { type: "object", properties: {} },
-      signal: extra.signal,
-    });
-    return answer.action === "accept"
-      ? { action: "accept", content: answer.content ?? {} }
-      : { action: answer.action };
-  });
+  client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+    answerElicitation(request.params as never, server, handlers, extra.signal),
+  );
   client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: handlers.roots() }));
   if (server.sampling) {
     client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
-      if (!handlers.sample)
+      const answer = await answerSampling(request.params, server, handlers, extra.signal);
+      if (!answer)
         throw new McpError(ErrorCode.InvalidRequest, "Sampling is not available in this client.");
-      const params = request.params;
-      const response = await handlers.sample(
-        {
-          server: server.name,
-          messages: params.messages as never,
-          ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
-          maxTokens: params.maxTokens,
-        },
-        extra.signal,
-      );
-      return { ...response };
+      return answer;
     });
   }
 }
@@ -262,14 +221,4 @@ export function boundedAnswer(message: string): string {
   }
   text = text.replace(/\s+/g, " ").trim();
   return text.length > ANSWER_CHARS ? `${text.slice(0, ANSWER_CHARS)}… (cut)` : text;
-}
-
-function safeUrl(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
 }

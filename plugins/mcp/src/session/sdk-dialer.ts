@@ -1,23 +1,43 @@
-import type { McpServerConfig } from "../config/server-config.js";
+import type { McpServerConfig, StdioServerConfig } from "../config/server-config.js";
+import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import { clientCapabilities } from "./era-handlers.js";
+import { type EraVerdict, MODERN_PROTOCOL, PROBE_TIMEOUT_MS, probeStdioEra } from "./era-probe.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
 import type { EarlyStdio } from "./sdk-connect.js";
 import { StderrTail } from "./stderr-tail.js";
 import { stdioTransport } from "./stdio-process-transport.js";
 
 let sdk: Promise<typeof import("./sdk-connect.js")> | undefined;
+let modern: Promise<typeof import("./modern-session.js")> | undefined;
 
 /**
- * Dials servers with `@modelcontextprotocol/sdk` 1.x (sdk-connect.ts). The SDK is loaded on the
- * first dial, not when the plugin is imported: a command that connects nothing never pays for
- * it, and a stdio server is spawned first, so it boots while the SDK's modules load.
+ * Dials servers in the era they speak. The 2025 era (and every HTTP server for now) goes
+ * through `@modelcontextprotocol/sdk` 1.x (sdk-connect.ts), the path our hostile-server tests
+ * harden; a stdio server that answers `server/discover` with 2026-07-28 gets the v2 client
+ * (modern-session.ts). Over stdio the era is asked on the server's own process, so no server is
+ * spawned twice; the verdict is kept for reconnects. Each SDK loads on its first use.
  */
 export class SdkDialer implements SessionDialer {
+  /** What this server turned out to speak, kept for reconnects (one dialer per server). */
+  private verdict: Exclude<EraVerdict, { era: "gone" }> | undefined;
+
+  /** The era the last dial settled on: `modern` (2026-07-28) or `legacy`. */
+  get era(): "modern" | "legacy" | undefined {
+    return this.verdict?.era;
+  }
+
   async dial(server: McpServerConfig, options: DialOptions): Promise<McpSession> {
     let early: EarlyStdio | undefined;
     if (server.transport === "stdio") {
-      const tail = new StderrTail(options.stderrLines ?? 40);
-      early = { transport: stdioTransport(server, tail, options), tail };
-      early.transport.spawnEarly();
+      early = this.spawn(server, options);
+      if (server.protocol !== "2025-11-25") {
+        const verdict = await this.negotiate(server, options, early);
+        if (verdict.era === "modern") return this.dialModern(server, options, early, verdict);
+        if (verdict.era === "gone") {
+          await early.transport.close();
+          early = this.spawn(server, options);
+        }
+      }
     }
     sdk ??= import("./sdk-connect.js");
     try {
@@ -28,6 +48,68 @@ export class SdkDialer implements SessionDialer {
       // far. The process spawned here must not outlive the dial (closing twice is harmless).
       await early?.transport.close();
       throw error;
+    }
+  }
+
+  private spawn(server: StdioServerConfig, options: DialOptions): EarlyStdio {
+    const tail = new StderrTail(options.stderrLines ?? 40);
+    const early = { transport: stdioTransport(server, tail, options), tail };
+    early.transport.spawnEarly();
+    return early;
+  }
+
+  /**
+   * The era of a stdio server: remembered, or asked on this process. A server that ends its
+   * process rather than answer `server/discover` (some 2025 servers do) is legacy, on a new one;
+   * one pinned to 2026-07-28 that does not speak it is a connect failure that says why.
+   */
+  private async negotiate(
+    server: StdioServerConfig,
+    options: DialOptions,
+    early: EarlyStdio,
+  ): Promise<EraVerdict> {
+    if (this.verdict) return this.verdict;
+    const verdict = await probeStdioEra(
+      early.transport,
+      options,
+      clientCapabilities(server),
+      Math.min(PROBE_TIMEOUT_MS, server.connectTimeoutMs),
+    );
+    if (server.protocol === MODERN_PROTOCOL && verdict.era !== "modern") {
+      await early.transport.close();
+      throw new ToolSourceError<McpServerErrorCode>(
+        "connect_failed",
+        `Server "${server.name}" is pinned to protocol ${MODERN_PROTOCOL} but does not speak it (${verdict.era === "gone" ? "its process ended on server/discover" : verdict.why}). Remove "protocol" to let it fall back to 2025-11-25.\nLast stderr lines of "${server.command}":\n${early.tail.describe(10)}`,
+      );
+    }
+    this.verdict = verdict.era === "gone" ? { era: "legacy", why: "process ended" } : verdict;
+    return verdict;
+  }
+
+  private async dialModern(
+    server: StdioServerConfig,
+    options: DialOptions,
+    early: EarlyStdio,
+    verdict: Extract<EraVerdict, { era: "modern" }>,
+  ): Promise<McpSession> {
+    modern ??= import("./modern-session.js");
+    try {
+      const { ModernSession } = await modern;
+      return await ModernSession.connect(
+        server,
+        options.handlers,
+        options.clientInfo,
+        early.transport,
+        verdict.discover,
+        options.signal,
+      );
+    } catch (error) {
+      await early.transport.close();
+      throw new ToolSourceError<McpServerErrorCode>(
+        "connect_failed",
+        `Cannot connect to "${server.name}" over ${MODERN_PROTOCOL}: ${error instanceof Error ? error.message : String(error)}\nLast stderr lines of "${server.command}":\n${early.tail.describe(10)}`,
+        { cause: error },
+      );
     }
   }
 }

@@ -6,6 +6,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
+import { progressOption } from "./call-progress.js";
 import { toRemoteCallResult } from "./call-result.js";
 import { classifyError } from "./classify-error.js";
 import type { HttpCallLane } from "./http-call-lane.js";
@@ -15,10 +16,9 @@ import {
   McpCallError,
   type McpSession,
   type RemoteCallResult,
-  type RemoteTool,
   type ToolsPage,
 } from "./mcp-session.js";
-import { lenientToolsPage, parseTools } from "./parse-tools.js";
+import { lenientToolsPage, toToolsPage } from "./parse-tools.js";
 import type { RemoteSupport } from "./remote-support.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
@@ -129,22 +129,7 @@ export class SdkSession implements McpSession {
         options,
       ),
     );
-    const { tools, invalid } = parseTools(result.tools);
-    const page: ToolsPage = {
-      tools: tools.map((tool) => {
-        const remote: RemoteTool = { name: tool.name };
-        if (tool.title) remote.title = tool.title;
-        if (tool.description) remote.description = tool.description;
-        if (tool.inputSchema) remote.inputSchema = tool.inputSchema as Record<string, unknown>;
-        if (tool.outputSchema) remote.outputSchema = tool.outputSchema as Record<string, unknown>;
-        if (tool.annotations) remote.annotations = { ...tool.annotations };
-        if (tool._meta) remote.meta = tool._meta;
-        return remote;
-      }),
-    };
-    if (invalid.length > 0) page.invalid = invalid;
-    if (result.nextCursor !== undefined) page.nextCursor = result.nextCursor;
-    return page;
+    return toToolsPage(result);
   }
 
   async callTool(
@@ -176,16 +161,7 @@ export class SdkSession implements McpSession {
     const result = await this.request(options.signal, (request) =>
       this.client.callTool(params, CallToolResultSchema, {
         ...request,
-        ...(options.onProgress
-          ? {
-              onprogress: (progress: { progress: number; total?: number; message?: string }) =>
-                options.onProgress?.({
-                  progress: progress.progress,
-                  ...(progress.total !== undefined ? { total: progress.total } : {}),
-                  ...(progress.message !== undefined ? { message: progress.message } : {}),
-                }),
-            }
-          : {}),
+        ...progressOption(options),
       }),
     );
     return toRemoteCallResult(result);

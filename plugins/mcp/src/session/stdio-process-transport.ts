@@ -66,6 +66,10 @@ export class StdioProcessTransport implements Transport {
    */
   private readonly deliveries: JSONRPCMessage[] = [];
   private delivering = false;
+  /** A request sent before the client started (`exchange`), waiting for its answer. */
+  private waiting: { id: string | number; answer: (message: JSONRPCMessage) => void } | undefined;
+  /** Ids of such requests: a late answer to one is dropped, never handed to the client. */
+  private readonly exchanged = new Set<string | number>();
 
   constructor(private readonly options: StdioProcessOptions) {}
 
@@ -149,6 +153,7 @@ export class StdioProcessTransport implements Transport {
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
         for (const item of this.reader.push(chunk)) {
+          if ("message" in item && this.answersExchange(item.message)) continue;
           if (!this.clientStarted) {
             // A server has nothing to say before initialize; a chatty one is kept to a bound.
             if (this.held.length < MAX_HELD) this.held.push(item);
@@ -160,6 +165,56 @@ export class StdioProcessTransport implements Transport {
         for (const line of this.options.stderrTail.push(chunk)) this.options.onStderrLine?.(line);
       });
     });
+  }
+
+  /**
+   * Send one request before any client has started and wait for its answer, on this process:
+   * the era probe (`server/discover`) that must not cost a second spawn. Resolves with the
+   * answer, `closed` when the process ends first, or `timeout`. Anything else the server says
+   * meanwhile is held for the client; a late answer is dropped.
+   */
+  exchange(
+    request: { id: string | number } & JSONRPCMessage,
+    timeoutMs: number,
+  ): Promise<
+    { kind: "answer"; message: JSONRPCMessage } | { kind: "closed" } | { kind: "timeout" }
+  > {
+    this.spawnEarly();
+    const id = request.id;
+    this.exchanged.add(id);
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const settle = (
+        outcome:
+          | { kind: "answer"; message: JSONRPCMessage }
+          | { kind: "closed" }
+          | { kind: "timeout" },
+      ) => {
+        clearTimeout(timer);
+        this.waiting = undefined;
+        this.child?.off("close", onClose);
+        resolve(outcome);
+      };
+      const onClose = () => settle({ kind: "closed" });
+      this.waiting = { id, answer: (message) => settle({ kind: "answer", message }) };
+      timer = setTimeout(() => settle({ kind: "timeout" }), timeoutMs);
+      this.spawning!.then(
+        () => {
+          if (this.exit || this.closedEarly) return settle({ kind: "closed" });
+          this.child?.once("close", onClose);
+          this.send(request).catch(() => settle({ kind: "closed" }));
+        },
+        () => settle({ kind: "closed" }),
+      );
+    });
+  }
+
+  /** Whether `message` answers an `exchange` request (taken by it, or dropped when late). */
+  private answersExchange(message: JSONRPCMessage): boolean {
+    const id = (message as { id?: string | number }).id;
+    if (id === undefined || !this.exchanged.has(id) || "method" in message) return false;
+    this.waiting?.id === id && this.waiting.answer(message);
+    return true;
   }
 
   private deliver(message: JSONRPCMessage): void {

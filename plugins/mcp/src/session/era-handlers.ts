@@ -1,0 +1,119 @@
+import type { McpServerConfig } from "../config/server-config.js";
+import type { ClientHandlers } from "./mcp-session.js";
+
+/** The client's answers to what a server asks, the same in both eras (handlers + this server). */
+export interface EraHandlers extends ClientHandlers {}
+
+/**
+ * What the client declares, the same in both eras: elicitation (forms get their schema's
+ * defaults, URLs are shown), roots, and sampling only for a server that has it enabled.
+ */
+export function clientCapabilities(server: Pick<McpServerConfig, "sampling">) {
+  return {
+    elicitation: { form: { applyDefaults: true }, url: {} },
+    roots: { listChanged: true },
+    ...(server.sampling ? { sampling: {} } : {}),
+  };
+}
+
+/**
+ * The answer to an elicitation, whichever era carried it (a 2025 server request, a 2026
+ * `input_required` result): a form goes to the person with its schema, a URL is shown only
+ * when it is an http(s) page, and anything else is declined unseen.
+ */
+export async function answerElicitation(
+  params: {
+    message: string;
+    requestedSchema?: Record<string, unknown>;
+    mode?: string;
+    url?: string;
+  },
+  server: Pick<McpServerConfig, "name">,
+  handlers: ClientHandlers,
+  signal: AbortSignal,
+): Promise<{ action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> }> {
+  if (!handlers.elicit) return { action: "decline" };
+  if (params.mode === "url") {
+    const url = safeUrl(params.url);
+    if (!url) return { action: "decline" };
+    const answer = await handlers.elicit({
+      source: `mcp:${server.name}`,
+      message: params.message,
+      mode: "url",
+      url,
+      requestedSchema: { type: "object", properties: {} },
+      signal,
+    });
+    return { action: answer.action };
+  }
+  const answer = await handlers.elicit({
+    source: `mcp:${server.name}`,
+    message: params.message,
+    requestedSchema: params.requestedSchema ?? { type: "object", properties: {} },
+    signal,
+  });
+  return answer.action === "accept"
+    ? { action: "accept", content: answer.content ?? {} }
+    : { action: answer.action };
+}
+
+/** A sampling request through the agent's provider, or undefined when sampling is off. */
+export async function answerSampling(
+  params: { messages: unknown; systemPrompt?: string; maxTokens: number },
+  server: Pick<McpServerConfig, "name">,
+  handlers: ClientHandlers,
+  signal: AbortSignal,
+) {
+  if (!handlers.sample) return undefined;
+  const response = await handlers.sample(
+    {
+      server: server.name,
+      messages: params.messages as never,
+      ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
+      maxTokens: params.maxTokens,
+    },
+    signal,
+  );
+  return { ...response };
+}
+
+/** Handlers of the v2 client, registered by method name, for the 2026 era's input requests. */
+export function installEraHandlers(
+  client: {
+    setRequestHandler(
+      method: string,
+      handler: (request: { params?: unknown }, context: unknown) => Promise<unknown>,
+    ): void;
+  },
+  server: McpServerConfig,
+  handlers: ClientHandlers,
+): void {
+  const signalOf = (context: unknown) =>
+    (context as { mcpReq?: { signal?: AbortSignal } })?.mcpReq?.signal ??
+    new AbortController().signal;
+  client.setRequestHandler("elicitation/create", (request, context) =>
+    answerElicitation(request.params as never, server, handlers, signalOf(context)),
+  );
+  client.setRequestHandler("roots/list", async () => ({ roots: handlers.roots() }));
+  if (server.sampling)
+    client.setRequestHandler("sampling/createMessage", async (request, context) => {
+      const answer = await answerSampling(
+        request.params as never,
+        server,
+        handlers,
+        signalOf(context),
+      );
+      if (!answer) throw new Error("Sampling is not available in this client.");
+      return answer;
+    });
+}
+
+function safeUrl(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

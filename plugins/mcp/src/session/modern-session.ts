@@ -1,0 +1,232 @@
+import { Client } from "@modelcontextprotocol/client";
+import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
+import { EventEmitter } from "eventemitter3";
+import type { McpServerConfig } from "../config/server-config.js";
+import { progressOption } from "./call-progress.js";
+import { clientCapabilities, type EraHandlers, installEraHandlers } from "./era-handlers.js";
+import { MODERN_PROTOCOL } from "./era-probe.js";
+import {
+  type CallOptions,
+  McpCallError,
+  type McpSession,
+  type RemoteCallResult,
+  type ToolsPage,
+} from "./mcp-session.js";
+import { toToolsPage } from "./parse-tools.js";
+import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
+import { StdioProcessTransport } from "./stdio-process-transport.js";
+
+type Transport = Parameters<Client["connect"]>[0];
+
+/**
+ * A session in the stateless 2026-07-28 era, on the official v2 client
+ * (`@modelcontextprotocol/client`), loaded only when a server speaks it. The era was
+ * negotiated on the transport before (era-probe.ts): the client adopts the server's
+ * DiscoverResult without another round trip. Server requests arrive as `input_required`
+ * results that the client answers through the same handlers as 2025's server requests;
+ * `list_changed` comes over `subscriptions/listen`.
+ */
+export class ModernSession implements McpSession {
+  private readonly events = new EventEmitter<{ "tools-changed": []; closed: [string] }>();
+  private closing = false;
+  private subscription: { close(): Promise<void> | void } | undefined;
+
+  static async connect(
+    server: McpServerConfig,
+    handlers: EraHandlers,
+    clientInfo: { name: string; version: string },
+    transport: StdioProcessTransport,
+    discover: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ModernSession> {
+    const client = new Client(clientInfo, {
+      capabilities: clientCapabilities(server),
+      versionNegotiation: { mode: "auto" },
+    });
+    installEraHandlers(client, server, handlers);
+    const session = new ModernSession(server.name, client, transport);
+    try {
+      await withRequestSignal(signal, (requestSignal) =>
+        client.connect(transport as unknown as Transport, {
+          prior: { kind: "modern", discover: discover as never },
+          signal: requestSignal,
+          timeout: NO_SDK_TIMEOUT,
+        }),
+      );
+      if (session.capabilities.tools?.listChanged) await session.follow(signal);
+    } catch (error) {
+      await session.closeQuietly();
+      throw error;
+    }
+    return session;
+  }
+
+  private constructor(
+    readonly serverName: string,
+    private readonly client: Client,
+    private readonly transport: StdioProcessTransport,
+  ) {
+    client.setNotificationHandler("notifications/tools/list_changed", async () => {
+      this.events.emit("tools-changed");
+    });
+    client.onclose = () => {
+      if (this.closing) return;
+      const exit = transport.exitInfo;
+      const how = exit
+        ? exit.code !== null
+          ? `process exited with code ${exit.code}`
+          : `process killed by ${exit.signal}`
+        : "connection closed";
+      this.events.emit("closed", how);
+    };
+  }
+
+  /** `subscriptions/listen` for changed tools: the 2026 way to hear of them. */
+  private async follow(signal: AbortSignal): Promise<void> {
+    this.subscription = await withRequestSignal(signal, (requestSignal) =>
+      this.client.listen(
+        { toolsListChanged: true },
+        { signal: requestSignal, timeout: NO_SDK_TIMEOUT },
+      ),
+    );
+  }
+
+  get protocolVersion(): string {
+    return this.client.getNegotiatedProtocolVersion() ?? MODERN_PROTOCOL;
+  }
+
+  get serverInfo() {
+    const info = this.client.getServerVersion();
+    return info
+      ? { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) }
+      : undefined;
+  }
+
+  get instructions(): string | undefined {
+    return this.client.getInstructions();
+  }
+
+  get capabilities() {
+    return (this.client.getServerCapabilities() ?? {}) as McpSession["capabilities"];
+  }
+
+  async listToolsPage(cursor: string | undefined, signal: AbortSignal): Promise<ToolsPage> {
+    const result = (await this.request(signal, (options) =>
+      this.client.request(
+        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+        options,
+      ),
+    )) as { tools?: unknown; nextCursor?: string };
+    return toToolsPage(result);
+  }
+
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<RemoteCallResult> {
+    const params: {
+      name: string;
+      arguments: Record<string, unknown>;
+      _meta?: Record<string, unknown>;
+    } = { name, arguments: args };
+    if (options.trace) params._meta = { ...options.trace.headers };
+    const result = await this.request(options.signal, (request) =>
+      this.client.callTool(params, {
+        ...request,
+        ...progressOption(options),
+      }),
+    );
+    const call = result as {
+      content?: RemoteCallResult["content"];
+      structuredContent?: unknown;
+      isError?: boolean;
+      _meta?: Record<string, unknown>;
+    };
+    const remote: RemoteCallResult = { content: call.content ?? [] };
+    if (call.structuredContent !== undefined) remote.structuredContent = call.structuredContent;
+    if (call.isError) remote.isError = true;
+    if (call._meta) remote.meta = call._meta;
+    return remote;
+  }
+
+  async listResources(cursor: string | undefined, signal: AbortSignal) {
+    return (await this.request(signal, (options) =>
+      this.client.request(
+        { method: "resources/list", params: cursor === undefined ? {} : { cursor } },
+        options,
+      ),
+    )) as { resources: Array<Record<string, unknown>>; nextCursor?: string };
+  }
+
+  async readResource(uri: string, signal: AbortSignal) {
+    return (await this.request(signal, (options) =>
+      this.client.readResource({ uri }, options),
+    )) as unknown as { contents: Array<Record<string, unknown>> };
+  }
+
+  async listPrompts(cursor: string | undefined, signal: AbortSignal) {
+    return (await this.request(signal, (options) =>
+      this.client.request(
+        { method: "prompts/list", params: cursor === undefined ? {} : { cursor } },
+        options,
+      ),
+    )) as { prompts: Array<Record<string, unknown>>; nextCursor?: string };
+  }
+
+  async getPrompt(name: string, args: Record<string, string>, signal: AbortSignal) {
+    return (await this.request(signal, (options) =>
+      this.client.getPrompt({ name, arguments: args }, options),
+    )) as unknown as Record<string, unknown>;
+  }
+
+  onToolsChanged(listener: () => void): Disposable {
+    this.events.on("tools-changed", listener);
+    return toDisposable(() => this.events.off("tools-changed", listener));
+  }
+
+  onClosed(listener: (reason: string) => void): Disposable {
+    this.events.on("closed", listener);
+    return toDisposable(() => this.events.off("closed", listener));
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    await this.closeQuietly();
+    this.events.removeAllListeners();
+  }
+
+  private async closeQuietly(): Promise<void> {
+    this.closing = true;
+    await Promise.resolve(this.subscription?.close()).catch(() => undefined);
+    await this.client.close().catch(() => undefined);
+    await this.transport.close().catch(() => undefined);
+  }
+
+  /** One v2 request with its own signal; failures as McpCallError, judged by what was aborted. */
+  private async request<T>(
+    signal: AbortSignal,
+    run: (options: { signal: AbortSignal; timeout: number }) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await withRequestSignal(signal, (requestSignal) =>
+        run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
+      );
+    } catch (error) {
+      throw classifyModernError(error, signal);
+    }
+  }
+}
+
+/** v2 failures as our call-error reasons: the caller's abort first, then what the SDK said. */
+function classifyModernError(error: unknown, signal: AbortSignal): McpCallError {
+  if (error instanceof McpCallError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (signal.aborted) return new McpCallError("cancelled", message, { cause: error });
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "number") return new McpCallError("protocol", message, { cause: error });
+  if (/not connected|connection closed|closed/i.test(message))
+    return new McpCallError("session", message, { cause: error });
+  return new McpCallError("transport", message, { cause: error });
+}

@@ -1,0 +1,169 @@
+// MCP's two protocol eras over stdio, each against real servers: the 2026-07-28 revision on the
+// official v2 server package (both eras by default, 2026-only as @mastra/mcp 2.0 serves), and
+// 2025-11-25 on the 1.x SDK. `protocol: auto` asks each server on its own process, so every
+// server is spawned once; tools are listed and called, elicitation (an input_required result
+// in 2026) is answered, cancellation reaches the server, list_changed is followed.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { Agent, ElicitationRequest } from "@pseudoclaude/core";
+import {
+  eventually,
+  fixture,
+  mcpAgent,
+  processAlive,
+  scratch,
+  stdioFixture,
+} from "./support/mcp-fixtures.js";
+
+const TIMEOUT = { timeout: 60_000 };
+
+type Part = { state: string; protocolVersion?: string; message?: string };
+
+function part(agent: Agent, server: string): Part | undefined {
+  return agent.sources().find((source) => source.id === `mcp:${server}`)?.status.parts?.[0] as
+    | Part
+    | undefined;
+}
+
+async function withEraAgent(
+  servers: Record<string, Record<string, unknown>>,
+  body: (
+    agent: Agent,
+    log: { lines(): Promise<string[]> },
+    asked: ElicitationRequest[],
+  ) => Promise<void>,
+): Promise<void> {
+  const log = await scratch();
+  const asked: ElicitationRequest[] = [];
+  const withLog = Object.fromEntries(
+    Object.entries(servers).map(([name, entry]) => [
+      name,
+      { ...entry, env: { ...(entry.env as object), FIXTURE_LOG: log.log } },
+    ]),
+  );
+  const agent = await mcpAgent(withLog, {
+    policy: { mode: "bypass" },
+    elicit: async (request) => {
+      asked.push(request);
+      return { action: "accept", content: { confirm: true } };
+    },
+  });
+  try {
+    await body(agent, log, asked);
+  } finally {
+    await agent.close();
+    await log.cleanup();
+  }
+}
+
+const starts = async (log: { lines(): Promise<string[]> }) =>
+  (await log.lines()).filter((line) => line.startsWith("start ")).length;
+
+describe("MCP eras over stdio", () => {
+  it("speaks 2026-07-28 to a server that serves only it, on one process", TIMEOUT, async () => {
+    await withEraAgent(
+      { modern: stdioFixture("modern", { env: { FIXTURE_MODERN_ONLY: "1" } }) },
+      async (agent, log, asked) => {
+        assert.equal(part(agent, "modern")?.state, "ready", JSON.stringify(agent.diagnostics()));
+        assert.equal(part(agent, "modern")?.protocolVersion, "2026-07-28");
+        assert.match(part(agent, "modern")?.message ?? "", /protocol 2026-07-28/);
+        const echo = await agent.callTool("mcp__modern__echo", { text: "hello 2026" });
+        assert.deepEqual(echo.result.content, [{ type: "text", text: "hello 2026" }]);
+
+        const confirmed = await agent.callTool("mcp__modern__confirm_action", { action: "deploy" });
+        assert.equal(confirmed.result.ok, true, JSON.stringify(confirmed.result));
+        assert.deepEqual(confirmed.result.content, [{ type: "text", text: "deploy: done" }]);
+        assert.equal(asked.length, 1, "the input_required elicitation reached the person");
+        assert.equal(asked[0]?.message, "Really deploy?");
+        assert.equal(asked[0]?.source, "mcp:modern");
+
+        await agent.callTool("mcp__modern__add_tool", { name: "late_tool" });
+        await eventually(
+          () => agent.registry.get("mcp__modern__late_tool") !== undefined,
+          10_000,
+          "list_changed over subscriptions/listen",
+        );
+
+        const controller = new AbortController();
+        const slow = agent.callTool("mcp__modern__slow", {}, { signal: controller.signal });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        controller.abort();
+        const cancelled = await slow;
+        assert.equal(cancelled.result.ok, false);
+        await eventually(
+          async () => (await log.lines()).includes("cancelled slow"),
+          10_000,
+          "the server's handler to see the cancellation",
+        );
+
+        assert.equal(await starts(log), 1, "one process: no probe sibling");
+        assert.ok(
+          (await log.lines()).every((line) => !line.startsWith("era ") || line === "era modern"),
+        );
+      },
+    );
+  });
+
+  it(
+    "speaks 2026-07-28 to a server of both eras, and 2025-11-25 when pinned",
+    TIMEOUT,
+    async () => {
+      await withEraAgent(
+        {
+          auto: stdioFixture("modern"),
+          pinned: stdioFixture("modern", { protocol: "2025-11-25" }),
+        },
+        async (agent, log, asked) => {
+          assert.equal(part(agent, "auto")?.protocolVersion, "2026-07-28");
+          assert.equal(part(agent, "pinned")?.protocolVersion, "2025-11-25");
+          for (const server of ["auto", "pinned"]) {
+            const confirmed = await agent.callTool(`mcp__${server}__confirm_action`, {
+              action: server,
+            });
+            assert.deepEqual(
+              confirmed.result.content,
+              [{ type: "text", text: `${server}: done` }],
+              JSON.stringify(confirmed.result),
+            );
+          }
+          assert.equal(asked.length, 2, "elicitation answered in both eras");
+          assert.equal(await starts(log), 2, "one process per server");
+        },
+      );
+    },
+  );
+
+  it("falls back to 2025-11-25 on the same process for a 1.x server", TIMEOUT, async () => {
+    await withEraAgent({ beh: stdioFixture("behaviours") }, async (agent, log) => {
+      assert.equal(part(agent, "beh")?.state, "ready");
+      assert.equal(await starts(log), 1, "server/discover, then initialize, on one process");
+      assert.equal(part(agent, "beh")?.protocolVersion, "2025-11-25");
+      const served = await agent.callTool("mcp__beh__pid", {});
+      const pid = Number((served.result.content[0] as { text: string }).text);
+      assert.ok(await processAlive(pid));
+      const echo = await agent.callTool("mcp__beh__echo", { text: "legacy" });
+      assert.deepEqual(echo.result.content, [{ type: "text", text: "legacy" }]);
+    });
+  });
+
+  it("says why when a server pinned to 2026-07-28 does not speak it", TIMEOUT, async () => {
+    await withEraAgent(
+      {
+        old: {
+          type: "stdio",
+          command: process.execPath,
+          args: [fixture("behaviours")],
+          protocol: "2026-07-28",
+        },
+      },
+      async (agent) => {
+        assert.notEqual(part(agent, "old")?.state, "ready");
+        const message = agent
+          .diagnostics()
+          .map((diagnostic) => diagnostic.message)
+          .join("\n");
+        assert.match(message, /pinned to protocol 2026-07-28 but does not speak it/);
+      },
+    );
+  });
+});
