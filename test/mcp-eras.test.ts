@@ -146,6 +146,47 @@ describe("MCP eras over stdio", () => {
     });
   });
 
+  it(
+    "starts a server once more only when it ended its process instead of answering",
+    TIMEOUT,
+    async () => {
+      await withEraAgent(
+        { gone: stdioFixture("raw-legacy", { env: { FIXTURE_ON_DISCOVER: "exit" } }) },
+        async (agent, log) => {
+          assert.equal(part(agent, "gone")?.state, "ready", JSON.stringify(agent.diagnostics()));
+          assert.equal(part(agent, "gone")?.protocolVersion, "2025-11-25");
+          const echo = await agent.callTool("mcp__gone__echo", { text: "second process" });
+          assert.deepEqual(echo.result.content, [{ type: "text", text: "second process" }]);
+          assert.equal(await starts(log), 2, "the process that ended, and one for initialize");
+        },
+      );
+    },
+  );
+
+  it(
+    "sends initialize on the same process when server/discover goes unanswered",
+    TIMEOUT,
+    async () => {
+      await withEraAgent(
+        {
+          silent: stdioFixture("raw-legacy", {
+            env: { FIXTURE_ON_DISCOVER: "silent" },
+            connect_timeout_ms: 3_000,
+          }),
+        },
+        async (agent, log) => {
+          assert.equal(part(agent, "silent")?.state, "ready", JSON.stringify(agent.diagnostics()));
+          assert.equal(part(agent, "silent")?.protocolVersion, "2025-11-25");
+          assert.equal(await starts(log), 1);
+          assert.deepEqual(
+            (await log.lines()).filter((line) => line === "discover"),
+            ["discover"],
+          );
+        },
+      );
+    },
+  );
+
   it("says why when a server pinned to 2026-07-28 does not speak it", TIMEOUT, async () => {
     await withEraAgent(
       {

@@ -73,7 +73,8 @@ export class SdkDialer implements SessionDialer {
       early.transport,
       options,
       clientCapabilities(server),
-      Math.min(PROBE_TIMEOUT_MS, server.connectTimeoutMs),
+      // A silent server must leave most of the connect budget to initialize.
+      Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
     );
     if (server.protocol === MODERN_PROTOCOL && verdict.era !== "modern") {
       await early.transport.close();
