@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Agent, ElicitationRequest } from "@pseudoclaude/core";
+import { startHttpServer } from "./support/http-server-process.js";
 import {
   eventually,
   fixture,
@@ -207,4 +208,67 @@ describe("MCP eras over stdio", () => {
       },
     );
   });
+});
+
+describe("MCP eras over Streamable HTTP", () => {
+  for (const modernOnly of [true, false])
+    it(
+      `speaks 2026-07-28 to a v2 server ${modernOnly ? "that serves only it" : "of both eras"}: tools, elicitation, list_changed, cancellation`,
+      TIMEOUT,
+      async () => {
+        const log = await scratch();
+        const server = await startHttpServer({
+          script: fixture("modern-http"),
+          env: { FIXTURE_LOG: log.log, ...(modernOnly ? { FIXTURE_MODERN_ONLY: "1" } : {}) },
+        });
+        const asked: ElicitationRequest[] = [];
+        const agent = await mcpAgent(
+          { web: { type: "http", url: server.url("/mcp") } },
+          {
+            policy: { mode: "bypass" },
+            elicit: async (request) => {
+              asked.push(request);
+              return { action: "accept", content: { confirm: true } };
+            },
+          },
+        );
+        try {
+          assert.equal(part(agent, "web")?.state, "ready", JSON.stringify(agent.diagnostics()));
+          assert.equal(part(agent, "web")?.protocolVersion, "2026-07-28");
+          const echo = await agent.callTool("mcp__web__echo", { text: "over http" });
+          assert.deepEqual(echo.result.content, [{ type: "text", text: "over http" }]);
+          const confirmed = await agent.callTool("mcp__web__confirm_action", { action: "ship" });
+          assert.deepEqual(confirmed.result.content, [{ type: "text", text: "ship: done" }]);
+          assert.equal(asked[0]?.message, "Really ship?");
+
+          await agent.callTool("mcp__web__add_tool", { name: "web_late" });
+          await eventually(
+            () => agent.registry.get("mcp__web__web_late") !== undefined,
+            10_000,
+            "list_changed over subscriptions/listen",
+          );
+
+          const controller = new AbortController();
+          const slow = agent.callTool("mcp__web__slow", {}, { signal: controller.signal });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          controller.abort();
+          assert.equal((await slow).result.ok, false);
+          await eventually(
+            async () => (await log.lines()).includes("cancelled slow"),
+            10_000,
+            "the server's handler to see the cancellation",
+          );
+          const lines = await log.lines();
+          assert.ok(!lines.some((line) => line.includes("initialize")), "no initialize was sent");
+          assert.ok(
+            lines.some((line) => line === "POST tools/call"),
+            "2026 requests carry Mcp-Method",
+          );
+        } finally {
+          await agent.close();
+          await server.stop();
+          await log.cleanup();
+        }
+      },
+    );
 });

@@ -27,6 +27,8 @@ export interface OAuthServer {
   readonly url: string;
   /** What happened, in order: `register`, `authorize`, `token authorization_code`, `token refresh_token`, `mcp <method>`. */
   readonly events: string[];
+  /** Era probes (`server/discover`) it refused for want of a token, apart from `events`. */
+  readonly probes: { count: number };
   /** The access tokens it issued (to look for them in output). */
   readonly issued: string[];
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export interface OAuthServer {
 
 export async function startOAuthServer(options: OAuthServerOptions = {}): Promise<OAuthServer> {
   const events: string[] = [];
+  const probes = { count: 0 };
   const issued: string[] = [];
   const codes = new Map<string, { challenge: string | undefined }>();
   const valid = new Map<string, number>();
@@ -131,7 +134,10 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
         const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
         const until = valid.get(token);
         if (until === undefined || until < Date.now()) {
-          events.push("mcp 401");
+          // The era probe (server/discover, answered 401 here as a 2025 server behind OAuth
+          // does) is counted apart, so `events` stays the OAuth flow the tests read.
+          if (request.headers["mcp-method"] === "server/discover") probes.count += 1;
+          else events.push("mcp 401");
           return json(
             response,
             401,
@@ -171,6 +177,7 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
   return {
     url: `${base}/mcp`,
     events,
+    probes,
     issued,
     close: () =>
       new Promise<void>((resolve) => {

@@ -35,10 +35,12 @@ export class ModernSession implements McpSession {
     server: McpServerConfig,
     handlers: EraHandlers,
     clientInfo: { name: string; version: string },
-    transport: StdioProcessTransport,
+    /** Our stdio transport the era was asked on; absent for HTTP, where the v2 one is made here. */
+    stdio: StdioProcessTransport | undefined,
     discover: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<ModernSession> {
+    const transport = stdio ?? (await modernHttpTransport(server));
     const client = new Client(clientInfo, {
       capabilities: clientCapabilities(server),
       versionNegotiation: { mode: "auto" },
@@ -64,7 +66,10 @@ export class ModernSession implements McpSession {
   private constructor(
     readonly serverName: string,
     private readonly client: Client,
-    private readonly transport: StdioProcessTransport,
+    private readonly transport: {
+      close(): Promise<void>;
+      exitInfo?: StdioProcessTransport["exitInfo"];
+    },
   ) {
     client.setNotificationHandler("notifications/tools/list_changed", async () => {
       this.events.emit("tools-changed");
@@ -229,4 +234,13 @@ function classifyModernError(error: unknown, signal: AbortSignal): McpCallError 
   if (/not connected|connection closed|closed/i.test(message))
     return new McpCallError("session", message, { cause: error });
   return new McpCallError("transport", message, { cause: error });
+}
+
+/** The v2 client's Streamable HTTP transport, with the server's configured headers. */
+async function modernHttpTransport(server: McpServerConfig): Promise<Transport> {
+  if (server.transport === "stdio") throw new Error("a stdio server needs its own transport");
+  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+  return new StreamableHTTPClientTransport(new URL(server.url), {
+    requestInit: { headers: server.headers },
+  }) as unknown as Transport;
 }

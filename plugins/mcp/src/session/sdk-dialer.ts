@@ -1,7 +1,12 @@
-import type { McpServerConfig, StdioServerConfig } from "../config/server-config.js";
+import type {
+  HttpServerConfig,
+  McpServerConfig,
+  StdioServerConfig,
+} from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { clientCapabilities } from "./era-handlers.js";
 import { type EraVerdict, MODERN_PROTOCOL, PROBE_TIMEOUT_MS, probeStdioEra } from "./era-probe.js";
+import { probeHttpEra } from "./http-era-probe.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
 import type { EarlyStdio } from "./sdk-connect.js";
 import { StderrTail } from "./stderr-tail.js";
@@ -28,6 +33,10 @@ export class SdkDialer implements SessionDialer {
 
   async dial(server: McpServerConfig, options: DialOptions): Promise<McpSession> {
     let early: EarlyStdio | undefined;
+    if (server.transport === "http" && server.protocol !== "2025-11-25") {
+      const verdict = await this.negotiateHttp(server, options);
+      if (verdict.era === "modern") return this.dialModern(server, options, undefined, verdict);
+    }
     if (server.transport === "stdio") {
       early = this.spawn(server, options);
       if (server.protocol !== "2025-11-25") {
@@ -87,10 +96,29 @@ export class SdkDialer implements SessionDialer {
     return verdict;
   }
 
+  /** The era of a Streamable HTTP server: remembered, or asked with one POST. */
+  private async negotiateHttp(server: HttpServerConfig, options: DialOptions): Promise<EraVerdict> {
+    if (this.verdict) return this.verdict;
+    const verdict = await probeHttpEra(
+      server,
+      options,
+      clientCapabilities(server),
+      Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
+    );
+    if (server.protocol === MODERN_PROTOCOL && verdict.era !== "modern")
+      throw new ToolSourceError<McpServerErrorCode>(
+        "connect_failed",
+        `Server "${server.name}" is pinned to protocol ${MODERN_PROTOCOL} but does not speak it (${verdict.era === "legacy" ? verdict.why : "no answer"}). Remove "protocol" to let it fall back to 2025-11-25.`,
+      );
+    // Only a modern verdict is kept: a 2025 answer may have been a 401 that a login changes.
+    if (verdict.era === "modern") this.verdict = verdict;
+    return verdict;
+  }
+
   private async dialModern(
-    server: StdioServerConfig,
+    server: McpServerConfig,
     options: DialOptions,
-    early: EarlyStdio,
+    early: EarlyStdio | undefined,
     verdict: Extract<EraVerdict, { era: "modern" }>,
   ): Promise<McpSession> {
     modern ??= import("./modern-session.js");
@@ -100,15 +128,19 @@ export class SdkDialer implements SessionDialer {
         server,
         options.handlers,
         options.clientInfo,
-        early.transport,
+        early?.transport,
         verdict.discover,
         options.signal,
       );
     } catch (error) {
-      await early.transport.close();
+      await early?.transport.close();
+      const stderr =
+        early && server.transport === "stdio"
+          ? `\nLast stderr lines of "${server.command}":\n${early.tail.describe(10)}`
+          : "";
       throw new ToolSourceError<McpServerErrorCode>(
         "connect_failed",
-        `Cannot connect to "${server.name}" over ${MODERN_PROTOCOL}: ${error instanceof Error ? error.message : String(error)}\nLast stderr lines of "${server.command}":\n${early.tail.describe(10)}`,
+        `Cannot connect to "${server.name}" over ${MODERN_PROTOCOL}: ${error instanceof Error ? error.message : String(error)}${stderr}`,
         { cause: error },
       );
     }

@@ -1,0 +1,126 @@
+import type { HttpServerConfig } from "../config/server-config.js";
+import { classifyDiscoverAnswer, type EraVerdict, META, MODERN_PROTOCOL } from "./era-probe.js";
+import type { DialOptions } from "./mcp-session.js";
+
+/** The 2026-07-28 error for a protocol version a server does not take. */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/** Most of a discover answer read: a DiscoverResult is small, a hostile body is not read whole. */
+const MAX_ANSWER_BYTES = 1_000_000;
+
+/**
+ * Ask a Streamable HTTP server which era it speaks: one POST of `server/discover` with the
+ * 2026-07-28 headers. A DiscoverResult offering our version (as JSON or in an SSE event) is
+ * modern; everything else (a 4xx a 2025 server gives, a 401 that wants a login, no answer in
+ * time, a network error) is legacy, and the 2025 path connects and reports as it always has.
+ */
+export async function probeHttpEra(
+  server: HttpServerConfig,
+  options: Pick<DialOptions, "clientInfo" | "signal">,
+  capabilities: Record<string, unknown>,
+  timeoutMs: number,
+  retried = false,
+): Promise<EraVerdict> {
+  const id = "pseudoclaude-discover";
+  let response: Response;
+  try {
+    response = await fetch(server.url, {
+      method: "POST",
+      headers: {
+        ...server.headers,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": MODERN_PROTOCOL,
+        "mcp-method": "server/discover",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        method: "server/discover",
+        params: {
+          _meta: {
+            [META.protocolVersion]: MODERN_PROTOCOL,
+            [META.clientInfo]: options.clientInfo,
+            [META.clientCapabilities]: capabilities,
+          },
+        },
+      }),
+      redirect: "manual",
+      signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
+    });
+  } catch (error) {
+    return { era: "legacy", why: `server/discover failed: ${(error as Error).message}` };
+  }
+  try {
+    if (!response.ok) {
+      // -32022 naming our version among those supported: the spec's corrective answer, sent
+      // again once at that version (a second refusal is the answer).
+      const refusal = parse(await boundedText(response)) as
+        | { error?: { code?: unknown; data?: { supported?: unknown } } }
+        | undefined;
+      const supported = refusal?.error?.data?.supported;
+      if (
+        !retried &&
+        refusal?.error?.code === UNSUPPORTED_PROTOCOL_VERSION &&
+        Array.isArray(supported) &&
+        supported.includes(MODERN_PROTOCOL)
+      )
+        return probeHttpEra(server, options, capabilities, timeoutMs, true);
+      return { era: "legacy", why: `server/discover answered HTTP ${response.status}` };
+    }
+    const text = await boundedText(response);
+    const type = response.headers.get("content-type") ?? "";
+    const message = type.includes("text/event-stream") ? firstEventAnswer(text, id) : parse(text);
+    return message === undefined
+      ? { era: "legacy", why: "server/discover got no JSON-RPC answer" }
+      : classifyDiscoverAnswer(message);
+  } catch (error) {
+    return { era: "legacy", why: `server/discover failed: ${(error as Error).message}` };
+  } finally {
+    await response.body?.cancel().catch(() => undefined);
+  }
+}
+
+async function boundedText(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) throw new Error("the answer is too large");
+    chunks.push(value);
+    // An SSE answer may stay open after its result: stop at the first complete event.
+    if (Buffer.concat(chunks).includes("\n\n")) {
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (/^data:.*"result"|^data:.*"error"/m.test(text)) {
+        await reader.cancel().catch(() => undefined);
+        return text;
+      }
+    }
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function firstEventAnswer(text: string, id: string): unknown {
+  for (const event of text.split(/\r?\n\r?\n/)) {
+    const data = event
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith("data:"))
+      .map((line) => line.slice(5).trimStart())
+      .join("\n");
+    const message = parse(data) as { id?: unknown } | undefined;
+    if (message?.id === id) return message;
+  }
+  return undefined;
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
