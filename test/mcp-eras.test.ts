@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Agent, ElicitationRequest } from "@pseudoclaude/core";
+import { McpManager } from "@pseudoclaude/plugin-mcp";
 import { startHttpServer } from "./support/http-server-process.js";
 import {
   eventually,
@@ -96,6 +97,23 @@ describe("MCP eras over stdio", () => {
           10_000,
           "the server's handler to see the cancellation",
         );
+
+        const manager = agent.resolve<McpManager>(McpManager);
+        const signal = new AbortController().signal;
+        const listed = await manager.listResources("modern", undefined, signal);
+        assert.deepEqual(
+          listed.servers[0]?.resources.map((resource) => resource.uri),
+          ["memo://readme"],
+        );
+        const read = await manager.readResource("modern", "memo://readme", signal);
+        assert.equal(read.contents[0]?.text, "note of the modern era");
+        const prompts = await manager.listPrompts("modern", undefined, signal);
+        assert.deepEqual(
+          prompts.servers[0]?.prompts.map((prompt) => prompt.name),
+          ["greet"],
+        );
+        const prompt = await manager.getPrompt("modern", "greet", { who: "Ada" }, signal);
+        assert.match(JSON.stringify(prompt), /Say hello to Ada\./);
 
         assert.equal(await starts(log), 1, "one process: no probe sibling");
         assert.ok(
@@ -258,8 +276,16 @@ describe("MCP eras over Streamable HTTP", () => {
             10_000,
             "the server's handler to see the cancellation",
           );
+          const manager = agent.resolve<McpManager>(McpManager);
+          const read = await manager.readResource(
+            "web",
+            "memo://readme",
+            new AbortController().signal,
+          );
+          assert.equal(read.contents[0]?.text, "note of the modern era");
           const lines = await log.lines();
           assert.ok(!lines.some((line) => line.includes("initialize")), "no initialize was sent");
+          assert.ok(lines.includes("POST resources/read"), "resources/read over 2026 HTTP");
           assert.ok(
             lines.some((line) => line === "POST tools/call"),
             "2026 requests carry Mcp-Method",
