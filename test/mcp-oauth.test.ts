@@ -130,6 +130,8 @@ describe("MCP servers behind OAuth", () => {
           "authorize",
           "token authorization_code",
         ]);
+        // A CLI with a loopback redirect registers as a native client (SEP-837).
+        assert.equal(server.registrations[0]?.application_type, "native");
 
         const ready = parseJson<ToolsJson>(await run(["tools", "--json"]));
         assert.equal(docs(ready)?.state, "ready");

@@ -27,6 +27,8 @@ export interface OAuthServer {
   readonly url: string;
   /** What happened, in order: `register`, `authorize`, `token authorization_code`, `token refresh_token`, `mcp <method>`. */
   readonly events: string[];
+  /** The client metadata of every dynamic registration, as sent. */
+  readonly registrations: Array<Record<string, unknown>>;
   /** Era probes (`server/discover`) it refused for want of a token, apart from `events`. */
   readonly probes: { count: number };
   /** The access tokens it issued (to look for them in output). */
@@ -37,6 +39,7 @@ export interface OAuthServer {
 export async function startOAuthServer(options: OAuthServerOptions = {}): Promise<OAuthServer> {
   const events: string[] = [];
   const probes = { count: 0 };
+  const registrations: Array<Record<string, unknown>> = [];
   const issued: string[] = [];
   const codes = new Map<string, { challenge: string | undefined }>();
   const valid = new Map<string, number>();
@@ -87,6 +90,7 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
       if (url.pathname === "/register" && request.method === "POST") {
         const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
         events.push("register");
+        registrations.push(body);
         return json(response, 201, {
           ...body,
           client_id: `client-${randomUUID()}`,
@@ -177,6 +181,7 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
   return {
     url: `${base}/mcp`,
     events,
+    registrations,
     probes,
     issued,
     close: () =>

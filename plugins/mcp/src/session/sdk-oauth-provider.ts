@@ -46,8 +46,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    return {
+    const metadata: OAuthClientMetadata & { application_type: string } = {
       client_name: this.clientName,
+      // A program on the user's machine with a loopback redirect: a native client (RFC 8252),
+      // which the 2026-07-28 revision asks dynamic registration to say (SEP-837).
+      application_type: "native",
       redirect_uris: [this.redirectUri],
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
@@ -56,6 +59,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
         (this.settings.clientSecret ? "client_secret_basic" : "none"),
       ...(this.settings.scope ? { scope: this.settings.scope } : {}),
     };
+    return metadata;
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
