@@ -1,9 +1,6 @@
 import type { McpServerConfig } from "../config/server-config.js";
 import type { ClientHandlers } from "./mcp-session.js";
 
-/** The client's answers to what a server asks, the same in both eras (handlers + this server). */
-export interface EraHandlers extends ClientHandlers {}
-
 /**
  * What the client declares, the same in both eras: elicitation (forms get their schema's
  * defaults, URLs are shown), roots, and sampling only for a server that has it enabled.

@@ -3,10 +3,11 @@ import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { McpServerConfig } from "../config/server-config.js";
 import { progressOption } from "./call-progress.js";
-import { clientCapabilities, type EraHandlers, installEraHandlers } from "./era-handlers.js";
+import { clientCapabilities, installEraHandlers } from "./era-handlers.js";
 import { MODERN_PROTOCOL } from "./era-probe.js";
 import {
   type CallOptions,
+  type ClientHandlers,
   McpCallError,
   type McpSession,
   type RemoteCallResult,
@@ -14,7 +15,7 @@ import {
 } from "./mcp-session.js";
 import { toToolsPage } from "./parse-tools.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
-import { StdioProcessTransport } from "./stdio-process-transport.js";
+import type { StdioProcessTransport } from "./stdio-process-transport.js";
 
 type Transport = Parameters<Client["connect"]>[0];
 
@@ -33,7 +34,7 @@ export class ModernSession implements McpSession {
 
   static async connect(
     server: McpServerConfig,
-    handlers: EraHandlers,
+    handlers: ClientHandlers,
     clientInfo: { name: string; version: string },
     /** Our stdio transport the era was asked on; absent for HTTP, where the v2 one is made here. */
     stdio: StdioProcessTransport | undefined,
@@ -41,10 +42,8 @@ export class ModernSession implements McpSession {
     signal: AbortSignal,
   ): Promise<ModernSession> {
     const transport = stdio ?? (await modernHttpTransport(server));
-    const client = new Client(clientInfo, {
-      capabilities: clientCapabilities(server),
-      versionNegotiation: { mode: "auto" },
-    });
+    // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
+    const client = new Client(clientInfo, { capabilities: clientCapabilities(server) });
     installEraHandlers(client, server, handlers);
     const session = new ModernSession(server.name, client, transport);
     try {

@@ -213,7 +213,7 @@ export class StdioProcessTransport implements Transport {
   private answersExchange(message: JSONRPCMessage): boolean {
     const id = (message as { id?: string | number }).id;
     if (id === undefined || !this.exchanged.has(id) || "method" in message) return false;
-    this.waiting?.id === id && this.waiting.answer(message);
+    if (this.waiting?.id === id) this.waiting.answer(message);
     return true;
   }
 
