@@ -91,8 +91,27 @@ function callsWithoutArguments(agent: Agent): PlannedCall[] {
     .filter((call) => call.tool !== "");
 }
 
+/**
+ * Calls that depend on what the server listed or the scenario's context (the 0.2 suite):
+ * the 2020-12 schema sent back as the agent holds it, and the header scenario's own calls.
+ */
+function contextCalls(agent: Agent, scenario: string): PlannedCall[] | undefined {
+  if (scenario === "json-schema-2020-12-preservation") {
+    const tool = agent.registry.get(`mcp__${SERVER}__json_schema_2020_12_tool`);
+    return tool
+      ? [{ tool: "json_schema_echo", args: { schema: tool.definition.inputSchema } }]
+      : [];
+  }
+  const raw = process.env.MCP_CONFORMANCE_CONTEXT;
+  const toolCalls = (raw ? JSON.parse(raw) : {}).toolCalls as
+    | Array<{ name: string; arguments?: Record<string, unknown> }>
+    | undefined;
+  return toolCalls?.map((call) => ({ tool: call.name, args: call.arguments ?? {} }));
+}
+
 async function runScenario(agent: Agent, scenario: string): Promise<number> {
-  const calls = SCENARIO_CALLS[scenario] ?? callsWithoutArguments(agent);
+  const calls =
+    SCENARIO_CALLS[scenario] ?? contextCalls(agent, scenario) ?? callsWithoutArguments(agent);
   let failures = 0;
   for (const call of calls) {
     const name = `mcp__${SERVER}__${call.tool}`;

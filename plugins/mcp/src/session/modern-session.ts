@@ -31,6 +31,12 @@ export class ModernSession implements McpSession {
   private readonly events = new EventEmitter<{ "tools-changed": []; closed: [string] }>();
   private closing = false;
   private subscription: { close(): Promise<void> | void } | undefined;
+  /**
+   * The tools as the server listed them, by name: a call hands the v2 client its tool, whose
+   * `x-mcp-header` parameters become `Mcp-Param-*` headers over HTTP (we list with our own
+   * pagination guard, so the client has no listing of its own to take them from).
+   */
+  private readonly listed = new Map<string, unknown>();
 
   static async connect(
     server: McpServerConfig,
@@ -121,6 +127,11 @@ export class ModernSession implements McpSession {
         options,
       ),
     )) as { tools?: unknown; nextCursor?: string };
+    if (cursor === undefined) this.listed.clear();
+    if (Array.isArray(result.tools))
+      for (const tool of result.tools)
+        if (typeof (tool as { name?: unknown })?.name === "string")
+          this.listed.set((tool as { name: string }).name, tool);
     return toToolsPage(result);
   }
 
@@ -138,6 +149,7 @@ export class ModernSession implements McpSession {
     const result = await this.request(options.signal, (request) =>
       this.client.callTool(params, {
         ...request,
+        ...(this.listed.has(name) ? { toolDefinition: this.listed.get(name) as never } : {}),
         ...progressOption(options),
       }),
     );
