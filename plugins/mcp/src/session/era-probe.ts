@@ -39,24 +39,33 @@ export async function probeStdioEra(
 ): Promise<EraVerdict> {
   probes += 1;
   const outcome = await transport.exchange(
-    {
-      jsonrpc: "2.0",
-      id: `pseudoclaude-discover-${probes}`,
-      method: "server/discover",
-      params: {
-        _meta: {
-          [META.protocolVersion]: MODERN_PROTOCOL,
-          [META.clientInfo]: options.clientInfo,
-          [META.clientCapabilities]: capabilities,
-        },
-      },
-    },
+    discoverRequest(`pseudoclaude-discover-${probes}`, options.clientInfo, capabilities),
     timeoutMs,
   );
   if (outcome.kind === "closed") return { era: "gone" };
   if (outcome.kind === "timeout")
     return { era: "legacy", why: `no answer to server/discover in ${timeoutMs} ms` };
   return classifyDiscoverAnswer(outcome.message);
+}
+
+/** The `server/discover` request with the 2026-07-28 `_meta` every request carries. */
+export function discoverRequest(
+  id: string,
+  clientInfo: DialOptions["clientInfo"],
+  capabilities: Record<string, unknown>,
+) {
+  return {
+    jsonrpc: "2.0" as const,
+    id,
+    method: "server/discover",
+    params: {
+      _meta: {
+        [META.protocolVersion]: MODERN_PROTOCOL,
+        [META.clientInfo]: clientInfo,
+        [META.clientCapabilities]: capabilities,
+      },
+    },
+  };
 }
 
 /** The verdict for one answer to `server/discover` (stdio and HTTP alike). */

@@ -1,5 +1,10 @@
 import type { HttpServerConfig } from "../config/server-config.js";
-import { classifyDiscoverAnswer, type EraVerdict, META, MODERN_PROTOCOL } from "./era-probe.js";
+import {
+  classifyDiscoverAnswer,
+  discoverRequest,
+  type EraVerdict,
+  MODERN_PROTOCOL,
+} from "./era-probe.js";
 import type { DialOptions } from "./mcp-session.js";
 
 /** The 2026-07-28 error for a protocol version a server does not take. */
@@ -33,18 +38,7 @@ export async function probeHttpEra(
         "mcp-protocol-version": MODERN_PROTOCOL,
         "mcp-method": "server/discover",
       },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id,
-        method: "server/discover",
-        params: {
-          _meta: {
-            [META.protocolVersion]: MODERN_PROTOCOL,
-            [META.clientInfo]: options.clientInfo,
-            [META.clientCapabilities]: capabilities,
-          },
-        },
-      }),
+      body: JSON.stringify(discoverRequest(id, options.clientInfo, capabilities)),
       redirect: "manual",
       signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
     });
