@@ -91,6 +91,35 @@ function callsWithoutArguments(agent: Agent): PlannedCall[] {
     .filter((call) => call.tool !== "");
 }
 
+/** A value of a primitive schema type, for a required argument the scenario does not name. */
+function sampleValue(schema: unknown): unknown {
+  const type = (schema as { type?: unknown } | null)?.type;
+  if (type === "integer" || type === "number") return 1;
+  if (type === "boolean") return true;
+  return "conformance";
+}
+
+/**
+ * Every tool the agent holds from the server, required arguments filled with sample values:
+ * a tool the plugin excluded (an invalid x-mcp-header) is not there to be called.
+ */
+function callsWithSampleArguments(agent: Agent): PlannedCall[] {
+  return agent.registry
+    .definitions()
+    .filter((definition) => definition.source === SOURCE)
+    .map((definition) => {
+      const schema = definition.inputSchema as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      const args = Object.fromEntries(
+        (schema.required ?? []).map((name) => [name, sampleValue(schema.properties?.[name])]),
+      );
+      return { tool: String(definition.meta?.remote_name ?? ""), args };
+    })
+    .filter((call) => call.tool !== "");
+}
+
 /**
  * Calls that depend on what the server listed or the scenario's context (the 0.2 suite):
  * the 2020-12 schema sent back as the agent holds it, and the header scenario's own calls.
@@ -102,6 +131,7 @@ function contextCalls(agent: Agent, scenario: string): PlannedCall[] | undefined
       ? [{ tool: "json_schema_echo", args: { schema: tool.definition.inputSchema } }]
       : [];
   }
+  if (scenario === "http-invalid-tool-headers") return callsWithSampleArguments(agent);
   const raw = process.env.MCP_CONFORMANCE_CONTEXT;
   const toolCalls = (raw ? JSON.parse(raw) : {}).toolCalls as
     | Array<{ name: string; arguments?: Record<string, unknown> }>

@@ -21,6 +21,30 @@ describe("lazyValidator", () => {
     assert.deepEqual(broken, []);
   });
 
+  it("reads a null for an optional parameter that does not take null as leaving it out", () => {
+    const validate = lazyValidator(
+      {
+        type: "object",
+        properties: {
+          region: { type: "string" },
+          verbose: { type: "boolean" },
+          note: { type: ["string", "null"] },
+        },
+        required: ["region"],
+      },
+      () => undefined,
+    );
+    assert.deepEqual(validate({ region: "eu", verbose: null }), {
+      ok: true,
+      value: { region: "eu" },
+    });
+    // A null the schema takes is kept as sent; a required parameter's null is still refused.
+    assert.deepEqual(validate({ region: "eu", note: null }), { ok: true });
+    assert.deepEqual(validate({ region: null }), { ok: false, message: "region: must be string" });
+    // Only nulls go: another error still fails the call.
+    assert.equal(validate({ region: "eu", verbose: null, note: 3 }).ok, false);
+  });
+
   it("reports a schema that cannot be compiled once, on the first call, and lets objects through", () => {
     const broken: string[] = [];
     const validate = lazyValidator(

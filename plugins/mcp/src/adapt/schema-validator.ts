@@ -95,9 +95,14 @@ export function compileValidator(schema: Record<string, unknown>): {
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
+  const optional = optionalProperties(schema);
   return {
     validate(args) {
       if (compiled(args)) return { ok: true };
+      // A model in a strict mode sends null for an optional parameter it leaves out: where the
+      // schema does not take that null, it means "not given" (and no Mcp-Param header goes out).
+      const given = withoutOptionalNulls(args, optional);
+      if (given !== args && compiled(given)) return { ok: true, value: given };
       const first = compiled.errors?.[0];
       if (!first) return { ok: false, message: "does not match the input schema" };
       const at = first.instancePath
@@ -112,4 +117,24 @@ export function compileValidator(schema: Record<string, unknown>): {
       return { ok: false, message: `${at}: ${first.message ?? "is invalid"}${extra}` };
     },
   };
+}
+
+/** Top-level properties the schema declares and does not require. */
+function optionalProperties(schema: Record<string, unknown>): Set<string> {
+  const properties = schema.properties;
+  if (properties === null || typeof properties !== "object") return new Set();
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  return new Set(Object.keys(properties).filter((name) => !required.has(name)));
+}
+
+/** `args` without its null optional properties; the same object when there are none. */
+function withoutOptionalNulls(
+  args: Record<string, unknown>,
+  optional: Set<string>,
+): Record<string, unknown> {
+  const nulls = Object.keys(args).filter((key) => args[key] === null && optional.has(key));
+  if (nulls.length === 0) return args;
+  const given = { ...args };
+  for (const key of nulls) delete given[key];
+  return given;
 }

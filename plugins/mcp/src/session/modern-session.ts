@@ -15,7 +15,9 @@ import {
 } from "./mcp-session.js";
 import { toToolsPage } from "./parse-tools.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
+import { assumeCompleteResults } from "./result-type-default.js";
 import type { StdioProcessTransport } from "./stdio-process-transport.js";
+import { xMcpHeaderFault } from "./x-mcp-header.js";
 
 type Transport = Parameters<Client["connect"]>[0];
 
@@ -47,11 +49,11 @@ export class ModernSession implements McpSession {
     discover: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<ModernSession> {
-    const transport = stdio ?? (await modernHttpTransport(server));
+    const transport = assumeCompleteResults(stdio ?? (await modernHttpTransport(server)));
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
     const client = new Client(clientInfo, { capabilities: clientCapabilities(server) });
     installEraHandlers(client, server, handlers);
-    const session = new ModernSession(server.name, client, transport);
+    const session = new ModernSession(server.name, client, transport, !stdio);
     try {
       await withRequestSignal(signal, (requestSignal) =>
         client.connect(transport as unknown as Transport, {
@@ -75,6 +77,8 @@ export class ModernSession implements McpSession {
       close(): Promise<void>;
       exitInfo?: StdioProcessTransport["exitInfo"];
     },
+    /** Over HTTP, `x-mcp-header` parameters travel as headers, and the rules for them apply. */
+    private readonly overHttp: boolean,
   ) {
     client.setNotificationHandler("notifications/tools/list_changed", async () => {
       this.events.emit("tools-changed");
@@ -128,11 +132,15 @@ export class ModernSession implements McpSession {
       ),
     )) as { tools?: unknown; nextCursor?: string };
     if (cursor === undefined) this.listed.clear();
+    const page = toToolsPage(result);
+    if (this.overHttp) withoutUnmirrorableTools(page);
+    const kept = new Set(page.tools.map((tool) => tool.name));
     if (Array.isArray(result.tools))
-      for (const tool of result.tools)
-        if (typeof (tool as { name?: unknown })?.name === "string")
-          this.listed.set((tool as { name: string }).name, tool);
-    return toToolsPage(result);
+      for (const tool of result.tools) {
+        const name = (tool as { name?: unknown })?.name;
+        if (typeof name === "string" && kept.has(name)) this.listed.set(name, tool);
+      }
+    return page;
   }
 
   async callTool(
@@ -233,6 +241,17 @@ export class ModernSession implements McpSession {
       throw classifyModernError(error, signal);
     }
   }
+}
+
+/** Tools whose `x-mcp-header` declarations break the rules move to the page's invalid ones. */
+function withoutUnmirrorableTools(page: ToolsPage): void {
+  const invalid = page.invalid ?? [];
+  page.tools = page.tools.filter((tool) => {
+    const fault = xMcpHeaderFault(tool.inputSchema);
+    if (fault) invalid.push({ name: tool.name, message: fault });
+    return !fault;
+  });
+  if (invalid.length > 0) page.invalid = invalid;
 }
 
 /** v2 failures as our call-error reasons: the caller's abort first, then what the SDK said. */
