@@ -9,23 +9,18 @@ import type { Agent, ElicitationRequest } from "@pseudoclaude/core";
 import { McpManager } from "@pseudoclaude/plugin-mcp";
 import { startHttpServer } from "./support/http-server-process.js";
 import {
+  abortSlowCall,
+  elicitingAgent,
   eventually,
   fixture,
-  mcpAgent,
   processAlive,
   scratch,
+  serverPart,
+  startsLogged,
   stdioFixture,
 } from "./support/mcp-fixtures.js";
 
 const TIMEOUT = { timeout: 60_000 };
-
-type Part = { state: string; protocolVersion?: string; message?: string };
-
-function part(agent: Agent, server: string): Part | undefined {
-  return agent.sources().find((source) => source.id === `mcp:${server}`)?.status.parts?.[0] as
-    | Part
-    | undefined;
-}
 
 async function withEraAgent(
   servers: Record<string, Record<string, unknown>>,
@@ -36,20 +31,13 @@ async function withEraAgent(
   ) => Promise<void>,
 ): Promise<void> {
   const log = await scratch();
-  const asked: ElicitationRequest[] = [];
   const withLog = Object.fromEntries(
     Object.entries(servers).map(([name, entry]) => [
       name,
       { ...entry, env: { ...(entry.env as object), FIXTURE_LOG: log.log } },
     ]),
   );
-  const agent = await mcpAgent(withLog, {
-    policy: { mode: "bypass" },
-    elicit: async (request) => {
-      asked.push(request);
-      return { action: "accept", content: { confirm: true } };
-    },
-  });
+  const { agent, asked } = await elicitingAgent(withLog);
   try {
     await body(agent, log, asked);
   } finally {
@@ -58,17 +46,18 @@ async function withEraAgent(
   }
 }
 
-const starts = async (log: { lines(): Promise<string[]> }) =>
-  (await log.lines()).filter((line) => line.startsWith("start ")).length;
-
 describe("MCP eras over stdio", () => {
   it("speaks 2026-07-28 to a server that serves only it, on one process", TIMEOUT, async () => {
     await withEraAgent(
       { modern: stdioFixture("modern", { env: { FIXTURE_MODERN_ONLY: "1" } }) },
       async (agent, log, asked) => {
-        assert.equal(part(agent, "modern")?.state, "ready", JSON.stringify(agent.diagnostics()));
-        assert.equal(part(agent, "modern")?.protocolVersion, "2026-07-28");
-        assert.match(part(agent, "modern")?.message ?? "", /protocol 2026-07-28/);
+        assert.equal(
+          serverPart(agent, "modern")?.state,
+          "ready",
+          JSON.stringify(agent.diagnostics()),
+        );
+        assert.equal(serverPart(agent, "modern")?.protocolVersion, "2026-07-28");
+        assert.match(serverPart(agent, "modern")?.message ?? "", /protocol 2026-07-28/);
         const echo = await agent.callTool("mcp__modern__echo", { text: "hello 2026" });
         assert.deepEqual(echo.result.content, [{ type: "text", text: "hello 2026" }]);
 
@@ -86,17 +75,8 @@ describe("MCP eras over stdio", () => {
           "list_changed over subscriptions/listen",
         );
 
-        const controller = new AbortController();
-        const slow = agent.callTool("mcp__modern__slow", {}, { signal: controller.signal });
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        controller.abort();
-        const cancelled = await slow;
+        const cancelled = await abortSlowCall(agent, "mcp__modern__slow", log);
         assert.equal(cancelled.result.ok, false);
-        await eventually(
-          async () => (await log.lines()).includes("cancelled slow"),
-          10_000,
-          "the server's handler to see the cancellation",
-        );
 
         const manager = agent.resolve<McpManager>(McpManager);
         const signal = new AbortController().signal;
@@ -115,7 +95,7 @@ describe("MCP eras over stdio", () => {
         const prompt = await manager.getPrompt("modern", "greet", { who: "Ada" }, signal);
         assert.match(JSON.stringify(prompt), /Say hello to Ada\./);
 
-        assert.equal(await starts(log), 1, "one process: no probe sibling");
+        assert.equal(await startsLogged(log), 1, "one process: no probe sibling");
         assert.ok(
           (await log.lines()).every((line) => !line.startsWith("era ") || line === "era modern"),
         );
@@ -133,8 +113,8 @@ describe("MCP eras over stdio", () => {
           pinned: stdioFixture("modern", { protocol: "2025-11-25" }),
         },
         async (agent, log, asked) => {
-          assert.equal(part(agent, "auto")?.protocolVersion, "2026-07-28");
-          assert.equal(part(agent, "pinned")?.protocolVersion, "2025-11-25");
+          assert.equal(serverPart(agent, "auto")?.protocolVersion, "2026-07-28");
+          assert.equal(serverPart(agent, "pinned")?.protocolVersion, "2025-11-25");
           for (const server of ["auto", "pinned"]) {
             const confirmed = await agent.callTool(`mcp__${server}__confirm_action`, {
               action: server,
@@ -146,7 +126,7 @@ describe("MCP eras over stdio", () => {
             );
           }
           assert.equal(asked.length, 2, "elicitation answered in both eras");
-          assert.equal(await starts(log), 2, "one process per server");
+          assert.equal(await startsLogged(log), 2, "one process per server");
         },
       );
     },
@@ -154,9 +134,9 @@ describe("MCP eras over stdio", () => {
 
   it("falls back to 2025-11-25 on the same process for a 1.x server", TIMEOUT, async () => {
     await withEraAgent({ beh: stdioFixture("behaviours") }, async (agent, log) => {
-      assert.equal(part(agent, "beh")?.state, "ready");
-      assert.equal(await starts(log), 1, "server/discover, then initialize, on one process");
-      assert.equal(part(agent, "beh")?.protocolVersion, "2025-11-25");
+      assert.equal(serverPart(agent, "beh")?.state, "ready");
+      assert.equal(await startsLogged(log), 1, "server/discover, then initialize, on one process");
+      assert.equal(serverPart(agent, "beh")?.protocolVersion, "2025-11-25");
       const served = await agent.callTool("mcp__beh__pid", {});
       const pid = Number((served.result.content[0] as { text: string }).text);
       assert.ok(await processAlive(pid));
@@ -172,11 +152,19 @@ describe("MCP eras over stdio", () => {
       await withEraAgent(
         { gone: stdioFixture("raw-legacy", { env: { FIXTURE_ON_DISCOVER: "exit" } }) },
         async (agent, log) => {
-          assert.equal(part(agent, "gone")?.state, "ready", JSON.stringify(agent.diagnostics()));
-          assert.equal(part(agent, "gone")?.protocolVersion, "2025-11-25");
+          assert.equal(
+            serverPart(agent, "gone")?.state,
+            "ready",
+            JSON.stringify(agent.diagnostics()),
+          );
+          assert.equal(serverPart(agent, "gone")?.protocolVersion, "2025-11-25");
           const echo = await agent.callTool("mcp__gone__echo", { text: "second process" });
           assert.deepEqual(echo.result.content, [{ type: "text", text: "second process" }]);
-          assert.equal(await starts(log), 2, "the process that ended, and one for initialize");
+          assert.equal(
+            await startsLogged(log),
+            2,
+            "the process that ended, and one for initialize",
+          );
         },
       );
     },
@@ -194,9 +182,13 @@ describe("MCP eras over stdio", () => {
           }),
         },
         async (agent, log) => {
-          assert.equal(part(agent, "silent")?.state, "ready", JSON.stringify(agent.diagnostics()));
-          assert.equal(part(agent, "silent")?.protocolVersion, "2025-11-25");
-          assert.equal(await starts(log), 1);
+          assert.equal(
+            serverPart(agent, "silent")?.state,
+            "ready",
+            JSON.stringify(agent.diagnostics()),
+          );
+          assert.equal(serverPart(agent, "silent")?.protocolVersion, "2025-11-25");
+          assert.equal(await startsLogged(log), 1);
           assert.deepEqual(
             (await log.lines()).filter((line) => line === "discover"),
             ["discover"],
@@ -217,7 +209,7 @@ describe("MCP eras over stdio", () => {
         },
       },
       async (agent) => {
-        assert.notEqual(part(agent, "old")?.state, "ready");
+        assert.notEqual(serverPart(agent, "old")?.state, "ready");
         const message = agent
           .diagnostics()
           .map((diagnostic) => diagnostic.message)
@@ -239,20 +231,16 @@ describe("MCP eras over Streamable HTTP", () => {
           script: fixture("modern-http"),
           env: { FIXTURE_LOG: log.log, ...(modernOnly ? { FIXTURE_MODERN_ONLY: "1" } : {}) },
         });
-        const asked: ElicitationRequest[] = [];
-        const agent = await mcpAgent(
-          { web: { type: "http", url: server.url("/mcp") } },
-          {
-            policy: { mode: "bypass" },
-            elicit: async (request) => {
-              asked.push(request);
-              return { action: "accept", content: { confirm: true } };
-            },
-          },
-        );
+        const { agent, asked } = await elicitingAgent({
+          web: { type: "http", url: server.url("/mcp") },
+        });
         try {
-          assert.equal(part(agent, "web")?.state, "ready", JSON.stringify(agent.diagnostics()));
-          assert.equal(part(agent, "web")?.protocolVersion, "2026-07-28");
+          assert.equal(
+            serverPart(agent, "web")?.state,
+            "ready",
+            JSON.stringify(agent.diagnostics()),
+          );
+          assert.equal(serverPart(agent, "web")?.protocolVersion, "2026-07-28");
           const echo = await agent.callTool("mcp__web__echo", { text: "over http" });
           assert.deepEqual(echo.result.content, [{ type: "text", text: "over http" }]);
           const confirmed = await agent.callTool("mcp__web__confirm_action", { action: "ship" });
@@ -266,16 +254,8 @@ describe("MCP eras over Streamable HTTP", () => {
             "list_changed over subscriptions/listen",
           );
 
-          const controller = new AbortController();
-          const slow = agent.callTool("mcp__web__slow", {}, { signal: controller.signal });
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          controller.abort();
-          assert.equal((await slow).result.ok, false);
-          await eventually(
-            async () => (await log.lines()).includes("cancelled slow"),
-            10_000,
-            "the server's handler to see the cancellation",
-          );
+          const cancelled = await abortSlowCall(agent, "mcp__web__slow", log);
+          assert.equal(cancelled.result.ok, false);
           const manager = agent.resolve<McpManager>(McpManager);
           const read = await manager.readResource(
             "web",

@@ -3,7 +3,13 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Agent, type CreateAgentOptions, createAgent } from "@pseudoclaude/core";
+import {
+  type Agent,
+  type CreateAgentOptions,
+  createAgent,
+  type ElicitationRequest,
+  type ElicitationResponse,
+} from "@pseudoclaude/core";
 import { type McpPluginOptions, mcp } from "@pseudoclaude/plugin-mcp";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -76,4 +82,57 @@ export async function processAlive(pid: number): Promise<boolean> {
   const status = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
   // Field 3 is the state; Z is a zombie (dead, waiting to be reaped).
   return !/^\d+ \(.*\) Z/.test(status);
+}
+
+/** An agent with the given servers, in bypass mode, whose person accepts every elicitation. */
+export async function elicitingAgent(
+  servers: Record<string, unknown>,
+  content: ElicitationResponse["content"] = { confirm: true },
+): Promise<{ agent: Agent; asked: ElicitationRequest[] }> {
+  const asked: ElicitationRequest[] = [];
+  const agent = await mcpAgent(servers, {
+    policy: { mode: "bypass" },
+    elicit: async (request) => {
+      asked.push(request);
+      return { action: "accept", content };
+    },
+  });
+  return { agent, asked };
+}
+
+/** What a server's connection says of itself: its state and the protocol era it speaks. */
+export type ServerPart = { state: string; protocolVersion?: string; message?: string };
+
+/** The first connection part of MCP server `server`, as `agent.sources()` reports it. */
+export function serverPart(agent: Agent, server: string): ServerPart | undefined {
+  return agent.sources().find((source) => source.id === `mcp:${server}`)?.status.parts?.[0] as
+    | ServerPart
+    | undefined;
+}
+
+/** How many processes a fixture started, by the `start <pid>` lines it logs. */
+export async function startsLogged(log: { lines(): Promise<string[]> }): Promise<number> {
+  return (await log.lines()).filter((line) => line.startsWith("start ")).length;
+}
+
+/**
+ * Call a fixture's `slow` tool `tool`, abort it 300 ms later and wait until the server logged
+ * that its handler saw the cancellation (`cancelled slow`); returns the aborted call's outcome.
+ */
+export async function abortSlowCall(
+  agent: Agent,
+  tool: string,
+  log: { lines(): Promise<string[]> },
+): Promise<Awaited<ReturnType<Agent["callTool"]>>> {
+  const controller = new AbortController();
+  const slow = agent.callTool(tool, {}, { signal: controller.signal });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  controller.abort();
+  const outcome = await slow;
+  await eventually(
+    async () => (await log.lines()).includes("cancelled slow"),
+    10_000,
+    "the server's handler to see the cancellation",
+  );
+  return outcome;
 }
