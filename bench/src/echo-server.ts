@@ -9,41 +9,13 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { answerCall, delay, echoTools } from "./echo-tools.js";
 
 const INIT_DELAY_MS = Number(process.env.BENCH_INIT_DELAY_MS ?? 0);
 const FILLER = Number(process.env.BENCH_FILLER_TOOLS ?? 0);
 const STDERR_MB = Number(process.env.BENCH_STDERR_MB ?? 0);
 
-const tools = [
-  {
-    name: "echo",
-    description: "Echoes its text.",
-    inputSchema: {
-      type: "object",
-      properties: { text: { type: "string" } },
-      required: ["text"],
-    },
-    annotations: { readOnlyHint: true },
-  },
-  {
-    name: "sleep",
-    description: "Waits ms milliseconds.",
-    inputSchema: { type: "object", properties: { ms: { type: "number" } }, required: ["ms"] },
-    annotations: { readOnlyHint: true },
-  },
-  ...Array.from({ length: FILLER }, (_, i) => ({
-    name: `filler_${i}`,
-    description: `Filler tool number ${i}, doing nothing of interest.`,
-    inputSchema: {
-      type: "object",
-      properties: {
-        query: { type: "string", description: "What to look for." },
-        limit: { type: "integer", minimum: 1 },
-      },
-      required: ["query"],
-    },
-  })),
-];
+const tools = echoTools(FILLER);
 
 function echoServer(): Server {
   const server = new Server(
@@ -51,14 +23,9 @@ function echoServer(): Server {
     { capabilities: { tools: {} } },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const args = (request.params.arguments ?? {}) as { text?: unknown; ms?: unknown };
-    if (request.params.name === "sleep") {
-      await delay(Number(args.ms ?? 0));
-      return { content: [{ type: "text", text: "slept" }] };
-    }
-    return { content: [{ type: "text", text: String(args.text ?? "") }] };
-  });
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    answerCall(request.params.name, request.params.arguments),
+  );
   return server;
 }
 
@@ -100,8 +67,4 @@ if (process.env.BENCH_HTTP === "1") {
   // The handshake waits; stdin is read (and buffered) only once connected.
   await delay(INIT_DELAY_MS);
   await echoServer().connect(new StdioServerTransport());
-}
-
-function delay(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }

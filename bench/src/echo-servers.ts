@@ -3,7 +3,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerSpec } from "./contender.js";
 
-const ECHO = path.join(path.dirname(fileURLToPath(import.meta.url)), "echo-server.js");
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The protocol era a row's echo server speaks. */
+export type Era = "2025-11-25" | "2026-07-28";
+
+/** Each era's echo server: the 1.x SDK's (2025-11-25), the v2 package's, 2026-only. */
+const ECHO: Record<Era, string> = {
+  "2025-11-25": path.join(here, "echo-server.js"),
+  "2026-07-28": path.join(here, "echo-server-2026.js"),
+};
 
 /**
  * Echo server processes running now, one `ps` line each (pid first): every one on the
@@ -17,10 +26,13 @@ export function runningEchoServers(parent?: number): string[] {
   } catch {
     // ps exits 1 when it lists nothing.
   }
-  return listing.split("\n").filter((line) => line.includes(ECHO));
+  const scripts = Object.values(ECHO);
+  return listing.split("\n").filter((line) => scripts.some((script) => line.includes(script)));
 }
 
 export interface EchoOptions {
+  /** Which era's server (default 2025-11-25, the server every row had before 2026-07-28). */
+  era?: Era;
   initDelayMs?: number;
   fillerTools?: number;
   stderrMb?: number;
@@ -34,9 +46,19 @@ function env(options: EchoOptions): Record<string, string> {
   };
 }
 
+function script(options: EchoOptions): string {
+  return ECHO[options.era ?? "2025-11-25"];
+}
+
 /** A stdio echo server as every contender's config names it (each contender spawns its own). */
 export function stdioEcho(name: string, options: EchoOptions = {}): ServerSpec {
-  return { name, transport: "stdio", command: process.execPath, args: [ECHO], env: env(options) };
+  return {
+    name,
+    transport: "stdio",
+    command: process.execPath,
+    args: [script(options)],
+    env: env(options),
+  };
 }
 
 /** A Streamable HTTP echo server, started here; `stop` ends it. */
@@ -44,7 +66,7 @@ export async function httpEcho(
   name: string,
   options: EchoOptions = {},
 ): Promise<{ spec: ServerSpec; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [ECHO], {
+  const child: ChildProcess = spawn(process.execPath, [script(options)], {
     env: { ...process.env, ...env(options), BENCH_HTTP: "1", PORT: "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });
