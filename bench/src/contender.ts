@@ -24,7 +24,7 @@ export interface Connected {
 }
 
 export interface Contender {
-  /** `raw-sdk`, `pseudoclaude`, `ai-sdk`, `langchain`, `mastra`, `openai-agents`. */
+  /** `raw-sdk`, `raw-v2`, `pseudoclaude`, `ai-sdk`, `langchain`, `mastra`, `openai-agents`. */
   readonly name: string;
   /** The package that is measured, with its exact version. */
   readonly package: string;

@@ -11,7 +11,7 @@ import { CONTENDERS } from "./contenders/index.js";
 import { runningEchoServers } from "./echo-servers.js";
 import type { RowParams } from "./measure.js";
 import { type RowResult, renderTable, summarize } from "./report.js";
-import { ROWS, type RowSpec } from "./rows.js";
+import { BASELINES, ROWS, type RowSpec } from "./rows.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.join(here, "..");
@@ -19,9 +19,14 @@ const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const chosen =
   flagValue("--contenders")?.split(",") ??
-  (quick ? ["raw-sdk", "pseudoclaude"] : Object.keys(CONTENDERS));
+  (quick ? ["raw-sdk", "raw-v2", "pseudoclaude"] : Object.keys(CONTENDERS));
 const only = flagValue("--rows")?.split(",");
 const reps = Number(flagValue("--reps") ?? 3);
+/**
+ * `quick`, `full`, or `rows`: a full-size run of chosen rows (`--rows`) writes results/rows.json
+ * and leaves results/full.json and the README's table (the last full run's) as they are.
+ */
+const mode = quick ? "quick" : only ? "rows" : "full";
 
 function flagValue(name: string): string | undefined {
   const index = args.indexOf(name);
@@ -59,7 +64,11 @@ function measure(
     child.once("exit", (code) => {
       const line = out.trim().split("\n").at(-1) ?? "";
       if (code === 0 && line.startsWith("{")) return resolve(JSON.parse(line));
-      reject(new Error(`${contender} ${row.id}: exit ${code}\n${err}`));
+      // measure.js names what failed on a line of its own.
+      const reason = /^bench-error: (.*)$/m.exec(err)?.[1];
+      reject(
+        new Error(`${contender} ${row.id}: exit ${code}${reason ? `: ${reason}` : ""}\n${err}`),
+      );
     });
   });
 }
@@ -73,7 +82,17 @@ const findings: string[] = [];
 for (const row of rows) {
   const params = quick ? (row.quick as RowParams) : row.params;
   const runs: Record<string, Array<Record<string, number>>> = {};
-  const names = chosen.filter((name) => !row.only || row.only.includes(name));
+  /** Peers that failed a 2026 row: how often and the first error, a result, not a broken run. */
+  const failed: Record<string, { times: number; error: string }> = {};
+  // Each row runs its own era's baseline, not the other's (the 1.x SDK cannot speak 2026-07-28).
+  const names = chosen.filter(
+    (name) =>
+      (!row.only || row.only.includes(name)) &&
+      (name === row.baseline || !Object.values(BASELINES).includes(name)),
+  );
+  // Ours or the baseline failing is a failure wherever; a peer failing a 2026 row is recorded.
+  const mustRun = (name: string) =>
+    row.era !== "2026-07-28" || name === "pseudoclaude" || name === row.baseline;
   for (let rep = 0; rep < reps; rep++) {
     // Rotated, so no contender always runs first (or last) on a warming machine.
     const order = names.map((_, i) => names[(i + rep) % names.length]!);
@@ -82,21 +101,37 @@ for (const row of rows) {
         const figures = await measure(name, row, params);
         runs[name] = [...(runs[name] ?? []), figures];
       } catch (error) {
-        failures.push((error as Error).message.split("\n")[0]!);
-        process.stderr.write(`${(error as Error).message}\n`);
+        const message = (error as Error).message;
+        if (mustRun(name)) failures.push(message.split("\n")[0]!);
+        else {
+          const error = message.split("\n")[0]!.replace(/^\S+ \S+: exit \S+: /, "");
+          failed[name] = {
+            times: (failed[name]?.times ?? 0) + 1,
+            error: failed[name]?.error ?? error,
+          };
+        }
+        process.stderr.write(`${message}\n`);
       }
       // Echo servers still running after a measurement ended: a contender that leaks children.
       const left = runningEchoServers();
       if (left.length > 0) {
         // Ours is a failure; a peer's is a finding worth reporting, not a broken run.
-        (name === "pseudoclaude" || name === "raw-sdk" ? failures : findings).push(
+        (name === "pseudoclaude" || name === row.baseline ? failures : findings).push(
           `${name} ${row.id}: left ${left.length} server processes running after close`,
         );
         for (const line of left) process.kill(Number(line.trim().split(/\s+/)[0]), "SIGKILL");
       }
     }
   }
-  const result = summarize(row, params, runs);
+  // Every repetition is tried: a peer may fail some (a timeout its own start-up outruns).
+  const unable = Object.fromEntries(
+    Object.entries(failed).map(([name, { times, error }]) => [
+      name,
+      `failed ${times} of ${reps} repetitions: ${error}`,
+    ]),
+  );
+  for (const [name, what] of Object.entries(unable)) findings.push(`${name} ${row.id}: ${what}`);
+  const result = summarize(row, params, runs, unable);
   results.push(result);
   process.stderr.write(
     `${row.id}: ${JSON.stringify(result.contenders.pseudoclaude?.ratio_vs_raw_sdk ?? {})}\n`,
@@ -206,7 +241,7 @@ const machine = {
 };
 const report = {
   date: new Date().toISOString(),
-  mode: quick ? "quick" : "full",
+  mode,
   repetitions: reps,
   machine,
   contenders: Object.fromEntries(chosen.map((name) => [name, CONTENDERS[name]!.package])),
@@ -216,9 +251,9 @@ const report = {
   findings,
 };
 mkdirSync(path.join(benchDir, "results"), { recursive: true });
-const file = path.join(benchDir, "results", `${quick ? "quick" : "full"}.json`);
+const file = path.join(benchDir, "results", `${mode}.json`);
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-if (!quick) {
+if (mode === "full") {
   const readme = path.join(benchDir, "README.md");
   const text = readFileSync(readme, "utf8");
   const table = renderTable(report);

@@ -3,9 +3,11 @@
 // another's warm caches, modules or leftovers.
 import type { Connected, Contender, ServerSpec } from "./contender.js";
 import { CONTENDERS } from "./contenders/index.js";
-import { httpEcho, runningEchoServers, stdioEcho } from "./echo-servers.js";
+import { type Era, httpEcho, runningEchoServers, stdioEcho } from "./echo-servers.js";
 
 export interface RowParams {
+  /** The echo server's protocol era (default 2025-11-25). */
+  era?: Era;
   transport?: "stdio" | "http";
   calls?: number;
   inFlight?: number;
@@ -87,7 +89,7 @@ const ROWS: Record<
   async throughput(contender, params) {
     const calls = params.calls ?? 1000;
     const inFlight = params.inFlight ?? 1;
-    return withServer(params.transport ?? "stdio", {}, async (spec) => {
+    return withServer(params.transport ?? "stdio", { era: params.era }, async (spec) => {
       const connected = await contender.connect([spec]);
       try {
         // Steady state, as a long-running agent sees it: the calls before the clock let the JIT
@@ -125,7 +127,11 @@ const ROWS: Record<
     const count = params.servers ?? 1;
     const tools = params.tools ?? 20;
     const specs = Array.from({ length: count }, (_, i) =>
-      stdioEcho(`s${i}`, { initDelayMs: params.initDelayMs ?? 300, fillerTools: tools }),
+      stdioEcho(`s${i}`, {
+        era: params.era,
+        initDelayMs: params.initDelayMs ?? 300,
+        fillerTools: tools,
+      }),
     );
     const start = performance.now();
     const cpu = process.cpuUsage();
@@ -206,7 +212,18 @@ if (!contender || !measure) {
   );
   process.exit(2);
 }
-const figures = await measure(contender, JSON.parse(raw) as RowParams);
+let figures: Record<string, number>;
+try {
+  figures = await measure(contender, JSON.parse(raw) as RowParams);
+} catch (error) {
+  // The stack for a person, then one line the runner reads back: what a contender that cannot
+  // do the row answered.
+  process.stderr.write(`${(error as Error)?.stack ?? error}\n`);
+  process.stderr.write(
+    `bench-error: ${String((error as Error)?.message ?? error).split("\n")[0]}\n`,
+  );
+  process.exit(1);
+}
 process.stdout.write(`${JSON.stringify(figures)}\n`);
 // Some frameworks keep timers or handles after close; the figure is taken, the process ends.
 process.exit(0);

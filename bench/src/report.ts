@@ -11,16 +11,29 @@ export interface ContenderResult {
   runs: number;
   /** Each figure's median and min-max over the repetitions. */
   figures: Record<string, Spread>;
-  /** Each figure divided by the raw SDK's in the same repetition (see `better` per figure). */
+  /**
+   * Each figure divided by the row's baseline's in the same repetition (see `better` per
+   * figure): the official SDK's client of the row's era, used directly (the row's `baseline`:
+   * the 1.x SDK for 2025-11-25 rows, the v2 client for 2026-07-28 rows).
+   */
   ratio_vs_raw_sdk: Record<string, Spread>;
 }
 
 export interface RowResult {
   id: string;
   title: string;
+  /** The echo server's protocol era. */
+  era: string;
+  /** The contender whose figures the ratios divide by. */
+  baseline: string;
   params: RowParams;
   better: Record<string, "higher" | "lower">;
   contenders: Record<string, ContenderResult>;
+  /**
+   * Peers that failed the row in some or every repetition (one that cannot reach a 2026-only
+   * server), how often and the first error; the table shows them as `unable`.
+   */
+  unable?: Record<string, string>;
   guard?: { figure: string; min?: number; max?: number; ratio?: number; missed: string[] };
 }
 
@@ -42,8 +55,9 @@ export function summarize(
   row: RowSpec,
   params: RowParams,
   runs: Record<string, Array<Record<string, number>>>,
+  unable: Record<string, string> = {},
 ): RowResult {
-  const raw = runs["raw-sdk"] ?? [];
+  const raw = runs[row.baseline] ?? [];
   const contenders: Record<string, ContenderResult> = {};
   for (const [name, list] of Object.entries(runs)) {
     const figures: Record<string, Spread> = {};
@@ -66,9 +80,12 @@ export function summarize(
     title: row.title
       .replace("{tools}", (params.tools ?? 0).toLocaleString("en-US"))
       .replace("{servers}", String(params.servers ?? 0)),
+    era: row.era,
+    baseline: row.baseline,
     params,
     better: Object.fromEntries(row.figures.map((figure) => [figure.key, figure.better])),
     contenders,
+    ...(Object.keys(unable).length > 0 ? { unable } : {}),
   };
   if (row.guard) {
     // Judged on the best repetition: a regression shows in every one, a busy neighbour on a
@@ -110,7 +127,9 @@ const LABELS: Record<string, string> = {
 };
 
 /**
- * Throughput and start-up (with and without the import) as ratios to the raw SDK (calls/s: higher is better; time: lower),
+ * Throughput and start-up (with and without the import) as ratios to the row's baseline, the
+ * raw SDK of its era (calls/s: higher is better; time: lower), a contender unable to do a row
+ * as `unable` with its error listed under the table,
  * heap, import and CPU as absolute medians, which is how they are usually compared.
  */
 export function renderTable(report: Report): string {
@@ -125,15 +144,23 @@ export function renderTable(report: Report): string {
     for (const [key, better] of Object.entries(row.better)) {
       const asRatio = key === "calls_per_s" || key === "startup_ms" || key === "cold_startup_ms";
       const cells = names.map((name) => {
+        if (row.unable?.[name]) return "unable";
         const result = row.contenders[name];
         const value = asRatio ? result?.ratio_vs_raw_sdk[key] : result?.figures[key];
         return value === undefined ? "-" : String(value.median);
       });
-      lines.push(
-        `| ${row.title} | ${LABELS[key] ?? key} (${better} is better) | ${cells.join(" | ")} |`,
+      // The 2026 rows divide by the v2 client (raw-v2), not the 1.x SDK.
+      const label = (LABELS[key] ?? key).replace(
+        "×raw",
+        row.baseline === "raw-sdk" ? "×raw" : `×${row.baseline}`,
       );
+      lines.push(`| ${row.title} | ${label} (${better} is better) | ${cells.join(" | ")} |`);
     }
   }
+  const unable = report.rows.flatMap((row) =>
+    Object.entries(row.unable ?? {}).map(([name, error]) => `- ${name}, ${row.id}: ${error}`),
+  );
+  if (unable.length > 0) lines.push("", "Unable (what each answered):", "", ...unable);
   if (report.kernel && Object.keys(report.kernel).length > 0) {
     lines.push(
       "",

@@ -1,3 +1,4 @@
+import type { Era } from "./echo-servers.js";
 import type { RowParams } from "./measure.js";
 
 export interface Figure {
@@ -10,6 +11,14 @@ export interface Figure {
 export interface RowSpec {
   id: string;
   title: string;
+  /** The echo server's era: 2026-07-28 rows are the 2025 shapes on a 2026-only server. */
+  era: Era;
+  /**
+   * The contender every figure is divided by: the official SDK's client of the row's era, used
+   * directly (`raw-sdk`, 1.x, for 2025-11-25; `raw-v2`, @modelcontextprotocol/client, for
+   * 2026-07-28). Each row runs its own baseline, not the other era's.
+   */
+  baseline: string;
   /** Which measurement (measure.ts) runs it. */
   kind: "throughput" | "startup" | "idle_heap" | "import" | "many_tools";
   params: RowParams;
@@ -18,7 +27,7 @@ export interface RowSpec {
   figures: Figure[];
   /** Contenders this row is for (default: all). */
   only?: string[];
-  /** Quick-run guard on our ratio to the raw SDK (lenient: machines are noisy). */
+  /** Quick-run guard on our ratio to the row's baseline (lenient: machines are noisy). */
   guard?: { figure: string; min?: number; max?: number };
 }
 
@@ -54,39 +63,73 @@ const FIRST_CALL: Figure = {
 const HEAP: Figure = { key: "heap_mb", label: "JS heap", unit: "MB", better: "lower" };
 
 /** Transport, calls in flight, calls (full, quick), and the quick guard's lowest ratio. */
-const THROUGHPUT_ROWS: Array<["stdio" | "http", number, number, number, number]> = [
+type ThroughputShape = ["stdio" | "http", number, number, number, number];
+
+const THROUGHPUT_ROWS: ThroughputShape[] = [
   ["stdio", 1, 3000, 600, 0.6],
   ["stdio", 32, 20000, 1500, 0.5],
   ["http", 1, 1500, 300, 0.6],
   ["http", 32, 3000, 600, 0.5],
 ];
 
+/** The 2025 rows' baseline (the 1.x SDK) and the 2026 rows' (the v2 client). */
+export const BASELINES: Readonly<Record<Era, string>> = {
+  "2025-11-25": "raw-sdk",
+  "2026-07-28": "raw-v2",
+};
+
+function throughputRow(
+  era: Era,
+  [transport, inFlight, calls, quickCalls, min]: ThroughputShape,
+  quick: boolean,
+): RowSpec {
+  const shape = `${transport}_${inFlight === 1 ? "sequential" : `${inFlight}_in_flight`}`;
+  const title = `${transport === "stdio" ? "stdio" : "Streamable HTTP"} echo, ${inFlight === 1 ? "sequential" : `${inFlight} in flight`}`;
+  const modern = era === "2026-07-28";
+  return {
+    id: modern ? `v2026_${shape}` : shape,
+    title: modern ? `2026-07-28 ${title}` : title,
+    era,
+    baseline: BASELINES[era],
+    kind: "throughput",
+    params: { ...(modern ? { era } : {}), transport, calls, inFlight },
+    ...(quick
+      ? { quick: { ...(modern ? { era } : {}), transport, calls: quickCalls, inFlight } }
+      : {}),
+    figures: [THROUGHPUT, CPU],
+    ...(quick ? { guard: { figure: "calls_per_s", min } } : {}),
+  };
+}
+
+function startupRow(era: Era, servers: number, quick: boolean): RowSpec {
+  const modern = era === "2026-07-28";
+  const params: RowParams = { ...(modern ? { era } : {}), servers, initDelayMs: 300, tools: 20 };
+  return {
+    id: modern ? `v2026_startup_${servers}` : `startup_${servers}`,
+    title: modern
+      ? "2026-07-28 start-up, {servers} stdio servers (300 ms to answer discovery, 20 tools each)"
+      : "start-up, {servers} stdio servers (300 ms initialize, 20 tools each)",
+    era,
+    baseline: BASELINES[era],
+    kind: "startup",
+    params,
+    // The quick run's guard: 5 servers say as much about connecting at once, in half the time.
+    ...(quick ? { quick: { ...params, servers: 5 } } : {}),
+    figures: [STARTUP, COLD_STARTUP, CLIENT_CPU, FIRST_CALL],
+    ...(quick ? { guard: { figure: "startup_ms", max: 1.6 } } : {}),
+  };
+}
+
+const V2025 = "2025-11-25";
+const V2026 = "2026-07-28";
+
 export const ROWS: RowSpec[] = [
-  ...THROUGHPUT_ROWS.map(
-    ([transport, inFlight, calls, quickCalls, min]): RowSpec => ({
-      id: `${transport}_${inFlight === 1 ? "sequential" : `${inFlight}_in_flight`}`,
-      title: `${transport === "stdio" ? "stdio" : "Streamable HTTP"} echo, ${inFlight === 1 ? "sequential" : `${inFlight} in flight`}`,
-      kind: "throughput",
-      params: { transport, calls, inFlight },
-      quick: { transport, calls: quickCalls, inFlight },
-      figures: [THROUGHPUT, CPU],
-      guard: { figure: "calls_per_s", min },
-    }),
-  ),
-  ...[1, 10, 30].map(
-    (servers): RowSpec => ({
-      id: `startup_${servers}`,
-      title: "start-up, {servers} stdio servers (300 ms initialize, 20 tools each)",
-      kind: "startup",
-      params: { servers, initDelayMs: 300, tools: 20 },
-      // The quick run's guard: 5 servers say as much about connecting at once, in half the time.
-      ...(servers === 10 ? { quick: { servers: 5, initDelayMs: 300, tools: 20 } } : {}),
-      figures: [STARTUP, COLD_STARTUP, CLIENT_CPU, FIRST_CALL],
-      ...(servers === 10 ? { guard: { figure: "startup_ms", max: 1.6 } } : {}),
-    }),
-  ),
+  ...THROUGHPUT_ROWS.map((shape) => throughputRow(V2025, shape, true)),
+  ...[1, 10, 30].map((servers) => startupRow(V2025, servers, servers === 10)),
   {
     id: "idle_heap_30",
+    era: V2025,
+    baseline: BASELINES[V2025],
     title: "JS heap held by 30 idle servers",
     kind: "idle_heap",
     params: { servers: 30, tools: 20 },
@@ -102,6 +145,8 @@ export const ROWS: RowSpec[] = [
   },
   {
     id: "import",
+    era: V2025,
+    baseline: BASELINES[V2025],
     title: "import time",
     kind: "import",
     params: {},
@@ -111,6 +156,8 @@ export const ROWS: RowSpec[] = [
   },
   {
     id: "many_tools_10000",
+    era: V2025,
+    baseline: BASELINES[V2025],
     title: "one stdio server with {tools} tools: connect + list until callable",
     kind: "many_tools",
     params: { tools: 10_000 },
@@ -121,4 +168,8 @@ export const ROWS: RowSpec[] = [
     ],
     guard: { figure: "connect_list_ms", max: 30 },
   },
+  // The same shapes on a 2026-only server, last, so the 2025 rows run as they always did; in
+  // the quick run only what is cheap: sequential stdio calls and start-up with 5 servers.
+  ...THROUGHPUT_ROWS.map((shape, i) => throughputRow(V2026, shape, i === 0)),
+  ...[1, 10, 30].map((servers) => startupRow(V2026, servers, servers === 10)),
 ];

@@ -9,6 +9,10 @@ type ToolSet = Awaited<ReturnType<MCPClient["tools"]>>;
  * transport from `@ai-sdk/mcp/mcp-stdio`, `{ type: "http", url }` for Streamable HTTP), then
  * `await client.tools()`, the tool set `generateText({ tools })` takes. A call is what the AI
  * SDK does for a model's tool call: `tools[name].execute(args, { toolCallId, messages })`.
+ * It speaks 2026-07-28 by itself (`server/discover` first, `initialize` if that fails), but over
+ * stdio it waits 1 s for the discovery answer (a constant, no option) and then sends
+ * `initialize`: a 2026-only server slower than that to answer is refused, a dual-era one is
+ * spoken to in 2025-11-25.
  */
 export const aiSdk: Contender = {
   name: "ai-sdk",
