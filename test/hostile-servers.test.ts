@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 import { type Agent, createAgent } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { collectGarbage } from "./support/collect-garbage.js";
-import { eventually, fixture, scratch, stdioFixture } from "./support/mcp-fixtures.js";
+import { eventually, fixture, scratch, serverPart, stdioFixture } from "./support/mcp-fixtures.js";
 import {
   describePids,
   markedProcesses,
@@ -17,10 +17,38 @@ import {
  * Hostile stdio servers (test/fixtures/mcp/hostile.ts, written without the SDK so it can break
  * the protocol itself) next to a healthy one, through the real plugin. For each: the agent
  * stays up, the healthy server's tools keep working, the hostile call ends within its timeout
- * with the right error, and after close no process of either server's tree is left.
+ * with the right error, and after close no process of either server's tree is left. Each
+ * runs in both protocol eras (FIXTURE_ERA=2026 makes the hostile server speak 2026-07-28 alone,
+ * next to a healthy v2 server), with the default `protocol: auto` finding the era.
  */
 const TIMEOUT = { timeout: 60_000 };
 const CLOSE_BOUND_MS = 8_000;
+
+/** A protocol era: what the servers are told to speak and what the client must settle on. */
+interface Era {
+  version: "2025-11-25" | "2026-07-28";
+  /** Added to the hostile server's environment. */
+  env: Record<string, string>;
+  /** The request that opens a connection in this era. */
+  opening: string;
+  /** The healthy server beside it, speaking the same era alone. */
+  healthy: (env: Record<string, string>) => Record<string, unknown>;
+}
+
+const ERAS: Era[] = [
+  {
+    version: "2025-11-25",
+    env: {},
+    opening: "initialize",
+    healthy: (env) => stdioFixture("behaviours", { env }),
+  },
+  {
+    version: "2026-07-28",
+    env: { FIXTURE_ERA: "2026" },
+    opening: "server/discover",
+    healthy: (env) => stdioFixture("modern", { env: { ...env, FIXTURE_MODERN_ONLY: "1" } }),
+  },
+];
 
 interface Hostile {
   agent: Agent;
@@ -28,6 +56,7 @@ interface Hostile {
 }
 
 async function withHostile(
+  era: Era,
   modes: string,
   extra: { env?: Record<string, string>; server?: Record<string, unknown> },
   body: (hostile: Hostile) => Promise<void>,
@@ -45,15 +74,24 @@ async function withHostile(
             type: "stdio",
             command: process.execPath,
             args: [fixture("hostile")],
-            env: { HOSTILE: modes, FIXTURE_LOG: log.log, ...extra.env, ...markerEnv(marker) },
+            env: {
+              HOSTILE: modes,
+              FIXTURE_LOG: log.log,
+              ...era.env,
+              ...extra.env,
+              ...markerEnv(marker),
+            },
             ...extra.server,
           },
-          healthy: stdioFixture("behaviours", { env: markerEnv(marker) }),
+          healthy: era.healthy(markerEnv(marker)),
         },
       }),
     ],
   });
   try {
+    assert.equal(serverPart(agent, "healthy")?.protocolVersion, era.version);
+    const hostile = serverPart(agent, "hostile");
+    if (hostile?.state === "ready") assert.equal(hostile.protocolVersion, era.version);
     await body({ agent, lines: log.lines });
     const echo = await agent.callTool("mcp__healthy__echo", { text: "still here" });
     assert.equal(echo.result.ok, true, `the healthy server still answers (${modes})`);
@@ -72,169 +110,178 @@ function text(result: { content: Array<{ type: string; text?: string }> }): stri
   return result.content.map((block) => block.text ?? "").join("");
 }
 
-describe("hostile stdio servers: framing", () => {
-  for (const modes of [
-    "garbage",
-    "split",
-    "unknown_ids",
-    "duplicates",
-    "garbage,split,unknown_ids",
-  ]) {
-    it(`still serves calls when the server sends ${modes}`, TIMEOUT, async () => {
-      await withHostile(modes, {}, async ({ agent }) => {
-        for (let i = 0; i < 5; i++) {
-          const { result } = await agent.callTool("mcp__hostile__echo", { text: `call ${i}` });
-          assert.equal(result.ok, true, JSON.stringify(result.error));
-          assert.equal(text(result), `call ${i}`, "each answer is matched to its own call");
-        }
-        const together = await Promise.all(
-          Array.from({ length: 10 }, (_, i) =>
-            agent.callTool("mcp__hostile__echo", { text: `parallel ${i}` }),
-          ),
-        );
-        for (const [i, { result }] of together.entries())
-          assert.equal(text(result), `parallel ${i}`);
+for (const era of ERAS) {
+  describe(`hostile stdio servers (${era.version}): framing`, () => {
+    for (const modes of [
+      "garbage",
+      "split",
+      "unknown_ids",
+      "duplicates",
+      "garbage,split,unknown_ids",
+    ]) {
+      it(`still serves calls when the server sends ${modes}`, TIMEOUT, async () => {
+        await withHostile(era, modes, {}, async ({ agent }) => {
+          for (let i = 0; i < 5; i++) {
+            const { result } = await agent.callTool("mcp__hostile__echo", { text: `call ${i}` });
+            assert.equal(result.ok, true, JSON.stringify(result.error));
+            assert.equal(text(result), `call ${i}`, "each answer is matched to its own call");
+          }
+          const together = await Promise.all(
+            Array.from({ length: 10 }, (_, i) =>
+              agent.callTool("mcp__hostile__echo", { text: `parallel ${i}` }),
+            ),
+          );
+          for (const [i, { result }] of together.entries())
+            assert.equal(text(result), `parallel ${i}`);
+        });
       });
-    });
-  }
-});
-
-describe("hostile stdio servers: size and storms", () => {
-  it(
-    "takes a single 50 MB message, returns a bounded result and gives the memory back",
-    TIMEOUT,
-    async () => {
-      await withHostile("", {}, async ({ agent }) => {
-        collectGarbage();
-        const before = process.memoryUsage().heapUsed;
-        const { result } = await agent.callTool("mcp__hostile__huge", {}, { timeoutMs: 30_000 });
-        assert.equal(result.ok, true, JSON.stringify(result.error));
-        assert.ok(
-          text(result).length < 1_000_000,
-          `result cut to a bounded size: ${text(result).length}`,
-        );
-        // The result is still held here: what it kept must not hold the 50 MB it was cut from.
-        collectGarbage();
-        const grown = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
-        assert.ok(grown < 20, `heap grew by ${grown.toFixed(1)} MB with the result held`);
-      });
-    },
-  );
-
-  it("registers 10,000 tools of one list and calls one of them", TIMEOUT, async () => {
-    await withHostile("", { env: { HOSTILE_TOOLS: "10000" } }, async ({ agent }) => {
-      assert.ok(agent.registry.get("mcp__hostile__filler_9999"), "the last tool is registered");
-      const { result } = await agent.callTool("mcp__hostile__echo", { text: "among many" });
-      assert.equal(text(result), "among many");
-    });
+    }
   });
 
-  it(
-    "survives 1,000 list_changed notifications in a second without re-listing 1,000 times",
-    TIMEOUT,
-    async () => {
-      await withHostile("", {}, async ({ agent, lines }) => {
-        const { result } = await agent.callTool("mcp__hostile__storm", {}, { timeoutMs: 20_000 });
-        assert.equal(text(result), "stormed");
-        // Give the re-lists the storm triggered time to run, then count them.
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        const lists = (await lines()).filter((line) => line === "tools/list").length;
-        assert.ok(lists >= 2, `the change was seen (${lists} lists)`);
-        assert.ok(lists <= 20, `re-lists were coalesced: ${lists} lists for 1,000 notifications`);
-        assert.ok(agent.registry.get("mcp__hostile__echo"), "tools still registered");
-      });
-    },
-  );
-});
+  describe(`hostile stdio servers (${era.version}): size and storms`, () => {
+    it(
+      "takes a single 50 MB message, returns a bounded result and gives the memory back",
+      TIMEOUT,
+      async () => {
+        await withHostile(era, "", {}, async ({ agent }) => {
+          collectGarbage();
+          const before = process.memoryUsage().heapUsed;
+          const { result } = await agent.callTool("mcp__hostile__huge", {}, { timeoutMs: 30_000 });
+          assert.equal(result.ok, true, JSON.stringify(result.error));
+          assert.ok(
+            text(result).length < 1_000_000,
+            `result cut to a bounded size: ${text(result).length}`,
+          );
+          // The result is still held here: what it kept must not hold the 50 MB it was cut from.
+          collectGarbage();
+          const grown = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+          assert.ok(grown < 20, `heap grew by ${grown.toFixed(1)} MB with the result held`);
+        });
+      },
+    );
 
-describe("hostile stdio servers: time", () => {
-  it(
-    "ends a call the server answers only after its timeout, and ignores the late answer",
-    TIMEOUT,
-    async () => {
-      await withHostile(
-        "",
-        { env: { HOSTILE_LATE_MS: "1500" }, server: { call_timeout_ms: 300 } },
-        async ({ agent }) => {
-          const started = Date.now();
-          const { result } = await agent.callTool("mcp__hostile__late", {});
-          const elapsed = Date.now() - started;
-          assert.equal(result.error?.code, "mcp_call_error");
-          assert.equal(result.metadata.reason, "timeout");
-          assert.ok(elapsed < 300 + 1_000, `ended ${elapsed} ms after it started (timeout 300)`);
-          await new Promise((resolve) => setTimeout(resolve, 1_500)); // the late answer arrives
-          const echo = await agent.callTool("mcp__hostile__echo", { text: "after" });
-          assert.equal(text(echo.result), "after", "the late answer went nowhere");
+    it("registers 10,000 tools of one list and calls one of them", TIMEOUT, async () => {
+      await withHostile(era, "", { env: { HOSTILE_TOOLS: "10000" } }, async ({ agent }) => {
+        assert.ok(agent.registry.get("mcp__hostile__filler_9999"), "the last tool is registered");
+        const { result } = await agent.callTool("mcp__hostile__echo", { text: "among many" });
+        assert.equal(text(result), "among many");
+      });
+    });
+
+    it(
+      "survives 1,000 list_changed notifications in a second without re-listing 1,000 times",
+      TIMEOUT,
+      async () => {
+        await withHostile(era, "", {}, async ({ agent, lines }) => {
+          const { result } = await agent.callTool("mcp__hostile__storm", {}, { timeoutMs: 20_000 });
+          assert.equal(text(result), "stormed");
+          // Give the re-lists the storm triggered time to run, then count them.
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          const lists = (await lines()).filter((line) => line === "tools/list").length;
+          assert.ok(lists >= 2, `the change was seen (${lists} lists)`);
+          assert.ok(lists <= 20, `re-lists were coalesced: ${lists} lists for 1,000 notifications`);
+          assert.ok(agent.registry.get("mcp__hostile__echo"), "tools still registered");
+        });
+      },
+    );
+  });
+
+  describe(`hostile stdio servers (${era.version}): time`, () => {
+    it(
+      "ends a call the server answers only after its timeout, and ignores the late answer",
+      TIMEOUT,
+      async () => {
+        await withHostile(
+          era,
+          "",
+          { env: { HOSTILE_LATE_MS: "1500" }, server: { call_timeout_ms: 300 } },
+          async ({ agent }) => {
+            const started = Date.now();
+            const { result } = await agent.callTool("mcp__hostile__late", {});
+            const elapsed = Date.now() - started;
+            assert.equal(result.error?.code, "mcp_call_error");
+            assert.equal(result.metadata.reason, "timeout");
+            assert.ok(elapsed < 300 + 1_000, `ended ${elapsed} ms after it started (timeout 300)`);
+            await new Promise((resolve) => setTimeout(resolve, 1_500)); // the late answer arrives
+            const echo = await agent.callTool("mcp__hostile__echo", { text: "after" });
+            assert.equal(text(echo.result), "after", "the late answer went nowhere");
+          },
+        );
+      },
+    );
+  });
+
+  describe(`hostile stdio servers (${era.version}): crashing in each phase`, () => {
+    for (const [phase, mode] of [
+      [era.opening, "crash_initialize"],
+      ["tools/list", "crash_list"],
+    ] as const) {
+      it(`reports a server that exits during ${phase}, and keeps the others`, TIMEOUT, async () => {
+        await withHostile(era, mode, {}, async ({ agent }) => {
+          const source = agent.sources().find((s) => s.id === "mcp:hostile")!;
+          assert.equal(source.status.state, "failed");
+          assert.ok(
+            agent.diagnostics().some((d) => d.source === "mcp:hostile" && d.severity === "error"),
+            "the failure is a diagnostic",
+          );
+        });
+      });
+    }
+
+    it("fails the call in flight when the server exits during it", TIMEOUT, async () => {
+      await withHostile(era, "crash_call", {}, async ({ agent }) => {
+        const { result } = await agent.callTool("mcp__hostile__echo", { text: "x" });
+        assert.equal(result.error?.code, "mcp_call_error");
+        assert.equal(result.metadata.reason, "session");
+      });
+    });
+
+    it("closes a server that exits with an error when its stdin closes", TIMEOUT, async () => {
+      await withHostile(era, "crash_close", {}, async ({ agent }) => {
+        const { result } = await agent.callTool("mcp__hostile__echo", { text: "x" });
+        assert.equal(text(result), "x");
+      });
+    });
+
+    it(
+      "kills a server that ignores SIGTERM and its grandchildren that ignore it too",
+      TIMEOUT,
+      async () => {
+        await withHostile(era, "ignore_term,grandchildren", {}, async ({ agent, lines }) => {
+          const { result } = await agent.callTool("mcp__hostile__echo", { text: "x" });
+          assert.equal(text(result), "x");
+          const grandchildren = (await lines()).filter((line) => line.startsWith("grandchild "));
+          assert.equal(grandchildren.length, 2);
+        });
+      },
+    );
+  });
+
+  // Requests from server to client exist in 2025-11-25 only: 2026-07-28 replaced them with
+  // input_required results, which ask only through capabilities the client declared.
+  if (era.version === "2025-11-25")
+    describe(`hostile stdio servers (${era.version}): requests the client never declared`, () => {
+      it(
+        "refuses sampling without opt-in and declines elicitation without a callback",
+        TIMEOUT,
+        async () => {
+          await withHostile(era, "undeclared", {}, async ({ agent, lines }) => {
+            await eventually(
+              async () =>
+                (await lines()).filter((line) => line.startsWith("client answered")).length >= 2,
+              5_000,
+              "the client answered both requests",
+            );
+            const answered = (await lines()).filter((line) => line.startsWith("client answered"));
+            const sampling = answered.find((line) => line.startsWith("client answered s1"))!;
+            const elicitation = answered.find((line) => line.startsWith("client answered e1"))!;
+            assert.match(sampling, /"error"/, "sampling was refused with an error");
+            assert.match(elicitation, /decline|"error"/, "elicitation was not accepted");
+            assert.doesNotMatch(elicitation, /"accept"/);
+            const { result } = await agent.callTool("mcp__hostile__echo", { text: "x" });
+            assert.equal(text(result), "x");
+          });
         },
       );
-    },
-  );
-});
-
-describe("hostile stdio servers: crashing in each phase", () => {
-  for (const phase of ["initialize", "list"]) {
-    it(`reports a server that exits during ${phase}, and keeps the others`, TIMEOUT, async () => {
-      await withHostile(`crash_${phase}`, {}, async ({ agent }) => {
-        const source = agent.sources().find((s) => s.id === "mcp:hostile")!;
-        assert.equal(source.status.state, "failed");
-        assert.ok(
-          agent.diagnostics().some((d) => d.source === "mcp:hostile" && d.severity === "error"),
-          "the failure is a diagnostic",
-        );
-      });
     });
-  }
-
-  it("fails the call in flight when the server exits during it", TIMEOUT, async () => {
-    await withHostile("crash_call", {}, async ({ agent }) => {
-      const { result } = await agent.callTool("mcp__hostile__echo", { text: "x" });
-      assert.equal(result.error?.code, "mcp_call_error");
-      assert.equal(result.metadata.reason, "session");
-    });
-  });
-
-  it("closes a server that exits with an error when its stdin closes", TIMEOUT, async () => {
-    await withHostile("crash_close", {}, async ({ agent }) => {
-      const { result } = await agent.callTool("mcp__hostile__echo", { text: "x" });
-      assert.equal(text(result), "x");
-    });
-  });
-
-  it(
-    "kills a server that ignores SIGTERM and its grandchildren that ignore it too",
-    TIMEOUT,
-    async () => {
-      await withHostile("ignore_term,grandchildren", {}, async ({ agent, lines }) => {
-        const { result } = await agent.callTool("mcp__hostile__echo", { text: "x" });
-        assert.equal(text(result), "x");
-        const grandchildren = (await lines()).filter((line) => line.startsWith("grandchild "));
-        assert.equal(grandchildren.length, 2);
-      });
-    },
-  );
-});
-
-describe("hostile stdio servers: requests the client never declared", () => {
-  it(
-    "refuses sampling without opt-in and declines elicitation without a callback",
-    TIMEOUT,
-    async () => {
-      await withHostile("undeclared", {}, async ({ agent, lines }) => {
-        await eventually(
-          async () =>
-            (await lines()).filter((line) => line.startsWith("client answered")).length >= 2,
-          5_000,
-          "the client answered both requests",
-        );
-        const answered = (await lines()).filter((line) => line.startsWith("client answered"));
-        const sampling = answered.find((line) => line.startsWith("client answered s1"))!;
-        const elicitation = answered.find((line) => line.startsWith("client answered e1"))!;
-        assert.match(sampling, /"error"/, "sampling was refused with an error");
-        assert.match(elicitation, /decline|"error"/, "elicitation was not accepted");
-        assert.doesNotMatch(elicitation, /"accept"/);
-        const { result } = await agent.callTool("mcp__hostile__echo", { text: "x" });
-        assert.equal(text(result), "x");
-      });
-    },
-  );
-});
+}
