@@ -4,7 +4,15 @@ import { describe, it } from "node:test";
 import { type Agent, createAgent } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { collectGarbage } from "./support/collect-garbage.js";
-import { eventually, fixture, scratch, serverPart, stdioFixture } from "./support/mcp-fixtures.js";
+import {
+  eventually,
+  FIXTURE_ERAS,
+  type FixtureEra,
+  fixture,
+  scratch,
+  serverPart,
+  stdioFixture,
+} from "./support/mcp-fixtures.js";
 import {
   describePids,
   markedProcesses,
@@ -24,27 +32,17 @@ import {
 const TIMEOUT = { timeout: 60_000 };
 const CLOSE_BOUND_MS = 8_000;
 
-/** A protocol era: what the servers are told to speak and what the client must settle on. */
-interface Era {
-  version: "2025-11-25" | "2026-07-28";
-  /** Added to the hostile server's environment. */
-  env: Record<string, string>;
-  /** The request that opens a connection in this era. */
+/** An era, the request that opens a connection in it, and a healthy server of that era alone. */
+interface Era extends FixtureEra {
   opening: string;
-  /** The healthy server beside it, speaking the same era alone. */
   healthy: (env: Record<string, string>) => Record<string, unknown>;
 }
 
+const [OLD, NEW] = FIXTURE_ERAS as [FixtureEra, FixtureEra];
 const ERAS: Era[] = [
+  { ...OLD, opening: "initialize", healthy: (env) => stdioFixture("behaviours", { env }) },
   {
-    version: "2025-11-25",
-    env: {},
-    opening: "initialize",
-    healthy: (env) => stdioFixture("behaviours", { env }),
-  },
-  {
-    version: "2026-07-28",
-    env: { FIXTURE_ERA: "2026" },
+    ...NEW,
     opening: "server/discover",
     healthy: (env) => stdioFixture("modern", { env: { ...env, FIXTURE_MODERN_ONLY: "1" } }),
   },
@@ -188,20 +186,26 @@ for (const era of ERAS) {
 
   describe(`hostile stdio servers (${era.version}): time`, () => {
     it(
-      "ends a call the server answers only after its timeout, and ignores the late answer",
+      "ends a call the server answers only after its timeout, cancels it there, and ignores the late answer",
       TIMEOUT,
       async () => {
         await withHostile(
           era,
           "",
           { env: { HOSTILE_LATE_MS: "1500" }, server: { call_timeout_ms: 300 } },
-          async ({ agent }) => {
+          async ({ agent, lines }) => {
             const started = Date.now();
             const { result } = await agent.callTool("mcp__hostile__late", {});
             const elapsed = Date.now() - started;
             assert.equal(result.error?.code, "mcp_call_error");
             assert.equal(result.metadata.reason, "timeout");
             assert.ok(elapsed < 300 + 1_000, `ended ${elapsed} ms after it started (timeout 300)`);
+            // One timeout, and the server is told: a cancellation names the call's request id.
+            await eventually(
+              async () => (await lines()).includes("cancelled late"),
+              1_000,
+              "notifications/cancelled for the timed-out call",
+            );
             await new Promise((resolve) => setTimeout(resolve, 1_500)); // the late answer arrives
             const echo = await agent.callTool("mcp__hostile__echo", { text: "after" });
             assert.equal(text(echo.result), "after", "the late answer went nowhere");
@@ -219,7 +223,7 @@ for (const era of ERAS) {
       it(`reports a server that exits during ${phase}, and keeps the others`, TIMEOUT, async () => {
         await withHostile(era, mode, {}, async ({ agent }) => {
           const source = agent.sources().find((s) => s.id === "mcp:hostile")!;
-          assert.equal(source.status.state, "failed");
+          assert.equal(source.status.state, "failed", JSON.stringify(agent.diagnostics()));
           assert.ok(
             agent.diagnostics().some((d) => d.source === "mcp:hostile" && d.severity === "error"),
             "the failure is a diagnostic",

@@ -3,7 +3,14 @@ import { describe, it } from "node:test";
 import { type Agent, createAgent } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { ScriptedProvider } from "@pseudoclaude/testing";
-import { eventually, mcpAgent, scratch, stdioFixture } from "./support/mcp-fixtures.js";
+import {
+  eventually,
+  FIXTURE_ERAS,
+  mcpAgent,
+  scratch,
+  serverPart,
+  stdioFixture,
+} from "./support/mcp-fixtures.js";
 
 const names = (agent: Agent) =>
   agent.registry
@@ -16,97 +23,104 @@ function stats(agent: Agent, server: string) {
   return agent.sources().find((source) => source.id === `mcp:${server}`)!.status.stats;
 }
 
-describe("tools/list pagination (seed defect 2)", () => {
-  it("follows nextCursor through every page", async () => {
-    const agent = await mcpAgent({
-      p: stdioFixture("paginated", { env: { FIXTURE_MODE: "pages" } }),
-    });
-    try {
-      assert.deepEqual(names(agent), [
-        "mcp__p__get_library",
-        "mcp__p__last_tool",
-        "mcp__p__resolve_name",
-        "mcp__p__search_docs",
-      ]);
-      assert.deepEqual(stats(agent, "p"), {
-        configured: 1,
-        connected: 1,
-        discovered: 4,
-        adapted: 4,
-        filtered: 0,
-        registered: 4,
+for (const era of FIXTURE_ERAS) {
+  describe(`tools/list pagination (seed defect 2), ${era.version}`, () => {
+    it("follows nextCursor through every page", async () => {
+      const agent = await mcpAgent({
+        p: stdioFixture("paginated", { env: { ...era.env, FIXTURE_MODE: "pages" } }),
       });
-    } finally {
-      await agent.close();
-    }
-  });
-
-  it("stops at a repeated cursor with a diagnostic and keeps what it found", async () => {
-    const agent = await mcpAgent({
-      p: stdioFixture("paginated", { env: { FIXTURE_MODE: "repeat" } }),
+      try {
+        assert.equal(serverPart(agent, "p")?.protocolVersion, era.version);
+        assert.deepEqual(names(agent), [
+          "mcp__p__get_library",
+          "mcp__p__last_tool",
+          "mcp__p__resolve_name",
+          "mcp__p__search_docs",
+        ]);
+        assert.deepEqual(stats(agent, "p"), {
+          configured: 1,
+          connected: 1,
+          discovered: 4,
+          adapted: 4,
+          filtered: 0,
+          registered: 4,
+        });
+      } finally {
+        await agent.close();
+      }
     });
-    try {
-      const diagnostic = agent.diagnostics().find((d) => d.code === "repeated_cursor");
-      assert.ok(diagnostic, "repeated cursor reported");
-      assert.match(diagnostic.message, /returned cursor "again" again after 2 page/);
-      assert.equal(names(agent).length, 2);
-      assert.ok(names(agent).includes("mcp__p__first"));
-    } finally {
-      await agent.close();
-    }
-  });
 
-  it("stops at the page cap when every page has a new cursor", async () => {
-    const agent = await mcpAgent(
-      { p: stdioFixture("paginated", { env: { FIXTURE_MODE: "endless" } }) },
-      { mcp: { pageCap: 5 } },
-    );
-    try {
-      assert.ok(
-        agent.diagnostics().some((d) => d.code === "page_cap" && /after 5 pages/.test(d.message)),
+    it("stops at a repeated cursor with a diagnostic and keeps what it found", async () => {
+      const agent = await mcpAgent({
+        p: stdioFixture("paginated", { env: { ...era.env, FIXTURE_MODE: "repeat" } }),
+      });
+      try {
+        const diagnostic = agent.diagnostics().find((d) => d.code === "repeated_cursor");
+        assert.ok(diagnostic, "repeated cursor reported");
+        assert.match(diagnostic.message, /returned cursor "again" again after 2 page/);
+        assert.equal(names(agent).length, 2);
+        assert.ok(names(agent).includes("mcp__p__first"));
+      } finally {
+        await agent.close();
+      }
+    });
+
+    it("stops at the page cap when every page has a new cursor", async () => {
+      const agent = await mcpAgent(
+        { p: stdioFixture("paginated", { env: { ...era.env, FIXTURE_MODE: "endless" } }) },
+        { mcp: { pageCap: 5 } },
       );
-      assert.deepEqual(names(agent), [
-        "mcp__p__page_0",
-        "mcp__p__page_1",
-        "mcp__p__page_2",
-        "mcp__p__page_3",
-        "mcp__p__page_4",
-      ]);
-    } finally {
-      await agent.close();
-    }
-  });
-
-  it("treats an empty-string cursor as a real cursor, not the end", async () => {
-    const log = await scratch();
-    const agent = await mcpAgent({
-      p: stdioFixture("paginated", { env: { FIXTURE_MODE: "empty-cursor", FIXTURE_LOG: log.log } }),
+      try {
+        assert.ok(
+          agent.diagnostics().some((d) => d.code === "page_cap" && /after 5 pages/.test(d.message)),
+        );
+        assert.deepEqual(names(agent), [
+          "mcp__p__page_0",
+          "mcp__p__page_1",
+          "mcp__p__page_2",
+          "mcp__p__page_3",
+          "mcp__p__page_4",
+        ]);
+      } finally {
+        await agent.close();
+      }
     });
-    try {
-      assert.deepEqual(names(agent), ["mcp__p__one", "mcp__p__two"]);
-      assert.deepEqual(await log.lines(), ["list <none>", 'list ""']);
-    } finally {
-      await agent.close();
-      await log.cleanup();
-    }
-  });
 
-  it("drops a name repeated across pages with a diagnostic", async () => {
-    const agent = await mcpAgent({
-      p: stdioFixture("paginated", { env: { FIXTURE_MODE: "duplicates" } }),
+    it("treats an empty-string cursor as a real cursor, not the end", async () => {
+      const log = await scratch();
+      const agent = await mcpAgent({
+        p: stdioFixture("paginated", {
+          env: { ...era.env, FIXTURE_MODE: "empty-cursor", FIXTURE_LOG: log.log },
+        }),
+      });
+      try {
+        assert.deepEqual(names(agent), ["mcp__p__one", "mcp__p__two"]);
+        assert.deepEqual(await log.lines(), ["list <none>", 'list ""']);
+      } finally {
+        await agent.close();
+        await log.cleanup();
+      }
     });
-    try {
-      assert.deepEqual(names(agent), ["mcp__p__a", "mcp__p__b", "mcp__p__same"]);
-      assert.ok(
-        agent.diagnostics().some((d) => d.code === "duplicate_remote_tool" && d.item === "p/same"),
-      );
-      assert.equal(stats(agent, "p").discovered, 4);
-      assert.equal(stats(agent, "p").adapted, 3);
-    } finally {
-      await agent.close();
-    }
+
+    it("drops a name repeated across pages with a diagnostic", async () => {
+      const agent = await mcpAgent({
+        p: stdioFixture("paginated", { env: { ...era.env, FIXTURE_MODE: "duplicates" } }),
+      });
+      try {
+        assert.deepEqual(names(agent), ["mcp__p__a", "mcp__p__b", "mcp__p__same"]);
+        assert.ok(
+          agent
+            .diagnostics()
+            .some((d) => d.code === "duplicate_remote_tool" && d.item === "p/same"),
+        );
+        assert.equal(stats(agent, "p").discovered, 4);
+        assert.equal(stats(agent, "p").adapted, 3);
+      } finally {
+        await agent.close();
+      }
+    });
   });
-});
+}
 
 describe("untrusted annotations (seed defect 3)", () => {
   it("keeps a tool that claims to be read-only as side_effect unless the user trusts the server", async () => {

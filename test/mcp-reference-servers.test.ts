@@ -18,6 +18,7 @@ import {
 import { type ToolProgress } from "@pseudoclaude/core/plugin";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, ScriptedProvider, type TempWorkspace } from "@pseudoclaude/testing";
+import { FIXTURE_ERAS, type FixtureEra, serverPart } from "./support/mcp-fixtures.js";
 import {
   commandLine,
   describePids,
@@ -728,7 +729,7 @@ describe("server-memory over stdio", () => {
 });
 
 describe("process hygiene of stdio servers", () => {
-  async function wrappedGrandchild(ignoreTerm: boolean) {
+  async function wrappedGrandchild(ignoreTerm: boolean, era: FixtureEra) {
     const workspace = await createTempWorkspace("pc-e2e-procs-");
     const log = path.join(workspace.root, "fixture.log");
     const harness = await startAgent(
@@ -738,7 +739,11 @@ describe("process hygiene of stdio servers", () => {
           command: "sh",
           // `; true` keeps sh alive as the server's parent, like npx and other wrappers.
           args: ["-c", `"${process.execPath}" "${fixture("with-grandchild")}" ; true`],
-          env: { FIXTURE_LOG: log, ...(ignoreTerm ? { FIXTURE_IGNORE_TERM: "1" } : {}) },
+          env: {
+            FIXTURE_LOG: log,
+            ...era.env,
+            ...(ignoreTerm ? { FIXTURE_IGNORE_TERM: "1" } : {}),
+          },
         },
       },
       {},
@@ -746,6 +751,7 @@ describe("process hygiene of stdio servers", () => {
     );
     try {
       assert.ok(harness.agent.registry.get("mcp__wrapped__noop"), "the wrapped server connected");
+      assert.equal(serverPart(harness.agent, "wrapped")?.protocolVersion, era.version);
       const lines = (await readFile(log, "utf8")).split("\n");
       const pidOf = (role: string) =>
         Number(lines.find((line) => line.startsWith(`${role} `))?.split(" ")[1]);
@@ -772,22 +778,24 @@ describe("process hygiene of stdio servers", () => {
     }
   }
 
-  it(
-    "ends a sh -c wrapper, the server under it and the server's grandchild on close",
-    TIMEOUT,
-    async () => {
-      await wrappedGrandchild(false);
-    },
-  );
+  for (const era of FIXTURE_ERAS) {
+    it(
+      `ends a sh -c wrapper, the server under it and the server's grandchild on close (${era.version})`,
+      TIMEOUT,
+      async () => {
+        await wrappedGrandchild(false, era);
+      },
+    );
 
-  it(
-    "kills a server that ignores SIGTERM, with its wrapper and grandchild, within the bound",
-    TIMEOUT,
-    async () => {
-      const log = await wrappedGrandchild(true);
-      assert.match(log, /ignored SIGTERM/, "SIGTERM came first, then SIGKILL ended it");
-    },
-  );
+    it(
+      `kills a server that ignores SIGTERM, with its wrapper and grandchild, within the bound (${era.version})`,
+      TIMEOUT,
+      async () => {
+        const log = await wrappedGrandchild(true, era);
+        assert.match(log, /ignored SIGTERM/, "SIGTERM came first, then SIGKILL ended it");
+      },
+    );
+  }
 });
 
 describe("seed defect 1: the connect budget does not bound the server's life", () => {

@@ -136,3 +136,16 @@ export async function abortSlowCall(
   );
   return outcome;
 }
+
+/** A protocol era a fixture can be told to speak alone, and the version `auto` must settle on. */
+export interface FixtureEra {
+  version: "2025-11-25" | "2026-07-28";
+  /** The environment that makes an era-aware fixture (kit.ts serveEra, hostile.ts) speak it. */
+  env: Record<string, string>;
+}
+
+/** Both eras, for tests of a behaviour that exists in each. */
+export const FIXTURE_ERAS: readonly FixtureEra[] = [
+  { version: "2025-11-25", env: {} },
+  { version: "2026-07-28", env: { FIXTURE_ERA: "2026" } },
+];
