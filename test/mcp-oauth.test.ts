@@ -124,11 +124,15 @@ describe("MCP servers behind OAuth", () => {
           stored.servers[server.url]?.tokens?.access_token,
           "the token is kept for this server URL",
         );
-        assert.deepEqual(server.events.slice(0, 4), [
-          "mcp 401",
+        // The era probe met the 401: the login comes first, then the question again with the
+        // token (both eras log in the same way), then the 2025 handshake this server speaks.
+        assert.equal(server.probes.count, 1);
+        assert.deepEqual(server.events.slice(0, 5), [
           "register",
           "authorize",
           "token authorization_code",
+          "mcp server/discover",
+          "mcp initialize",
         ]);
         // A CLI with a loopback redirect registers as a native client (SEP-837).
         assert.equal(server.registrations[0]?.application_type, "native");

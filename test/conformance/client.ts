@@ -3,7 +3,7 @@
 // plugin's transport, handshake, elicitation and call path conform. The suite runs
 // `<command> <serverUrl>` with MCP_CONFORMANCE_SCENARIO set; exit code 0 means every call was ok.
 import "reflect-metadata";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Agent, createAgent, textOf } from "@pseudoclaude/core";
@@ -29,7 +29,7 @@ const SCENARIO_CALLS: Record<string, PlannedCall[] | undefined> = {
 };
 
 /** Client identity a scenario hands us in MCP_CONFORMANCE_CONTEXT, as our `oauth` config. */
-function oauthFromContext(): { oauth?: Record<string, unknown> } {
+async function oauthFromContext(workspace: string): Promise<{ oauth?: Record<string, unknown> }> {
   const raw = process.env.MCP_CONFORMANCE_CONTEXT;
   const context = (raw ? JSON.parse(raw) : {}) as Record<string, string | undefined>;
   log(`context keys: ${Object.keys(context).join(", ")}`);
@@ -50,6 +50,13 @@ function oauthFromContext(): { oauth?: Record<string, unknown> } {
       id_token: context.idp_id_token,
     };
   }
+  // Workload identity: the workload's JWT in a file, as a platform projects it.
+  if (context.valid_jwt) {
+    const file = path.join(workspace, "workload.jwt");
+    await writeFile(file, `${context.valid_jwt}\n`);
+    oauth.grant = "jwt_bearer";
+    oauth.assertion_file = file;
+  }
   // Our Client ID Metadata Document, as the suite knows it; used only where a server supports it.
   if (!oauth.client_id) oauth.client_metadata_url = CLIENT_METADATA_URL;
   return Object.keys(oauth).length > 0 ? { oauth } : {};
@@ -62,16 +69,17 @@ async function followRedirect({
 }: {
   url: URL;
   signal: AbortSignal;
-}): Promise<string | undefined> {
+}): Promise<URLSearchParams | undefined> {
   const response = await fetch(url, { redirect: "manual", signal });
   const location = response.headers.get("location");
   if (!location) {
     log(`authorization answered ${response.status} without a redirect`);
     return undefined;
   }
-  const code = new URL(location, url).searchParams.get("code") ?? undefined;
-  log(`authorization redirected with ${code ? "a code" : "no code"}`);
-  return code;
+  // The whole query, as a loopback listener hands it on: the plugin checks its `iss`.
+  const query = new URL(location, url).searchParams;
+  log(`authorization redirected with ${[...query.keys()].join(", ") || "nothing"}`);
+  return query;
 }
 
 function log(line: string): void {
@@ -170,7 +178,7 @@ async function main(): Promise<number> {
       config: false,
       plugins: [
         mcp({
-          servers: { [SERVER]: { type: "http", url, ...oauthFromContext() } },
+          servers: { [SERVER]: { type: "http", url, ...(await oauthFromContext(workspace)) } },
           // The suite's authorization server redirects at once, without a person: follow it
           // ourselves and hand the plugin the code, as a browser and loopback listener would.
           authorize: followRedirect,

@@ -22,6 +22,7 @@ export function oauthSettings(
       ...(raw.private_key_pem ? { private_key_pem: raw.private_key_pem } : {}),
       ...(raw.idp?.client_secret ? { idp_client_secret: raw.idp.client_secret } : {}),
       ...(raw.idp ? { idp_id_token: raw.idp.id_token } : {}),
+      ...(raw.assertion ? { assertion: raw.assertion } : {}),
     },
     "oauth",
     server,
@@ -38,6 +39,8 @@ export function oauthSettings(
     settings.tokenEndpointAuthMethod = raw.token_endpoint_auth_method;
   if (secrets.private_key_pem) settings.privateKeyPem = secrets.private_key_pem;
   if (raw.signing_algorithm) settings.signingAlgorithm = raw.signing_algorithm;
+  if (secrets.assertion) settings.assertion = secrets.assertion;
+  if (raw.assertion_file) settings.assertionFile = raw.assertion_file;
   if (raw.idp)
     settings.idp = {
       tokenEndpoint: raw.idp.token_endpoint,

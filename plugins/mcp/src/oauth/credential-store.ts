@@ -12,6 +12,8 @@ export interface ServerCredentials {
   tokens?: Record<string, unknown> & { obtained_at?: number };
   /** Discovery results (resource and authorization server metadata), to skip it next time. */
   discovery?: Record<string, unknown>;
+  /** The DPoP key the tokens are bound to, where the authorization server binds them. */
+  dpop?: Record<string, unknown>;
 }
 
 /** Where OAuth credentials are kept: per server URL, in the user's own directory. */
@@ -99,4 +101,19 @@ let shared: CredentialStore | undefined;
 export function defaultCredentialStore(): CredentialStore {
   shared ??= new FileCredentialStore();
   return shared;
+}
+
+/**
+ * The `Authorization` header of the token stored for a server while it is within its lifetime,
+ * or undefined (none, expired, or bound to a DPoP key, which a plain header cannot present).
+ */
+export function storedAuthorization(store: CredentialStore, serverUrl: string): string | undefined {
+  const tokens = store.get(serverUrl).tokens;
+  const token = tokens?.access_token;
+  if (typeof token !== "string" || !tokens) return undefined;
+  const { expires_in: expiresIn, obtained_at: obtainedAt, token_type: type } = tokens;
+  if (typeof expiresIn === "number" && typeof obtainedAt === "number")
+    if (Date.now() >= obtainedAt + expiresIn * 1000) return undefined;
+  if (typeof type === "string" && type.toLowerCase() === "dpop") return undefined;
+  return `Bearer ${token}`;
 }

@@ -30,7 +30,7 @@ export async function loginToServer(server: McpServerConfig, options: LoginOptio
     current.discovery ? { discovery: current.discovery } : {},
   );
   const listener = createServer();
-  let deliver: ((code: string | undefined) => void) | undefined;
+  let deliver: ((query: URLSearchParams) => void) | undefined;
   listener.on("request", (request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname !== "/callback") {
@@ -43,7 +43,8 @@ export async function loginToServer(server: McpServerConfig, options: LoginOptio
     response.end(
       code ? "Logged in. You can close this window." : `Login failed: ${error ?? "no code"}.`,
     );
-    deliver?.(code);
+    // The whole query: the dialer checks the issuer (iss) it names, and says an error it carries.
+    deliver?.(url.searchParams);
   });
   await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
   const { port } = listener.address() as AddressInfo;
@@ -60,7 +61,7 @@ export async function loginToServer(server: McpServerConfig, options: LoginOptio
         credentials: options.credentials,
         redirectUri: `http://127.0.0.1:${port}/callback`,
         authorize: ({ url, signal }) =>
-          new Promise<string | undefined>((resolve, reject) => {
+          new Promise<URLSearchParams>((resolve, reject) => {
             deliver = resolve;
             signal.addEventListener(
               "abort",

@@ -12,8 +12,17 @@ export const oauthSchema = zodSchema((z) =>
       client_metadata_url: z.url({ protocol: /^https?$/ }).optional(),
       /** Ask for these scopes instead of what the server's challenge and metadata suggest. */
       scope: z.string().min(1).optional(),
-      /** `authorization_code` (a person logs in) or `client_credentials` (machine to machine). */
-      grant: z.enum(["authorization_code", "client_credentials", "cross_app_access"]).optional(),
+      /**
+       * `authorization_code` (a person logs in), `client_credentials` (machine to machine),
+       * `cross_app_access` (enterprise-managed) or `jwt_bearer` (workload identity: an
+       * assertion the workload holds, RFC 7523).
+       */
+      grant: z
+        .enum(["authorization_code", "client_credentials", "cross_app_access", "jwt_bearer"])
+        .optional(),
+      /** For jwt_bearer: the workload's JWT (usually `${VAR}`), or a file holding it (re-read for each token). */
+      assertion: z.string().min(1).optional(),
+      assertion_file: z.string().min(1).optional(),
       token_endpoint_auth_method: z
         .enum(["none", "client_secret_basic", "client_secret_post", "private_key_jwt"])
         .optional(),
@@ -34,7 +43,23 @@ export const oauthSchema = zodSchema((z) =>
         .strict()
         .optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((oauth, context) => {
+      if (oauth.grant !== "jwt_bearer") return;
+      if (!oauth.client_id)
+        context.addIssue({
+          code: "custom",
+          path: ["client_id"],
+          message:
+            "grant jwt_bearer needs the client_id the authorization server knows the workload by",
+        });
+      if ((oauth.assertion === undefined) === (oauth.assertion_file === undefined))
+        context.addIssue({
+          code: "custom",
+          path: ["assertion"],
+          message: "grant jwt_bearer needs one of assertion (usually ${VAR}) or assertion_file",
+        });
+    }),
 );
 
 export type RawOAuthSettings = z.infer<ReturnType<typeof oauthSchema>>;
@@ -45,7 +70,10 @@ export interface OAuthSettings {
   clientSecret?: string;
   clientMetadataUrl?: string;
   scope?: string;
-  grant: "authorization_code" | "client_credentials" | "cross_app_access";
+  grant: "authorization_code" | "client_credentials" | "cross_app_access" | "jwt_bearer";
+  /** jwt_bearer: the assertion itself, or the file that holds it. */
+  assertion?: string;
+  assertionFile?: string;
   tokenEndpointAuthMethod?: RawOAuthSettings["token_endpoint_auth_method"];
   privateKeyPem?: string;
   signingAlgorithm?: string;
@@ -54,12 +82,15 @@ export interface OAuthSettings {
 
 /**
  * Someone who can complete an authorization in a browser: given the authorization URL, return
- * the code the redirect carried (or undefined when nobody can). `pseudoclaude mcp login` is
- * one (a loopback listener); a conformance client is another (it follows the redirect itself).
+ * the query of the redirect that came back (`code`, and `iss` when the authorization server
+ * names itself, which is then checked), or undefined when nobody can. A bare code string is
+ * still taken, but not from a server that advertises `iss`: whether its redirect named it is
+ * then unknown. `pseudoclaude mcp login` is one (a loopback listener); a conformance client is
+ * another (it follows the redirect itself).
  */
 export type Authorizer = (request: {
   server: string;
   url: URL;
   redirectUri: string;
   signal: AbortSignal;
-}) => Promise<string | undefined>;
+}) => Promise<URLSearchParams | string | undefined>;

@@ -8,6 +8,8 @@ function secretsOf(credentials: ServerCredentials): unknown[] {
     credentials.tokens?.refresh_token,
     credentials.tokens?.id_token,
     credentials.client?.client_secret,
+    // The DPoP private key's secret part: with the refresh token, it is what refreshes.
+    (credentials.dpop?.privateJwk as { d?: unknown } | undefined)?.d,
   ];
 }
 

@@ -16,7 +16,13 @@ export type EraVerdict =
   /** It speaks 2026-07-28: the answer is its DiscoverResult, adopted without another round trip. */
   | { era: "modern"; discover: Record<string, unknown> }
   /** It does not (any error, an answer without our version, no answer in time): `initialize`. */
-  | { era: "legacy"; why: string }
+  | {
+      era: "legacy";
+      why: string;
+      /** Over HTTP: the status that said so, and a 401's challenge (where to log in). */
+      status?: number;
+      challenge?: string;
+    }
   /** The process ended instead of answering: it cannot go on, a new one is needed. */
   | { era: "gone" };
 

@@ -56,6 +56,8 @@ export class HttpCallLane {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) throw new StreamableHTTPError(-1, "The transport is closed.");
     const headers = await this.requestHeaders(message);
+    // A DPoP-bound token needs a proof per request, which the SDK transport's fetch signs.
+    if (!headers) return this.transport.send(message);
     const body = JSON.stringify(message);
     headers["content-length"] = String(Buffer.byteLength(body));
     const { request, response } = await this.post(
@@ -125,9 +127,12 @@ export class HttpCallLane {
     if ("_sessionId" in transport) transport._sessionId = sessionId;
   }
 
-  private async requestHeaders(message: JSONRPCMessage): Promise<Record<string, string>> {
+  private async requestHeaders(
+    message: JSONRPCMessage,
+  ): Promise<Record<string, string> | undefined> {
     const headers: Record<string, string> = {};
     const tokens = this.authProvider ? await this.authProvider.tokens() : undefined;
+    if (tokens?.token_type?.toLowerCase() === "dpop") return undefined;
     if (tokens) headers.authorization = `Bearer ${tokens.access_token}`;
     const { sessionId, protocolVersion } = this.transport;
     if (sessionId) headers["mcp-session-id"] = sessionId;

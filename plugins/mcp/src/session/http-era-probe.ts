@@ -20,16 +20,18 @@ const MAX_ANSWER_BYTES = 1_000_000;
  * time, a network error) is legacy, and the 2025 path connects and reports as it always has.
  */
 export async function probeHttpEra(
-  server: HttpServerConfig,
+  server: Pick<HttpServerConfig, "url" | "headers">,
   options: Pick<DialOptions, "clientInfo" | "signal">,
   capabilities: Record<string, unknown>,
   timeoutMs: number,
+  /** How to send it: a logged-in server is asked with its token (and DPoP proof). */
+  send: (input: string, init: RequestInit) => Promise<Response> = fetch,
   retried = false,
 ): Promise<EraVerdict> {
   const id = "pseudoclaude-discover";
   let response: Response;
   try {
-    response = await fetch(server.url, {
+    response = await send(server.url, {
       method: "POST",
       headers: {
         ...server.headers,
@@ -59,8 +61,15 @@ export async function probeHttpEra(
         Array.isArray(supported) &&
         supported.includes(MODERN_PROTOCOL)
       )
-        return probeHttpEra(server, options, capabilities, timeoutMs, true);
-      return { era: "legacy", why: `server/discover answered HTTP ${response.status}` };
+        return probeHttpEra(server, options, capabilities, timeoutMs, send, true);
+      return {
+        era: "legacy",
+        why: `server/discover answered HTTP ${response.status}`,
+        status: response.status,
+        ...(response.headers.has("www-authenticate")
+          ? { challenge: response.headers.get("www-authenticate") as string }
+          : {}),
+      };
     }
     const text = await boundedText(response);
     const type = response.headers.get("content-type") ?? "";

@@ -1,13 +1,19 @@
-import { Client } from "@modelcontextprotocol/client";
+import {
+  Client,
+  auth as runOAuth,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from "@modelcontextprotocol/client";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { McpServerConfig } from "../config/server-config.js";
+import { askAuthorizer } from "../oauth/ask-authorizer.js";
 import { progressOption } from "./call-progress.js";
 import { clientCapabilities, installEraHandlers } from "./era-handlers.js";
 import { MODERN_PROTOCOL } from "./era-probe.js";
 import {
   type CallOptions,
-  type ClientHandlers,
+  type DialOptions,
   McpCallError,
   type McpSession,
   type RemoteCallResult,
@@ -42,29 +48,45 @@ export class ModernSession implements McpSession {
 
   static async connect(
     server: McpServerConfig,
-    handlers: ClientHandlers,
-    clientInfo: { name: string; version: string },
+    options: DialOptions,
     /** Our stdio transport the era was asked on; absent for HTTP, where the v2 one is made here. */
     stdio: StdioProcessTransport | undefined,
     discover: Record<string, unknown>,
-    signal: AbortSignal,
+    loggedIn = false,
   ): Promise<ModernSession> {
-    const transport = assumeCompleteResults(stdio ?? (await modernHttpTransport(server)));
+    const auth = stdio ? undefined : await authFor(server, options);
+    const transport = assumeCompleteResults(stdio ?? (await modernHttpTransport(server, auth)));
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
-    const client = new Client(clientInfo, { capabilities: clientCapabilities(server) });
-    installEraHandlers(client, server, handlers);
-    const session = new ModernSession(server.name, client, transport, !stdio);
+    const client = new Client(options.clientInfo, { capabilities: clientCapabilities(server) });
+    installEraHandlers(client, server, options.handlers);
+    // Later in the session the connect budget is long spent: a login gets its own.
+    const reauthorize = auth
+      ? () =>
+          loginAgain(
+            server,
+            { ...options, signal: AbortSignal.timeout(server.connectTimeoutMs) },
+            auth,
+            transport as never,
+          )
+      : undefined;
+    const session = new ModernSession(server.name, client, transport, !stdio, reauthorize);
     try {
-      await withRequestSignal(signal, (requestSignal) =>
+      await withRequestSignal(options.signal, (requestSignal) =>
         client.connect(transport as unknown as Transport, {
           prior: { kind: "modern", discover: discover as never },
           signal: requestSignal,
           timeout: NO_SDK_TIMEOUT,
         }),
       );
-      if (session.capabilities.tools?.listChanged) await session.follow(signal);
+      if (session.capabilities.tools?.listChanged) await session.follow(options.signal);
     } catch (error) {
       await session.closeQuietly();
+      // A token refused: the v2 client ran its OAuth flow, and a person has to log in. The
+      // redirect goes back to the transport, which checks its issuer, then a fresh connect.
+      if (!loggedIn && auth && error instanceof UnauthorizedError) {
+        const login = await authorizeModern(server, options, auth, transport as never);
+        if (login) return ModernSession.connect(server, options, stdio, discover, true);
+      }
       throw error;
     }
     return session;
@@ -79,6 +101,8 @@ export class ModernSession implements McpSession {
     },
     /** Over HTTP, `x-mcp-header` parameters travel as headers, and the rules for them apply. */
     private readonly overHttp: boolean,
+    /** A person logs in again when a request's token is refused (an OAuth server only). */
+    private readonly reauthorize?: () => Promise<boolean>,
   ) {
     client.setNotificationHandler("notifications/tools/list_changed", async () => {
       this.events.emit("tools-changed");
@@ -228,16 +252,27 @@ export class ModernSession implements McpSession {
     await this.transport.close().catch(() => undefined);
   }
 
-  /** One v2 request with its own signal; failures as McpCallError, judged by what was aborted. */
+  /**
+   * One v2 request with its own signal; failures as McpCallError, judged by what was aborted. A
+   * refused token is a login (when someone can log in), then the request once more.
+   */
   private async request<T>(
     signal: AbortSignal,
     run: (options: { signal: AbortSignal; timeout: number }) => Promise<T>,
+    loggedIn = false,
   ): Promise<T> {
     try {
       return await withRequestSignal(signal, (requestSignal) =>
         run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
       );
     } catch (error) {
+      if (
+        error instanceof UnauthorizedError &&
+        !loggedIn &&
+        !signal.aborted &&
+        (await this.reauthorize?.())
+      )
+        return this.request(signal, run, true);
       throw classifyModernError(error, signal);
     }
   }
@@ -266,11 +301,58 @@ function classifyModernError(error: unknown, signal: AbortSignal): McpCallError 
   return new McpCallError("transport", message, { cause: error });
 }
 
-/** The v2 client's Streamable HTTP transport, with the server's configured headers. */
-async function modernHttpTransport(server: McpServerConfig): Promise<Transport> {
+type OAuthProvider = NonNullable<Awaited<ReturnType<typeof authFor>>>;
+
+/** The server's OAuth client (the same provider and stored tokens as the 2025 path). */
+async function authFor(server: McpServerConfig, options: DialOptions) {
+  const { authProviderFor } = await import("./sdk-http.js");
+  return authProviderFor(server, options);
+}
+
+/** The v2 client's Streamable HTTP transport, with the server's headers and OAuth client. */
+async function modernHttpTransport(
+  server: McpServerConfig,
+  auth: OAuthProvider | undefined,
+): Promise<Transport> {
   if (server.transport === "stdio") throw new Error("a stdio server needs its own transport");
-  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
   return new StreamableHTTPClientTransport(new URL(server.url), {
     requestInit: { headers: server.headers },
+    ...(auth ? { authProvider: auth as never } : {}),
   }) as unknown as Transport;
+}
+
+/**
+ * A token refused in the middle of a session, after the client's own refresh: the server may
+ * have moved to another authorization server, so what discovery found is dropped (the SDK
+ * leaves that to its host) and the login starts over from the server's metadata. Credentials
+ * stamped with the old issuer are not used at the new one; the client registers there anew.
+ */
+async function loginAgain(
+  server: McpServerConfig,
+  options: DialOptions,
+  provider: OAuthProvider,
+  transport: StreamableHTTPClientTransport,
+): Promise<boolean> {
+  if (server.transport === "stdio") return false;
+  await provider.invalidateCredentials?.("discovery");
+  provider.pendingAuthorization = undefined;
+  if ((await runOAuth(provider as never, { serverUrl: server.url })) === "AUTHORIZED") return true;
+  return authorizeModern(server, options, provider, transport);
+}
+
+/**
+ * A person logs in: the authorization URL the v2 client produced goes to the authorizer, and
+ * the redirect's query comes back to the transport (which checks its `iss`). False when nobody
+ * can (no authorizer, no URL, no answer).
+ */
+async function authorizeModern(
+  server: McpServerConfig,
+  options: DialOptions,
+  auth: OAuthProvider,
+  transport: StreamableHTTPClientTransport,
+): Promise<boolean> {
+  const answer = await askAuthorizer(server, options, auth);
+  if (!answer) return false;
+  await transport.finishAuth(answer.params);
+  return true;
 }

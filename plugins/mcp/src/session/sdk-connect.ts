@@ -69,7 +69,7 @@ export async function connectWithSdk(
             server,
             { ...options, signal: AbortSignal.timeout(server.connectTimeoutMs) },
             auth,
-            transport,
+            remote.finishOn(transport),
             steps,
           )
       : undefined;
@@ -93,7 +93,10 @@ export async function connectWithSdk(
       if (step) failure.message = `${failure.message} (${step})`;
       throw failure;
     }
-    if (authorized || !(await remote.authorize(server, options, auth, transport, steps)))
+    if (
+      authorized ||
+      !(await remote.authorize(server, options, auth, remote.finishOn(transport), steps))
+    )
       throw needsAuth(server, error);
     // A started transport cannot be started again: the second attempt uses fresh ones.
     return connectWithSdk(server, options, undefined, true);

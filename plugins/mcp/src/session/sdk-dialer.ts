@@ -4,6 +4,7 @@ import type {
   StdioServerConfig,
 } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import { defaultCredentialStore, storedAuthorization } from "../oauth/credential-store.js";
 import { clientCapabilities } from "./era-handlers.js";
 import { type EraVerdict, MODERN_PROTOCOL, PROBE_TIMEOUT_MS, probeStdioEra } from "./era-probe.js";
 import { probeHttpEra } from "./http-era-probe.js";
@@ -36,6 +37,8 @@ export class SdkDialer implements SessionDialer {
     if (server.transport === "http" && server.protocol !== "2025-11-25") {
       const verdict = await this.negotiateHttp(server, options);
       if (verdict.era === "modern") return this.dialModern(server, options, undefined, verdict);
+      if (verdict.era === "legacy" && verdict.status === 401)
+        return this.dialAfterLogin(server, options, verdict.challenge);
     }
     if (server.transport === "stdio") {
       early = this.spawn(server, options);
@@ -100,7 +103,7 @@ export class SdkDialer implements SessionDialer {
   private async negotiateHttp(server: HttpServerConfig, options: DialOptions): Promise<EraVerdict> {
     if (this.verdict) return this.verdict;
     const verdict = await probeHttpEra(
-      server,
+      { url: server.url, headers: withStoredToken(server, options) },
       options,
       clientCapabilities(server),
       Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
@@ -115,6 +118,32 @@ export class SdkDialer implements SessionDialer {
     return verdict;
   }
 
+  /**
+   * A server that wants a login before it says which era it speaks: the login first (the same in
+   * both eras), then the question again with the token. Without a login now (nobody to log in),
+   * the 2025 path reports that the server needs one, as before.
+   */
+  private async dialAfterLogin(server: HttpServerConfig, options: DialOptions, challenge?: string) {
+    const { loginFromProbe } = await import("./probe-login.js");
+    const authorized = await loginFromProbe(server, options, challenge);
+    if (authorized) {
+      const verdict = await probeHttpEra(
+        server,
+        options,
+        clientCapabilities(server),
+        Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
+        authorized,
+      );
+      if (verdict.era === "modern") {
+        this.verdict = verdict;
+        return this.dialModern(server, options, undefined, verdict);
+      }
+    }
+    sdk ??= import("./sdk-connect.js");
+    const { connectWithSdk } = await sdk;
+    return connectWithSdk(server, options, undefined);
+  }
+
   private async dialModern(
     server: McpServerConfig,
     options: DialOptions,
@@ -124,14 +153,7 @@ export class SdkDialer implements SessionDialer {
     modern ??= import("./modern-session.js");
     try {
       const { ModernSession } = await modern;
-      return await ModernSession.connect(
-        server,
-        options.handlers,
-        options.clientInfo,
-        early?.transport,
-        verdict.discover,
-        options.signal,
-      );
+      return await ModernSession.connect(server, options, early?.transport, verdict.discover);
     } catch (error) {
       await early?.transport.close();
       const stderr =
@@ -145,4 +167,19 @@ export class SdkDialer implements SessionDialer {
       );
     }
   }
+}
+
+/**
+ * The server's headers with the token a login stored for it, so the era probe of a server
+ * behind OAuth is answered rather than refused (a server that sends its own Authorization
+ * header keeps it).
+ */
+function withStoredToken(server: HttpServerConfig, options: DialOptions): Record<string, string> {
+  const own = Object.keys(server.headers).some((name) => name.toLowerCase() === "authorization");
+  if (own) return server.headers;
+  const authorization = storedAuthorization(
+    options.credentials ?? defaultCredentialStore(),
+    server.url,
+  );
+  return authorization ? { ...server.headers, authorization } : server.headers;
 }

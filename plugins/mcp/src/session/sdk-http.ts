@@ -10,7 +10,10 @@ import {
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import { askAuthorizer } from "../oauth/ask-authorizer.js";
 import { defaultCredentialStore } from "../oauth/credential-store.js";
+import { type DpopCapable, dpopFetch } from "../oauth/dpop-fetch.js";
+import { checkResponseIssuer } from "../oauth/issuer-checks.js";
 import { HttpCallLane } from "./http-call-lane.js";
 import { leanFetch } from "./lean-fetch.js";
 import type { DialOptions } from "./mcp-session.js";
@@ -33,7 +36,11 @@ export function createHttpTransport(
 ): Transport {
   if (server.transport === "stdio") throw new Error("a stdio server has no HTTP transport");
   const requestInit: RequestInit = { headers: server.headers };
-  const fetch = leanFetch(traceHeaderFetch(steps?.fetch));
+  const plain = leanFetch(traceHeaderFetch(steps?.fetch));
+  const fetch =
+    authProvider && "dpop" in authProvider
+      ? dpopFetch(authProvider as DpopCapable, server.url, plain)
+      : plain;
   const auth = authProvider ? { authProvider } : {};
   if (server.transport === "sse")
     return new SSEClientTransport(new URL(server.url), { requestInit, fetch, ...auth });
@@ -56,28 +63,36 @@ export function authProviderFor(server: McpServerConfig, options: DialOptions) {
 }
 
 /**
- * The server wants a person to log in: hand the authorization URL to the authorizer and
- * finish with the code it brings back. False when nobody can (no authorizer, no code).
+ * The server wants a person to log in: hand the authorization URL to the authorizer, check the
+ * issuer its redirect names, and `finish` with the code it brings back (the transport's
+ * finishAuth, or the SDK's auth() when no transport is open yet). False when nobody can (no
+ * authorizer, no code).
  */
 export async function authorize(
   server: McpServerConfig,
   options: DialOptions,
   auth: ReturnType<typeof oauthProviderFor>,
-  transport: Transport,
+  finish: (code: string) => Promise<void>,
   steps?: OAuthStepRecorder,
 ): Promise<boolean> {
-  const url = auth.pendingAuthorization;
-  auth.pendingAuthorization = undefined;
-  if (!url || !options.authorize || server.transport === "stdio") return false;
-  const code = await options.authorize({
-    server: server.name,
-    url,
-    redirectUri: String(auth.redirectUrl ?? ""),
-    signal: options.signal,
-  });
-  if (!code) return false;
+  const answer = await askAuthorizer(server, options, auth);
+  if (!answer) return false;
+  const { params, bare } = answer;
+  const code = params.get("code");
   try {
-    await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
+    if (!code) {
+      const error = params.get("error");
+      if (!error) return false;
+      throw new Error(
+        `the authorization server answered ${error}${params.get("error_description") ? `: ${params.get("error_description")}` : ""}`,
+      );
+    }
+    checkResponseIssuer(
+      params.get("iss") ?? undefined,
+      (await auth.discoveryState?.())?.authorizationServerMetadata as never,
+      bare,
+    );
+    await finish(code);
   } catch (error) {
     const step = steps?.describe();
     throw new ToolSourceError<McpServerErrorCode>(
@@ -87,6 +102,12 @@ export async function authorize(
     );
   }
   return true;
+}
+
+/** The finish of a login on an open transport: its own `finishAuth`. */
+export function finishOn(transport: Transport): (code: string) => Promise<void> {
+  return (code) =>
+    (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
 }
 
 export function oauthSteps(serverUrl: string): OAuthStepRecorder {

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import type { DpopSession } from "@modelcontextprotocol/client";
 import type {
   OAuthClientProvider,
   OAuthDiscoveryState,
@@ -12,8 +14,11 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CredentialStore } from "../oauth/credential-store.js";
+import { dpopSessionFor } from "../oauth/dpop-key.js";
+import { checkMetadataIssuer } from "../oauth/issuer-checks.js";
 import type { OAuthSettings } from "../oauth/oauth-settings.js";
-import { CrossAppAccessProvider } from "./cross-app-access-provider.js";
+import { crossAppAccessProvider } from "./cross-app-access-provider.js";
+import { JwtBearerProvider } from "./jwt-bearer-provider.js";
 
 /** The loopback address the authorization server sends people back to. */
 export const DEFAULT_REDIRECT_URI = "http://127.0.0.1:33418/callback";
@@ -28,6 +33,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   /** Set when the SDK needs a person to visit this URL; the dialer hands it to an authorizer. */
   pendingAuthorization: URL | undefined;
   private verifier = "";
+  private dpopSession: Promise<DpopSession | undefined> | undefined;
 
   constructor(
     private readonly serverUrl: string,
@@ -126,6 +132,17 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.store.get(this.serverUrl).discovery as OAuthDiscoveryState | undefined;
   }
 
+  /**
+   * The DPoP key session, once discovery found an authorization server that binds tokens to
+   * one (the v2 client signs with it; dpop-fetch.ts does for the 1.x transport).
+   */
+  dpop(): Promise<DpopSession | undefined> {
+    const metadata = this.discoveryState()?.authorizationServerMetadata;
+    if (!metadata) return Promise.resolve(undefined);
+    this.dpopSession ??= dpopSessionFor(this.store, this.serverUrl, metadata);
+    return this.dpopSession;
+  }
+
   invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
     if (scope === "verifier") {
       this.verifier = "";
@@ -148,12 +165,43 @@ export function oauthProviderFor(
   store: CredentialStore,
   redirectUri?: string,
 ): OAuthClientProvider & { pendingAuthorization?: URL } {
+  return withMetadataIssuerCheck(providerFor(serverUrl, settings, store, redirectUri));
+}
+
+/**
+ * Every grant's discovery goes through saveDiscoveryState before an endpoint is used: metadata
+ * that names another issuer stops the login there (the 1.x SDK does not check it).
+ */
+function withMetadataIssuerCheck<P extends OAuthClientProvider>(provider: P): P {
+  const save = provider.saveDiscoveryState?.bind(provider);
+  provider.saveDiscoveryState = (state) => {
+    checkMetadataIssuer(String(state.authorizationServerUrl), state.authorizationServerMetadata);
+    return save?.(state);
+  };
+  return provider;
+}
+
+function providerFor(
+  serverUrl: string,
+  settings: OAuthSettings,
+  store: CredentialStore,
+  redirectUri?: string,
+): OAuthClientProvider & { pendingAuthorization?: URL } {
   if (settings.grant === "cross_app_access" && settings.clientId && settings.idp)
-    return new CrossAppAccessProvider(serverUrl, {
+    return crossAppAccessProvider(serverUrl, {
       ...settings,
       clientId: settings.clientId,
       idp: settings.idp,
     });
+  if (settings.grant === "jwt_bearer" && settings.clientId)
+    return new JwtBearerProvider(
+      {
+        clientId: settings.clientId,
+        ...(settings.clientSecret ? { clientSecret: settings.clientSecret } : {}),
+        ...(settings.scope ? { scope: settings.scope } : {}),
+      },
+      workloadAssertion(settings),
+    );
   if (settings.grant === "client_credentials" && settings.clientId) {
     if (settings.tokenEndpointAuthMethod === "private_key_jwt" && settings.privateKeyPem)
       return new PrivateKeyJwtProvider({
@@ -169,4 +217,20 @@ export function oauthProviderFor(
     });
   }
   return new StoredOAuthProvider(serverUrl, settings, store, redirectUri);
+}
+
+/**
+ * The workload's assertion: the configured value, or the file's content read for each token
+ * request (a platform rotates the token in that file: a Kubernetes projected service account
+ * token, a CI job's OIDC token written to disk).
+ */
+function workloadAssertion(settings: OAuthSettings): () => Promise<string> {
+  const { assertion, assertionFile } = settings;
+  return async () => {
+    if (assertion) return assertion;
+    if (!assertionFile) throw new Error("oauth.assertion or oauth.assertion_file is required");
+    const text = (await readFile(assertionFile, "utf8")).trim();
+    if (!text) throw new Error(`the assertion file ${assertionFile} is empty`);
+    return text;
+  };
 }
