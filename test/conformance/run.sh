@@ -29,7 +29,8 @@ if ! node -e 'process.exit(typeof require("node:fs").globSync === "function" ? 0
   node_flags=(--import "./$SHIM")
 fi
 
-# Every client scenario the pinned suite lists (26 in 0.1.16): none skipped, none expected to fail.
+# Every client scenario the pinned suite lists (48 in 0.2.0-alpha.12: the 2025-11-25 and 2026-07-28
+# requirement sets and the extensions): none skipped, none expected to fail.
 if [ "$#" -gt 0 ]; then
   scenarios=("$@")
 else
@@ -62,7 +63,7 @@ for scenario in "${scenarios[@]}"; do
     failed=$((failed + 1))
     [ "$status" -eq 124 ] && reason="timed out after ${SCENARIO_TIMEOUT_S} s" || reason="exit $status"
     echo "FAIL $scenario (${elapsed_ms} ms, $reason); last output:"
-    tail -n 40 "$log" | sed 's/^/    /'
+    tail -n "${CONFORMANCE_LOG_LINES:-40}" "$log" | sed 's/^/    /'
   fi
 done
 
