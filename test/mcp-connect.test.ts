@@ -4,48 +4,38 @@ import { FIXTURE_ERAS, mcpAgent, serverPart, stdioFixture } from "./support/mcp-
 
 describe("connecting to MCP servers", () => {
   // The process ends before either era's opening is answered: auto and each pinned era alike.
-  // Known failure with 2026-07-28 pinned: the dialer reports the exit as a server that "does
-  // not speak" 2026-07-28, without the exit code, and advises removing `protocol`, which
-  // changes nothing for a server that cannot start. Marked todo so it runs and shows until
-  // the message is fixed; remove the mark then.
-  const PINNED_EXIT_TODO =
-    "pinned 2026-07-28: an exit before server/discover is reported as not speaking the era";
   for (const protocol of ["auto", "2026-07-28", "2025-11-25"])
-    it(
-      `fails fast with the exit code and the last stderr lines when a server exits before the handshake (protocol ${protocol})`,
-      protocol === "2026-07-28" ? { todo: PINNED_EXIT_TODO } : {},
-      async () => {
-        const started = Date.now();
-        const agent = await mcpAgent({
-          early: stdioFixture("exit-early", { connect_timeout_ms: 30_000, protocol }),
-          ok: stdioFixture("behaviours"),
+    it(`fails fast with the exit code and the last stderr lines when a server exits before the handshake (protocol ${protocol})`, async () => {
+      const started = Date.now();
+      const agent = await mcpAgent({
+        early: stdioFixture("exit-early", { connect_timeout_ms: 30_000, protocol }),
+        ok: stdioFixture("behaviours"),
+      });
+      const elapsed = Date.now() - started;
+      try {
+        // A hang guard, not a benchmark: the budget is 30 s, an early exit must not wait for it.
+        assert.ok(elapsed < 10_000, `took ${elapsed} ms`);
+        const diagnostic = agent.diagnostics().find((d) => d.code === "connect_failed");
+        assert.equal(diagnostic?.source, "mcp:early");
+        assert.equal(diagnostic?.stage, "connect");
+        assert.match(diagnostic!.message, /exited with code 3 before the MCP handshake/);
+        assert.match(diagnostic!.message, /fatal: missing API key/);
+        assert.doesNotMatch(diagnostic!.message, /boot line 1\n/, "only the tail is shown");
+        assert.ok(agent.registry.get("mcp__ok__echo"), "the other server is unaffected");
+        const early = agent.sources().find((s) => s.id === "mcp:early")!;
+        assert.equal(early.status.state, "failed");
+        assert.deepEqual(early.status.stats, {
+          configured: 1,
+          connected: 0,
+          discovered: 0,
+          adapted: 0,
+          filtered: 0,
+          registered: 0,
         });
-        const elapsed = Date.now() - started;
-        try {
-          // A hang guard, not a benchmark: the budget is 30 s, an early exit must not wait for it.
-          assert.ok(elapsed < 10_000, `took ${elapsed} ms`);
-          const diagnostic = agent.diagnostics().find((d) => d.code === "connect_failed");
-          assert.equal(diagnostic?.source, "mcp:early");
-          assert.equal(diagnostic?.stage, "connect");
-          assert.match(diagnostic!.message, /exited with code 3 before the MCP handshake/);
-          assert.match(diagnostic!.message, /fatal: missing API key/);
-          assert.doesNotMatch(diagnostic!.message, /boot line 1\n/, "only the tail is shown");
-          assert.ok(agent.registry.get("mcp__ok__echo"), "the other server is unaffected");
-          const early = agent.sources().find((s) => s.id === "mcp:early")!;
-          assert.equal(early.status.state, "failed");
-          assert.deepEqual(early.status.stats, {
-            configured: 1,
-            connected: 0,
-            discovered: 0,
-            adapted: 0,
-            filtered: 0,
-            registered: 0,
-          });
-        } finally {
-          await agent.close();
-        }
-      },
-    );
+      } finally {
+        await agent.close();
+      }
+    });
 
   it("reports a command that does not exist", async () => {
     const agent = await mcpAgent({ ghost: { type: "stdio", command: "/nonexistent/mcp-server" } });

@@ -8,18 +8,15 @@ import {
   ListRootsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ConfigError, type PseudoClaudeError } from "@pseudoclaude/core";
+import { type PseudoClaudeError } from "@pseudoclaude/core";
 import type { McpServerConfig } from "../config/server-config.js";
-import {
-  type McpConfigErrorCode,
-  type McpServerErrorCode,
-  ToolSourceError,
-} from "../mcp-errors.js";
+import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { answerElicitation, answerSampling, clientCapabilities } from "./era-handlers.js";
 import type { DialOptions, McpSession } from "./mcp-session.js";
 import type { OAuthStepRecorder } from "./oauth-steps.js";
 import { SdkSession } from "./sdk-session.js";
 import { StderrTail } from "./stderr-tail.js";
+import { stderrOf, stdioEndedEarly } from "./stdio-failure.js";
 import { StdioProcessTransport, stdioTransport } from "./stdio-process-transport.js";
 
 /** The SDK validates structured output only for tools of the last listed page; we do it ourselves. */
@@ -148,26 +145,12 @@ function describeConnectFailure(
 ): PseudoClaudeError {
   const cause = { cause: error };
   if (server.transport === "stdio") {
-    const exit = transport instanceof StdioProcessTransport ? transport.exitInfo : undefined;
-    const stderr = `\nLast stderr lines of "${server.command}":\n${tail.describe(10)}`;
+    const stderr = stderrOf(server, tail);
     // Checked first: when the budget ran out, we are the ones who ended the process.
     if (signal.aborted) return budgetSpent(server, stderr, cause);
-    if (exit) {
-      const how =
-        exit.code !== null ? `exited with code ${exit.code}` : `was killed by ${exit.signal}`;
-      return new ToolSourceError<McpServerErrorCode>(
-        "server_exited",
-        `The server process ${how} before the MCP handshake finished.${stderr}`,
-        cause,
-      );
-    }
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      return new ConfigError<McpConfigErrorCode>(
-        "command_not_found",
-        `Cannot start "${server.command}": command not found.`,
-        cause,
-      );
-    }
+    const stdio = transport instanceof StdioProcessTransport ? transport : undefined;
+    const ended = stdioEndedEarly(server, error, stdio, tail);
+    if (ended) return ended;
     return new ToolSourceError<McpServerErrorCode>(
       "connect_failed",
       `${error instanceof Error ? error.message : String(error)}${stderr}`,

@@ -11,6 +11,7 @@ import { probeHttpEra } from "./http-era-probe.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
 import type { EarlyStdio } from "./sdk-connect.js";
 import { StderrTail } from "./stderr-tail.js";
+import { stdioEndedEarly } from "./stdio-failure.js";
 import { stdioTransport } from "./stdio-process-transport.js";
 
 let sdk: Promise<typeof import("./sdk-connect.js")> | undefined;
@@ -89,7 +90,19 @@ export class SdkDialer implements SessionDialer {
       Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
     );
     if (server.protocol === MODERN_PROTOCOL && verdict.era !== "modern") {
+      // A process that ended (or never started) says so, as in the 2025 era; one that is
+      // running and does not speak 2026-07-28 is told to fall back.
+      const ended =
+        verdict.era === "gone"
+          ? stdioEndedEarly(
+              server,
+              await early.transport.spawnFailure(),
+              early.transport,
+              early.tail,
+            )
+          : undefined;
       await early.transport.close();
+      if (ended) throw ended;
       throw new ToolSourceError<McpServerErrorCode>(
         "connect_failed",
         `Server "${server.name}" is pinned to protocol ${MODERN_PROTOCOL} but does not speak it (${verdict.era === "gone" ? "its process ended on server/discover" : verdict.why}). Remove "protocol" to let it fall back to 2025-11-25.\nLast stderr lines of "${server.command}":\n${early.tail.describe(10)}`,

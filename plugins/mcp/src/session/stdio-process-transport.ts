@@ -99,6 +99,14 @@ export class StdioProcessTransport implements Transport {
     this.spawning.catch(() => undefined);
   }
 
+  /** Why the process could not be started (a command not found), once the spawn settled. */
+  async spawnFailure(): Promise<Error | undefined> {
+    return this.spawning?.then(
+      () => undefined,
+      (error: Error) => error,
+    );
+  }
+
   /** The client's start: spawns the process, or takes over the early spawn. Once only. */
   start(): Promise<void> {
     if (this.clientStarted)
