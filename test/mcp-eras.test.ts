@@ -13,6 +13,7 @@ import {
   elicitingAgent,
   eventually,
   fixture,
+  mcpAgent,
   processAlive,
   scratch,
   serverPart,
@@ -277,4 +278,45 @@ describe("MCP eras over Streamable HTTP", () => {
         }
       },
     );
+
+  it(
+    "lists the tools again when a 2026 list's ttlMs runs out, and not before, without list_changed",
+    TIMEOUT,
+    async () => {
+      const servers = await Promise.all(
+        ["1000", "0"].map((ttl) =>
+          startHttpServer({
+            script: fixture("modern-http"),
+            env: {
+              FIXTURE_MODERN_ONLY: "1",
+              FIXTURE_SILENT_CHANGES: "1",
+              FIXTURE_TOOLS_TTL_MS: ttl,
+            },
+          }),
+        ),
+      );
+      const agent = await mcpAgent(
+        {
+          fresh: { type: "http", url: servers[0]!.url("/mcp") },
+          kept: { type: "http", url: servers[1]!.url("/mcp") },
+        },
+        { policy: { mode: "bypass" } },
+      );
+      try {
+        for (const name of ["fresh", "kept"])
+          await agent.callTool(`mcp__${name}__add_tool`, { name: "late" });
+        assert.equal(agent.registry.get("mcp__fresh__late"), undefined, "no list_changed was sent");
+        await eventually(
+          () => agent.registry.get("mcp__fresh__late") !== undefined,
+          10_000,
+          "the list listed again after its ttlMs",
+        );
+        // ttlMs 0 promises nothing: that list is kept, not asked for again and again.
+        assert.equal(agent.registry.get("mcp__kept__late"), undefined);
+      } finally {
+        await agent.close();
+        await Promise.all(servers.map((server) => server.stop()));
+      }
+    },
+  );
 });

@@ -27,6 +27,11 @@ import { xMcpHeaderFault } from "./x-mcp-header.js";
 
 type Transport = Parameters<Client["connect"]>[0];
 
+/** A list is not asked for more often than this, whatever `ttlMs` it came with. */
+const MIN_RELIST_MS = 1_000;
+/** The longest freshness honoured, as the v2 client clamps it (24 h). */
+const MAX_CACHE_TTL_MS = 24 * 60 * 60 * 1_000;
+
 /**
  * A session in the stateless 2026-07-28 era, on the official v2 client
  * (`@modelcontextprotocol/client`), loaded only when a server speaks it. The era was
@@ -45,6 +50,8 @@ export class ModernSession implements McpSession {
    * pagination guard, so the client has no listing of its own to take them from).
    */
   private readonly listed = new Map<string, unknown>();
+  /** Lists the tools again once the last listing's `ttlMs` has run out. */
+  private stale: NodeJS.Timeout | undefined;
 
   static async connect(
     server: McpServerConfig,
@@ -154,8 +161,11 @@ export class ModernSession implements McpSession {
         { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
         options,
       ),
-    )) as { tools?: unknown; nextCursor?: string };
-    if (cursor === undefined) this.listed.clear();
+    )) as { tools?: unknown; nextCursor?: string; ttlMs?: unknown };
+    if (cursor === undefined) {
+      this.listed.clear();
+      this.expireAfter(result.ttlMs);
+    }
     const page = toToolsPage(result);
     if (this.overHttp) withoutUnmirrorableTools(page);
     const kept = new Set(page.tools.map((tool) => tool.name));
@@ -228,6 +238,20 @@ export class ModernSession implements McpSession {
     )) as unknown as Record<string, unknown>;
   }
 
+  /**
+   * A tool list is fresh for its `ttlMs` (2026-07-28 caching): after that it is listed again, as
+   * after a `list_changed`. `0`, the SDK's default, promises nothing: the list is kept until a
+   * `list_changed` or a reconnect, not asked for again and again. Bounded to 1 s - 24 h.
+   */
+  private expireAfter(ttlMs: unknown): void {
+    clearTimeout(this.stale);
+    this.stale = undefined;
+    if (typeof ttlMs !== "number" || !(ttlMs > 0) || this.closing) return;
+    const delay = Math.min(Math.max(ttlMs, MIN_RELIST_MS), MAX_CACHE_TTL_MS);
+    this.stale = setTimeout(() => this.events.emit("tools-changed"), delay);
+    this.stale.unref();
+  }
+
   onToolsChanged(listener: () => void): Disposable {
     this.events.on("tools-changed", listener);
     return toDisposable(() => this.events.off("tools-changed", listener));
@@ -247,6 +271,7 @@ export class ModernSession implements McpSession {
 
   private async closeQuietly(): Promise<void> {
     this.closing = true;
+    clearTimeout(this.stale);
     await Promise.resolve(this.subscription?.close()).catch(() => undefined);
     await this.client.close().catch(() => undefined);
     await this.transport.close().catch(() => undefined);
