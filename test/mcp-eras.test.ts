@@ -199,6 +199,34 @@ describe("MCP eras over stdio", () => {
     },
   );
 
+  it(
+    "reaches a 2026-only server that started too slowly to answer server/discover in time",
+    TIMEOUT,
+    async () => {
+      // The probe waits 3 s; this server reads nothing for 3.5 s, then refuses the initialize
+      // that followed. It speaks 2026-07-28, so it is asked again on a new process.
+      await withEraAgent(
+        {
+          slow: stdioFixture("modern", {
+            env: { FIXTURE_MODERN_ONLY: "1", FIXTURE_START_DELAY_MS: "3500" },
+            connect_timeout_ms: 20_000,
+          }),
+        },
+        async (agent, log) => {
+          assert.equal(
+            serverPart(agent, "slow")?.state,
+            "ready",
+            JSON.stringify(agent.diagnostics()),
+          );
+          assert.equal(serverPart(agent, "slow")?.protocolVersion, "2026-07-28");
+          const echo = await agent.callTool("mcp__slow__echo", { text: "late but there" });
+          assert.deepEqual(echo.result.content, [{ type: "text", text: "late but there" }]);
+          assert.equal(await startsLogged(log), 2, "only a slow start spawns a second process");
+        },
+      );
+    },
+  );
+
   it("says why when a server pinned to 2026-07-28 does not speak it", TIMEOUT, async () => {
     await withEraAgent(
       {

@@ -26,6 +26,9 @@ export type EraVerdict =
   /** The process ended instead of answering: it cannot go on, a new one is needed. */
   | { era: "gone" };
 
+/** The 2026-07-28 error for a protocol version a server does not take (`data.supported`). */
+export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
 /** How long a server that ignores `server/discover` is given before `initialize` is sent. */
 export const PROBE_TIMEOUT_MS = 3_000;
 

@@ -4,11 +4,9 @@ import {
   discoverRequest,
   type EraVerdict,
   MODERN_PROTOCOL,
+  UNSUPPORTED_PROTOCOL_VERSION,
 } from "./era-probe.js";
 import type { DialOptions } from "./mcp-session.js";
-
-/** The 2026-07-28 error for a protocol version a server does not take. */
-const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /** Most of a discover answer read: a DiscoverResult is small, a hostile body is not read whole. */
 const MAX_ANSWER_BYTES = 1_000_000;

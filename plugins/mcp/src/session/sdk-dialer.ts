@@ -6,7 +6,13 @@ import type {
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { defaultCredentialStore, storedAuthorization } from "../oauth/credential-store.js";
 import { clientCapabilities } from "./era-handlers.js";
-import { type EraVerdict, MODERN_PROTOCOL, PROBE_TIMEOUT_MS, probeStdioEra } from "./era-probe.js";
+import {
+  type EraVerdict,
+  MODERN_PROTOCOL,
+  PROBE_TIMEOUT_MS,
+  probeStdioEra,
+  UNSUPPORTED_PROTOCOL_VERSION,
+} from "./era-probe.js";
 import { probeHttpEra } from "./http-era-probe.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
 import type { EarlyStdio } from "./sdk-connect.js";
@@ -60,8 +66,37 @@ export class SdkDialer implements SessionDialer {
       // A failed connect closes its transport; this also covers a failure before it got that
       // far. The process spawned here must not outlive the dial (closing twice is harmless).
       await early?.transport.close();
+      if (server.transport === "stdio" && server.protocol === "auto" && refusedForModern(error))
+        return this.dialSlowModern(server, options, error);
       throw error;
     }
+  }
+
+  /**
+   * A stdio server that did not answer `server/discover` in time, then refused `initialize`
+   * naming 2026-07-28: it speaks 2026 and started slowly (30 servers booting on two cores take
+   * longer than the probe waits). It is asked again on a new process, with half the connect
+   * budget, rather than failed; only such a start spawns a server twice.
+   */
+  private async dialSlowModern(
+    server: StdioServerConfig,
+    options: DialOptions,
+    refusal: unknown,
+  ): Promise<McpSession> {
+    if (options.signal.aborted) throw refusal;
+    const early = this.spawn(server, options);
+    const verdict = await probeStdioEra(
+      early.transport,
+      options,
+      clientCapabilities(server),
+      Math.floor(server.connectTimeoutMs / 2),
+    );
+    if (verdict.era !== "modern") {
+      await early.transport.close();
+      throw refusal;
+    }
+    this.verdict = verdict;
+    return this.dialModern(server, options, early, verdict);
   }
 
   private spawn(server: StdioServerConfig, options: DialOptions): EarlyStdio {
@@ -195,4 +230,15 @@ function withStoredToken(server: HttpServerConfig, options: DialOptions): Record
     server.url,
   );
   return authorization ? { ...server.headers, authorization } : server.headers;
+}
+
+/** Whether a failed `initialize` was a refusal that names 2026-07-28 among the versions taken. */
+function refusedForModern(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const { code, data } = cause as { code?: unknown; data?: { supported?: unknown } };
+    if (code === UNSUPPORTED_PROTOCOL_VERSION && Array.isArray(data?.supported))
+      return data.supported.includes(MODERN_PROTOCOL);
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
