@@ -4,9 +4,14 @@
 // server is spawned once; tools are listed and called, elicitation (an input_required result
 // in 2026) is answered, cancellation reaches the server, list_changed is followed.
 import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, it } from "node:test";
-import type { Agent, ElicitationRequest } from "@pseudoclaude/core";
+import { pathToFileURL } from "node:url";
+import { type Agent, type ElicitationRequest, textOf } from "@pseudoclaude/core";
 import { McpManager } from "@pseudoclaude/plugin-mcp";
+import { ScriptedProvider } from "@pseudoclaude/testing";
 import { startHttpServer } from "./support/http-server-process.js";
 import {
   abortSlowCall,
@@ -224,6 +229,46 @@ describe("MCP eras over stdio", () => {
           assert.equal(await startsLogged(log), 2, "only a slow start spawns a second process");
         },
       );
+    },
+  );
+
+  it(
+    "answers a 2026 server's sampling and roots requests (input_required) through the same approval and provider",
+    TIMEOUT,
+    async () => {
+      const provider = new ScriptedProvider([{ text: "a short summary" }]);
+      const approvals: string[] = [];
+      const workspace = await mkdtemp(path.join(os.tmpdir(), "pc-eras-roots-"));
+      const agent = await mcpAgent(
+        {
+          modern: stdioFixture("modern", {
+            env: { FIXTURE_MODERN_ONLY: "1" },
+            sampling: true,
+          }),
+        },
+        {
+          workspace,
+          provider,
+          policy: { mode: "bypass" },
+          approve: (request) => {
+            approvals.push(request.tool.name);
+            return "allow";
+          },
+        },
+      );
+      try {
+        assert.equal(serverPart(agent, "modern")?.protocolVersion, "2026-07-28");
+        const summary = await agent.callTool("mcp__modern__summarize", { text: "a long text" });
+        assert.equal(summary.result.ok, true, JSON.stringify(summary.result));
+        assert.equal(textOf(summary.result.content), "summary: a short summary");
+        assert.deepEqual(approvals, ["mcp__modern__sampling"], "sampling asked for approval");
+        assert.equal(provider.played, 1);
+        const roots = await agent.callTool("mcp__modern__roots", {});
+        assert.equal(textOf(roots.result.content), pathToFileURL(workspace).href);
+      } finally {
+        await agent.close();
+        await rm(workspace, { recursive: true, force: true });
+      }
     },
   );
 
