@@ -233,11 +233,12 @@ describe("MCP eras over stdio", () => {
   );
 
   it(
-    "answers a 2026 server's sampling and roots requests (input_required) through the same approval and provider",
+    "answers a 2026 server's URL elicitation, sampling and roots requests (input_required) as in 2025",
     TIMEOUT,
     async () => {
       const provider = new ScriptedProvider([{ text: "a short summary" }]);
       const approvals: string[] = [];
+      const asked: ElicitationRequest[] = [];
       const workspace = await mkdtemp(path.join(os.tmpdir(), "pc-eras-roots-"));
       const agent = await mcpAgent(
         {
@@ -254,10 +255,18 @@ describe("MCP eras over stdio", () => {
             approvals.push(request.tool.name);
             return "allow";
           },
+          elicit: async (request) => {
+            asked.push(request);
+            return { action: "accept" };
+          },
         },
       );
       try {
         assert.equal(serverPart(agent, "modern")?.protocolVersion, "2026-07-28");
+        const visit = await agent.callTool("mcp__modern__open_page", {});
+        assert.equal(textOf(visit.result.content), "visit: accept");
+        assert.equal(asked[0]?.mode, "url");
+        assert.equal(asked[0]?.url, "https://example.com/sign");
         const summary = await agent.callTool("mcp__modern__summarize", { text: "a long text" });
         assert.equal(summary.result.ok, true, JSON.stringify(summary.result));
         assert.equal(textOf(summary.result.content), "summary: a short summary");
