@@ -233,7 +233,7 @@ describe("MCP eras over stdio", () => {
   );
 
   it(
-    "answers a 2026 server's URL elicitation, sampling and roots requests (input_required) as in 2025",
+    "answers a 2026 server's URL elicitation, sampling and roots requests (input_required) and hands on its progress, as in 2025",
     TIMEOUT,
     async () => {
       const provider = new ScriptedProvider([{ text: "a short summary" }]);
@@ -272,6 +272,14 @@ describe("MCP eras over stdio", () => {
         assert.equal(textOf(summary.result.content), "summary: a short summary");
         assert.deepEqual(approvals, ["mcp__modern__sampling"], "sampling asked for approval");
         assert.equal(provider.played, 1);
+        const progress: number[] = [];
+        const listener = (event: { progress: { progress: number } }) =>
+          progress.push(event.progress.progress);
+        agent.on("tool-progress", listener);
+        const steps = await agent.callTool("mcp__modern__steps", {});
+        agent.off("tool-progress", listener);
+        assert.equal(textOf(steps.result.content), "3 steps");
+        assert.deepEqual(progress, [1, 2, 3], "progress notifications reach tool-progress");
         const roots = await agent.callTool("mcp__modern__roots", {});
         assert.equal(textOf(roots.result.content), pathToFileURL(workspace).href);
       } finally {
