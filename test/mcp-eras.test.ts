@@ -205,28 +205,32 @@ describe("MCP eras over stdio", () => {
   );
 
   it(
-    "reaches a 2026-only server that started too slowly to answer server/discover in time",
+    "reaches a 2026-only server that started too slowly to answer server/discover in time, on its one process",
     TIMEOUT,
     async () => {
-      // The probe waits 3 s; this server reads nothing for 3.5 s, then refuses the initialize
-      // that followed. It speaks 2026-07-28, so it is asked again on a new process.
+      // The probe waits 3 s; these servers read nothing for 3.5 s. Under auto the initialize
+      // that followed is refused naming 2026-07-28 and the late answer to server/discover is
+      // taken; pinned to 2026-07-28 the probe waits the whole connect budget.
+      const slow = (extra: Record<string, unknown>) =>
+        stdioFixture("modern", {
+          env: { FIXTURE_MODERN_ONLY: "1", FIXTURE_START_DELAY_MS: "3500" },
+          connect_timeout_ms: 20_000,
+          ...extra,
+        });
       await withEraAgent(
-        {
-          slow: stdioFixture("modern", {
-            env: { FIXTURE_MODERN_ONLY: "1", FIXTURE_START_DELAY_MS: "3500" },
-            connect_timeout_ms: 20_000,
-          }),
-        },
+        { slow: slow({}), pinned: slow({ protocol: "2026-07-28" }) },
         async (agent, log) => {
-          assert.equal(
-            serverPart(agent, "slow")?.state,
-            "ready",
-            JSON.stringify(agent.diagnostics()),
-          );
-          assert.equal(serverPart(agent, "slow")?.protocolVersion, "2026-07-28");
-          const echo = await agent.callTool("mcp__slow__echo", { text: "late but there" });
-          assert.deepEqual(echo.result.content, [{ type: "text", text: "late but there" }]);
-          assert.equal(await startsLogged(log), 2, "only a slow start spawns a second process");
+          for (const server of ["slow", "pinned"]) {
+            assert.equal(
+              serverPart(agent, server)?.state,
+              "ready",
+              JSON.stringify(agent.diagnostics()),
+            );
+            assert.equal(serverPart(agent, server)?.protocolVersion, "2026-07-28");
+            const echo = await agent.callTool(`mcp__${server}__echo`, { text: "late but there" });
+            assert.deepEqual(echo.result.content, [{ type: "text", text: "late but there" }]);
+          }
+          assert.equal(await startsLogged(log), 2, "one process each");
         },
       );
     },

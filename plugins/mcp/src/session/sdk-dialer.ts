@@ -7,6 +7,7 @@ import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { defaultCredentialStore, storedAuthorization } from "../oauth/credential-store.js";
 import { clientCapabilities } from "./era-handlers.js";
 import {
+  classifyDiscoverAnswer,
   type EraVerdict,
   MODERN_PROTOCOL,
   PROBE_TIMEOUT_MS,
@@ -59,44 +60,34 @@ export class SdkDialer implements SessionDialer {
       }
     }
     sdk ??= import("./sdk-connect.js");
+    // A server that did not answer server/discover in time may still answer it while the 2025
+    // client tries: the process is lent, so a late DiscoverResult can go on in 2026 on it.
+    const lent = server.transport === "stdio" && server.protocol === "auto" ? early : undefined;
+    lent?.transport.lend();
     try {
       const { connectWithSdk } = await sdk;
-      return await connectWithSdk(server, options, early);
+      const session = await connectWithSdk(server, options, early);
+      await lent?.transport.keep(true);
+      return session;
     } catch (error) {
+      // Refused naming 2026-07-28: the server is up and speaks it; its answer to the probe may
+      // come just after the refusal (a server may answer them in either order).
+      const modern = lent && refusedForModern(error);
+      const late = modern
+        ? await lent.transport.lateAnswerWithin(Math.floor(server.connectTimeoutMs / 4))
+        : undefined;
+      const verdict = late === undefined ? undefined : classifyDiscoverAnswer(late);
+      if (lent && verdict?.era === "modern") {
+        await lent.transport.keep(true);
+        this.verdict = verdict;
+        return this.dialModern(server, options, lent, verdict);
+      }
+      await lent?.transport.keep(false);
       // A failed connect closes its transport; this also covers a failure before it got that
       // far. The process spawned here must not outlive the dial (closing twice is harmless).
       await early?.transport.close();
-      if (server.transport === "stdio" && server.protocol === "auto" && refusedForModern(error))
-        return this.dialSlowModern(server, options, error);
       throw error;
     }
-  }
-
-  /**
-   * A stdio server that did not answer `server/discover` in time, then refused `initialize`
-   * naming 2026-07-28: it speaks 2026 and started slowly (30 servers booting on two cores take
-   * longer than the probe waits). It is asked again on a new process, with half the connect
-   * budget, rather than failed; only such a start spawns a server twice.
-   */
-  private async dialSlowModern(
-    server: StdioServerConfig,
-    options: DialOptions,
-    refusal: unknown,
-  ): Promise<McpSession> {
-    if (options.signal.aborted) throw refusal;
-    const early = this.spawn(server, options);
-    const verdict = await probeStdioEra(
-      early.transport,
-      options,
-      clientCapabilities(server),
-      Math.floor(server.connectTimeoutMs / 2),
-    );
-    if (verdict.era !== "modern") {
-      await early.transport.close();
-      throw refusal;
-    }
-    this.verdict = verdict;
-    return this.dialModern(server, options, early, verdict);
   }
 
   private spawn(server: StdioServerConfig, options: DialOptions): EarlyStdio {
@@ -121,8 +112,11 @@ export class SdkDialer implements SessionDialer {
       early.transport,
       options,
       clientCapabilities(server),
-      // A silent server must leave most of the connect budget to initialize.
-      Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
+      // A silent server must leave most of the connect budget to initialize; one pinned to
+      // 2026-07-28 has nothing to fall back to, and gets the whole budget to answer.
+      server.protocol === MODERN_PROTOCOL
+        ? server.connectTimeoutMs
+        : Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
     );
     if (server.protocol === MODERN_PROTOCOL && verdict.era !== "modern") {
       // A process that ended (or never started) says so, as in the 2025 era; one that is

@@ -55,6 +55,11 @@ export class StdioProcessTransport implements Transport {
   private held: Array<{ message: JSONRPCMessage } | { error: Error }> = [];
   /** The process ended before the client started: the client hears it when it does. */
   private closedEarly = false;
+  /** Set while a client tries this process: its close hands the process back instead. */
+  private onTrial = false;
+  /** An answer to an `exchange` that came after its wait ended (a slow server's). */
+  private lateAnswer: JSONRPCMessage | undefined;
+  private onLateAnswer: (() => void) | undefined;
   /** Whether stdin is corked for the current burst of sends. */
   private corked = false;
   /**
@@ -222,7 +227,41 @@ export class StdioProcessTransport implements Transport {
     const id = (message as { id?: string | number }).id;
     if (id === undefined || !this.exchanged.has(id) || "method" in message) return false;
     if (this.waiting?.id === id) this.waiting.answer(message);
+    else {
+      this.lateAnswer = message;
+      this.onLateAnswer?.();
+    }
     return true;
+  }
+
+  /** The late answer to an `exchange`, waited for up to `ms` (undefined if none came). */
+  lateAnswerWithin(ms: number): Promise<JSONRPCMessage | undefined> {
+    if (this.lateAnswer !== undefined || this.exit) return Promise.resolve(this.lateAnswer);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.onLateAnswer = undefined;
+        this.child?.off("close", done);
+        resolve(this.lateAnswer);
+      };
+      const timer = setTimeout(done, ms);
+      this.onLateAnswer = done;
+      this.child?.once("close", done);
+    });
+  }
+
+  /**
+   * Lend the process to a client that may fail to connect: until `keep`, that client's close
+   * detaches it and leaves the process running for another client (the 2026 one, when a slow
+   * server answered `server/discover` after all). `keep(false)` ends the loan with a real close.
+   */
+  lend(): void {
+    this.onTrial = true;
+  }
+
+  async keep(kept: boolean): Promise<void> {
+    this.onTrial = false;
+    if (!kept) await this.close();
   }
 
   private deliver(message: JSONRPCMessage): void {
@@ -279,6 +318,14 @@ export class StdioProcessTransport implements Transport {
   }
 
   close(): Promise<void> {
+    if (this.onTrial) {
+      // Handed back: a new client may start on the same process.
+      this.clientStarted = false;
+      this.onmessage = undefined;
+      this.onclose = undefined;
+      this.onerror = undefined;
+      return Promise.resolve();
+    }
     this.closing ??= this.terminate();
     return this.closing;
   }
