@@ -30,7 +30,7 @@ before(async () => {
 });
 after(async () => {
   await server?.stop();
-  await rm(dir, { recursive: true, force: true });
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 interface Worker {

@@ -40,8 +40,22 @@ export interface RestateServer {
   identityKey?: string;
 }
 
-/** `signing`: the server signs its requests to workers with a fresh ed25519 key. */
+/**
+ * `signing`: the server signs its requests to workers with a fresh ed25519 key. Its ports are
+ * free when picked, but another test may take one before the server binds it: a server that
+ * exits on "Address in use" is started again on new ports (at most three times).
+ */
 export async function startRestate(options: { signing?: boolean } = {}): Promise<RestateServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startRestateOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !/Address in use/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startRestateOnce(options: { signing?: boolean }): Promise<RestateServer> {
   const base = await mkdtemp(path.join(os.tmpdir(), "pc-restate-"));
   const signing: Record<string, string> = {};
   if (options.signing) {
