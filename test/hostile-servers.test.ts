@@ -184,6 +184,36 @@ for (const era of ERAS) {
     );
   });
 
+  describe(`hostile stdio servers (${era.version}): results against their outputSchema`, () => {
+    it(
+      "fails a call whose structuredContent breaks the tool's outputSchema as mcp_output_invalid",
+      TIMEOUT,
+      async () => {
+        await withHostile(era, "", {}, async ({ agent }) => {
+          const good = (await agent.callTool("mcp__hostile__shaped", { answer: "good" })).result;
+          assert.equal(good.ok, true, JSON.stringify(good.error));
+          assert.deepEqual(good.structured, { n: 1, unit: "m" });
+
+          const wrong = (await agent.callTool("mcp__hostile__shaped", { answer: "wrong" })).result;
+          assert.equal(wrong.ok, false);
+          assert.equal(wrong.error?.code, "mcp_output_invalid");
+          assert.match(wrong.error?.message ?? "", /n: must be number; unit: must be string/);
+          assert.deepEqual(wrong.metadata.issues, [
+            { path: "n", message: "must be number" },
+            { path: "unit", message: "must be string" },
+          ]);
+          assert.deepEqual(wrong.metadata.structured_content, { n: "one", unit: 3 });
+          assert.equal(wrong.structured, undefined, "the value is not handed on as conforming");
+          assert.equal(wrong.metadata.server, "hostile");
+
+          const none = (await agent.callTool("mcp__hostile__shaped", { answer: "none" })).result;
+          assert.equal(none.error?.code, "mcp_output_invalid");
+          assert.match(none.error?.message ?? "", /\(structuredContent\): is missing/);
+        });
+      },
+    );
+  });
+
   describe(`hostile stdio servers (${era.version}): time`, () => {
     it(
       "ends a call the server answers only after its timeout, cancels it there, and ignores the late answer",

@@ -59,6 +59,14 @@ export {
   type ToolRegistryChange,
   type ToolRegistryEvents,
 } from "../registry/tool-registry.js";
+export {
+  type CompiledJsonSchema,
+  type CompileJsonSchemaOptions,
+  compileJsonSchema,
+  describeIssues,
+  JsonSchemaCompileError,
+  type SchemaIssue,
+} from "../schema/json-schema-validator.js";
 export { CLAUDE_CODE_TOOL_NAMES, FROM_CLAUDE_CODE_NAMES } from "../tools/claude-code-names.js";
 export {
   type AudioContent,

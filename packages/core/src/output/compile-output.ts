@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { loadZod } from "../config/zod-schema.js";
 import { UsageError } from "../errors.js";
+import { compileJsonSchema } from "../schema/json-schema-validator.js";
 import type { JsonSchema } from "../tools/tool-definition.js";
 import { isPlainObject } from "../util/plain-object.js";
 import type { JsonSchemaOutput, OutputFormat, OutputIssue, OutputSchema } from "./output-schema.js";
@@ -53,7 +54,7 @@ export async function compileOutput<T>(spec: OutputSchema<T>): Promise<CompiledO
       "output_schema_invalid",
       `The output name "${name}" must be 1 to 64 letters, digits, "_" or "-".`,
     );
-  const validate = await ajvValidator(jsonSchema);
+  const validate = ajvValidator(jsonSchema);
   return {
     format: outputFormat(jsonSchema, name ?? titleName(jsonSchema), description),
     check: (text, normalize) =>
@@ -131,41 +132,14 @@ function pathText(path: readonly PropertyKey[]): string {
 
 type Validate = (value: unknown) => OutputIssue[];
 
-async function ajvValidator(schema: JsonSchema): Promise<Validate> {
-  const declared = typeof schema.$schema === "string" ? schema.$schema : "";
-  const draft07 = /draft-0[4-7]/.test(declared);
-  const engine = draft07
-    ? new (await import("ajv")).Ajv({ strict: false, allErrors: true })
-    : new (await import("ajv/dist/2020.js")).Ajv2020({ strict: false, allErrors: true });
-  const copy = { ...schema };
-  if (draft07 && !/draft-07/.test(declared)) delete copy.$schema;
-  let compiled: ReturnType<typeof engine.compile>;
+function ajvValidator(schema: JsonSchema): Validate {
   try {
-    compiled = engine.compile(copy);
+    const compiled = compileJsonSchema(schema, { allErrors: true, root: "(answer)" });
+    return (value) => [...compiled.issues(value)];
   } catch (error) {
     throw new UsageError(
       "output_schema_invalid",
       `The output JSON Schema does not compile: ${(error as Error).message}`,
     );
   }
-  return (value) => {
-    if (compiled(value)) return [];
-    return (compiled.errors ?? []).map((error) => {
-      const at = error.instancePath
-        ? error.instancePath
-            .slice(1)
-            .split("/")
-            .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-            .join(".")
-        : "(answer)";
-      const params = error.params as { missingProperty?: string; additionalProperty?: string };
-      const extra =
-        error.keyword === "required"
-          ? ` (${params.missingProperty})`
-          : error.keyword === "additionalProperties"
-            ? ` (${params.additionalProperty})`
-            : "";
-      return { path: at, message: `${error.message ?? "is invalid"}${extra}` };
-    });
-  };
 }

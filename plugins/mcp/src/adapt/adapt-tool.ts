@@ -1,8 +1,18 @@
-import { type Diagnostic, type Tool, type ToolDefinition, toolFailure } from "@pseudoclaude/core";
+import {
+  type Diagnostic,
+  type Tool,
+  type ToolDefinition,
+  type ToolResult,
+  toolFailure,
+} from "@pseudoclaude/core";
 import {
   type ArgumentValidation,
   abortKind,
+  compileJsonSchema,
+  describeIssues,
   errorMessage,
+  type JsonSchema,
+  type SchemaIssue,
   type ToolAnnotations,
   type ToolExecutionContext,
   type ToolProgress,
@@ -98,6 +108,8 @@ class RemoteToolAdapter implements Tool {
   private validator: CompiledValidator | undefined;
   /** How results are converted; the same for every call, made on the first. */
   private conversion: ConvertOptions | undefined;
+  /** The output schema's check, compiled on the first result; null when it cannot compile. */
+  private outputCheck: ((value: unknown) => readonly SchemaIssue[]) | null | undefined;
 
   constructor(
     readonly definition: ToolDefinition,
@@ -109,16 +121,57 @@ class RemoteToolAdapter implements Tool {
 
   validate(args: Record<string, unknown>): ArgumentValidation {
     this.validator ??= lazyValidator(this.definition.inputSchema, (error) =>
-      this.report({
-        stage: "adapt_tool",
-        severity: "warning",
-        code: "schema_not_compiled",
-        source: "mcp",
-        item: `${this.server.name}/${this.remoteName}`,
-        message: `Input schema of "${this.remoteName}" on server "${this.server.name}" could not be compiled (${error}); arguments are only checked to be an object.`,
-      }),
+      this.schemaNotCompiled("Input", error, "arguments are only checked to be an object"),
     );
     return this.validator(args);
+  }
+
+  /** A schema of the tool's that cannot compile, said once (the call goes on without it). */
+  private schemaNotCompiled(which: "Input" | "Output", error: string, consequence: string): void {
+    this.report({
+      stage: "adapt_tool",
+      severity: "warning",
+      code: "schema_not_compiled",
+      source: "mcp",
+      item: `${this.server.name}/${this.remoteName}`,
+      message: `${which} schema of "${this.remoteName}" on server "${this.server.name}" could not be compiled (${error}); ${consequence}.`,
+    });
+  }
+
+  /**
+   * What is wrong with a result's `structuredContent` by the tool's `outputSchema` (the spec: a
+   * server that declares one MUST return conforming structured results), or undefined when
+   * nothing is: no schema, a conforming value, or a schema that cannot compile (said once).
+   */
+  private outputIssues(result: RemoteCallResult): readonly SchemaIssue[] | undefined {
+    const schema = this.definition.meta?.output_schema as JsonSchema | undefined;
+    if (!schema) return undefined;
+    if (this.outputCheck === undefined) {
+      try {
+        const compiled = compileJsonSchema(schema, {
+          allErrors: true,
+          root: "(structuredContent)",
+        });
+        this.outputCheck = (value) => compiled.issues(value);
+      } catch (error) {
+        this.outputCheck = null;
+        this.schemaNotCompiled(
+          "Output",
+          errorMessage(error),
+          "its results are not checked against it",
+        );
+      }
+    }
+    if (!this.outputCheck) return undefined;
+    if (result.structuredContent === undefined)
+      return [
+        {
+          path: "(structuredContent)",
+          message: "is missing, and the tool declares an outputSchema",
+        },
+      ];
+    const issues = this.outputCheck(result.structuredContent);
+    return issues.length > 0 ? issues : undefined;
   }
 
   async execute(args: Record<string, unknown>, context: ToolExecutionContext) {
@@ -130,7 +183,9 @@ class RemoteToolAdapter implements Tool {
         remoteName,
         maxOutputChars: server.maxOutputChars,
       };
-      return convertCallResult(result, this.conversion);
+      const converted = convertCallResult(result, this.conversion);
+      const issues = result.isError ? undefined : this.outputIssues(result);
+      return issues ? outputInvalid(converted, issues, result.structuredContent) : converted;
     } catch (error) {
       const reason = context.signal.aborted
         ? (abortKind(context.signal) ?? "cancelled")
@@ -145,6 +200,31 @@ class RemoteToolAdapter implements Tool {
       });
     }
   }
+}
+
+/**
+ * A result whose `structuredContent` breaks the tool's `outputSchema`: a failure that says how,
+ * with the server's content after it and the value kept in metadata (not as the result's
+ * structured value, which code reads as conforming).
+ */
+function outputInvalid(
+  converted: ToolResult,
+  issues: readonly SchemaIssue[],
+  structured: unknown,
+): ToolResult {
+  const { server, remote_tool: tool } = converted.metadata as {
+    server: string;
+    remote_tool: string;
+  };
+  const message = `MCP tool "${tool}" on server "${server}" returned structuredContent that does not match its outputSchema: ${describeIssues(issues)}.`;
+  return toolFailure("mcp_output_invalid" satisfies McpToolErrorCode, message, {
+    content: [{ type: "text", text: message }, ...converted.content],
+    metadata: {
+      ...converted.metadata,
+      issues: [...issues],
+      ...(structured !== undefined ? { structured_content: structured } : {}),
+    },
+  });
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type RemoteCallResult,
   type ToolsPage,
 } from "./mcp-session.js";
+import { noSdkValidation } from "./no-sdk-validation.js";
 import { toToolsPage } from "./parse-tools.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { assumeCompleteResults } from "./result-type-default.js";
@@ -64,7 +65,10 @@ export class ModernSession implements McpSession {
     const auth = stdio ? undefined : await authFor(server, options);
     const transport = assumeCompleteResults(stdio ?? (await modernHttpTransport(server, auth)));
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
-    const client = new Client(options.clientInfo, { capabilities: clientCapabilities(server) });
+    const client = new Client(options.clientInfo, {
+      capabilities: clientCapabilities(server),
+      jsonSchemaValidator: noSdkValidation,
+    });
     installEraHandlers(client, server, options.handlers);
     // Later in the session the connect budget is long spent: a login gets its own.
     const reauthorize = auth
@@ -172,7 +176,10 @@ export class ModernSession implements McpSession {
     if (Array.isArray(result.tools))
       for (const tool of result.tools) {
         const name = (tool as { name?: unknown })?.name;
-        if (typeof name === "string" && kept.has(name)) this.listed.set(name, tool);
+        // Without its outputSchema: the v2 client would check results against it and throw a
+        // protocol error; the tool adapter checks them (mcp_output_invalid).
+        if (typeof name === "string" && kept.has(name))
+          this.listed.set(name, { ...(tool as object), outputSchema: undefined });
       }
     return page;
   }

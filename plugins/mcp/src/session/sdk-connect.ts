@@ -13,20 +13,12 @@ import type { McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { answerElicitation, answerSampling, clientCapabilities } from "./era-handlers.js";
 import type { DialOptions, McpSession } from "./mcp-session.js";
+import { noSdkValidation } from "./no-sdk-validation.js";
 import type { OAuthStepRecorder } from "./oauth-steps.js";
 import { SdkSession } from "./sdk-session.js";
 import { StderrTail } from "./stderr-tail.js";
 import { stderrOf, stdioEndedEarly } from "./stdio-failure.js";
 import { StdioProcessTransport, stdioTransport } from "./stdio-process-transport.js";
-
-/** The SDK validates structured output only for tools of the last listed page; we do it ourselves. */
-const noValidation = {
-  getValidator: () => (input: unknown) => ({
-    valid: true as const,
-    data: input as never,
-    errorMessage: undefined,
-  }),
-};
 
 /** A stdio server's transport, spawned by the dialer before this module loaded. */
 export interface EarlyStdio {
@@ -48,7 +40,7 @@ export async function connectWithSdk(
   const client = new Client(options.clientInfo, {
     // applyDefaults: an accepted form gets the schema's defaults for fields left out.
     capabilities: clientCapabilities(server),
-    jsonSchemaValidator: noValidation,
+    jsonSchemaValidator: noSdkValidation,
   });
   installHandlers(client, server, options);
   const tail = early?.tail ?? new StderrTail(options.stderrLines ?? 40);
