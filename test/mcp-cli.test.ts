@@ -96,7 +96,15 @@ async function withProject(
 }
 
 interface ToolsJson {
-  tools: Array<{ name: string; source: string; safety: string; offered: boolean }>;
+  tools: Array<{
+    name: string;
+    source: string;
+    safety: string;
+    offered: boolean;
+    title?: string;
+    icons?: unknown[];
+    meta?: Record<string, unknown>;
+  }>;
   sources: Array<{ id: string; state: string; stats: Record<string, number> }>;
   diagnostics: Array<{ code?: string; severity: string; message: string }>;
 }
@@ -127,6 +135,18 @@ describe("pseudoclaude with MCP servers from the project config", () => {
           remote.some((tool) => tool.name === "mcp__beh__echo"),
           remote.map((tool) => tool.name).join(),
         );
+        // Title, icons (only https: and data:image sources) and the server's _meta, kept apart.
+        const view = remote.find((tool) => tool.name === "mcp__beh__app_view");
+        assert.equal(view?.title, "Chart view");
+        assert.deepEqual(view?.icons, [
+          { src: "https://example.com/chart.png", mimeType: "image/png", sizes: ["48x48"] },
+          { src: "data:image/png;base64,iVBORw0KGgo=", theme: "dark" },
+        ]);
+        assert.deepEqual(view?.meta?.remote_meta, {
+          ui: { resourceUri: "ui://views/chart" },
+          server: "spoofed",
+        });
+        assert.equal(view?.meta?.server, "beh", "the server's _meta never replaces ours");
         for (const tool of remote) {
           assert.equal(tool.source, "mcp:beh");
           assert.equal(tool.safety, "side_effect", `${tool.name}: hints are not trusted`);

@@ -47,6 +47,10 @@ export interface ToolJson {
   description: string;
   input_schema: ToolDefinition["inputSchema"];
   annotations?: ToolDefinition["annotations"];
+  title?: string;
+  icons?: ToolDefinition["icons"];
+  /** The source's facts about the tool (an MCP tool: `server`, `remote_name`, `remote_meta`, …). */
+  meta?: Record<string, unknown>;
   /** Whether the policy lets the model see the tool. */
   offered: boolean;
 }
@@ -60,6 +64,9 @@ export function toolDefinitionToJson(definition: ToolDefinition, offered: boolea
     description: definition.description,
     input_schema: definition.inputSchema,
     ...(definition.annotations ? { annotations: definition.annotations } : {}),
+    ...(definition.title ? { title: definition.title } : {}),
+    ...(definition.icons ? { icons: definition.icons } : {}),
+    ...(definition.meta ? { meta: definition.meta } : {}),
     offered,
   };
 }

@@ -136,7 +136,7 @@ export {
 export { type ContentBlock, textOf } from "./tools/content.js";
 export { type DefineToolSpec, defineTool } from "./tools/define-tool.js";
 export type { Tool } from "./tools/tool.js";
-export type { ToolDefinition, ToolSafety } from "./tools/tool-definition.js";
+export type { ToolDefinition, ToolIcon, ToolSafety } from "./tools/tool-definition.js";
 export {
   type ToolError,
   type ToolErrorCode,

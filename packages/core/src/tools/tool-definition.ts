@@ -37,6 +37,18 @@ export interface ToolPermissionKey {
   match: "command" | "path" | "glob";
 }
 
+/**
+ * An image a UI may show for a tool (MCP's `Icon`): an `https:` URL or a `data:image/…` URI,
+ * nothing else (a source's icons are checked where they enter).
+ */
+export interface ToolIcon {
+  src: string;
+  mimeType?: string;
+  /** `48x48`, `any`, … */
+  sizes?: string[];
+  theme?: "light" | "dark";
+}
+
 /** Everything the model, the policy and the CLI know about a tool, separate from running it. */
 export interface ToolDefinition {
   /** Local full name, unique in the registry, e.g. `mcp__context7__search_docs`. */
@@ -58,6 +70,10 @@ export interface ToolDefinition {
   timeoutMs?: number;
   /** How argument patterns in policy rules apply to this tool. */
   permissionKey?: ToolPermissionKey;
+  /** A name for people (a UI, a listing), where the tool's author gave one. */
+  title?: string;
+  /** Images a UI may show for the tool. */
+  icons?: ToolIcon[];
   /** Source-specific facts (e.g. `server`, `remote_name`). */
   meta?: Record<string, unknown>;
 }

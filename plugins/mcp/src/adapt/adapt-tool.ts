@@ -27,6 +27,7 @@ import {
 import { type ConvertOptions, convertCallResult } from "./convert-result.js";
 import type { McpToolErrorCode } from "./result-codes.js";
 import { type CompiledValidator, lazyValidator } from "./schema-validator.js";
+import { toolIcons } from "./tool-icons.js";
 
 /** What a remote tool calls through: the server's connection, which may reconnect. */
 export interface RemoteCaller {
@@ -78,8 +79,17 @@ export function adaptTool(
   // The session made this copy of the server's annotations for this listing.
   if (annotations) definition.annotations = annotations;
   if (server.callTimeoutMs !== undefined) definition.timeoutMs = server.callTimeoutMs;
-  if (remote.title) definition.meta!.title = remote.title;
+  if (remote.title) {
+    definition.title = remote.title;
+    definition.meta!.title = remote.title;
+  }
+  const icons = toolIcons(remote.icons);
+  if (icons) definition.icons = icons;
   if (remote.outputSchema) definition.meta!.output_schema = remote.outputSchema;
+  // The server's own `_meta` for the tool (an MCP App's `ui.resourceUri`, …), under a key of
+  // its own: it never replaces what we record about the tool.
+  if (remote.meta && Object.keys(remote.meta).length > 0)
+    definition.meta!.remote_meta = remote.meta;
   return {
     tool: new RemoteToolAdapter(definition, remote.name, server, caller, report),
     diagnostics: [],

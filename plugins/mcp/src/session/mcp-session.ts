@@ -16,6 +16,8 @@ export interface RemoteTool {
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  /** As the server listed them; checked where the tool is adapted. */
+  icons?: unknown;
   meta?: Record<string, unknown>;
 }
 

@@ -67,6 +67,7 @@ export function toToolsPage(result: { tools?: unknown; nextCursor?: string }): T
       if (tool.outputSchema) remote.outputSchema = tool.outputSchema as Record<string, unknown>;
       if (tool.annotations) remote.annotations = { ...tool.annotations };
       if (tool._meta) remote.meta = tool._meta;
+      if ((tool as { icons?: unknown }).icons) remote.icons = (tool as { icons?: unknown }).icons;
       return remote;
     }),
   };
