@@ -6,6 +6,7 @@ import { MCP_WIDENING, projectServerApprovals } from "./config/project-approvals
 import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
 import { createSampler } from "./features/sampling.js";
+import { serverLogReporter } from "./features/server-log.js";
 import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
 import { ServerConnection } from "./manager/server-connection.js";
 import { McpManager } from "./mcp-manager.js";
@@ -118,6 +119,7 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
 function clientHandlers(context: PluginContext): ClientHandlers {
   const handlers: ClientHandlers = {
     roots: () => [{ uri: pathToFileURL(context.workspace).href, name: "workspace" }],
+    log: serverLogReporter((diagnostic) => context.report(diagnostic)),
   };
   // No elicit callback: requests are declined at once, never left hanging.
   if (context.callbacks.elicit) handlers.elicit = context.callbacks.elicit;

@@ -287,6 +287,7 @@ function toServerConfig(
     includeInstructions: raw.instructions ?? true,
     sampling: raw.sampling ?? false,
     protocol: raw.protocol ?? "auto",
+    ...(raw.logging ? { logLevel: raw.logging.level } : {}),
   };
   let server: McpServerConfig;
   if (raw.type === "stdio") {

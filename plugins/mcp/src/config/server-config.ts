@@ -3,6 +3,19 @@ import { zodSchema } from "@pseudoclaude/core/plugin";
 import type { z } from "zod";
 import { type OAuthSettings, oauthSchema } from "../oauth/oauth-settings.js";
 
+/** MCP's log levels (RFC 5424's), least severe first. */
+export const MCP_LOG_LEVELS = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+] as const;
+export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
+
 /** What `protocol` may say: negotiate, or pin one era's revision. */
 export const MCP_PROTOCOLS = ["auto", "2026-07-28", "2025-11-25"] as const;
 export type McpProtocol = (typeof MCP_PROTOCOLS)[number];
@@ -43,6 +56,11 @@ export const serverEntrySchema = zodSchema((z) => {
      * falls back to `initialize` on the same process; a revision pins it.
      */
     protocol: z.enum(MCP_PROTOCOLS).optional(),
+    /** The least severe log message the server is asked to send (2025 era: logging/setLevel). */
+    logging: z
+      .object({ level: z.enum(MCP_LOG_LEVELS) })
+      .strict()
+      .optional(),
   };
 
   const stdioServerSchema = z
@@ -101,6 +119,8 @@ interface ServerCommon {
   sampling: boolean;
   /** The protocol era to speak (see the `protocol` key); `auto` negotiates. */
   protocol: McpProtocol;
+  /** Asked of the server after connecting (`logging.level`); absent: the server's default. */
+  logLevel?: McpLogLevel;
   /**
    * Set when the workspace's own files ask for this server and it would run code or send the
    * user's environment (a project stdio server; a project HTTP server whose headers use

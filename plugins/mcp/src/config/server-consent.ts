@@ -15,6 +15,7 @@ const HARMLESS_KEYS = new Set([
   "instructions",
   "enabled",
   "protocol",
+  "logging",
 ]);
 
 /** Keys that relax checks on the server's word or reach more of the user's: not in older digests. */

@@ -146,6 +146,15 @@ export interface ClientHandlers {
   sample?: (request: SamplingRequest, signal: AbortSignal) => Promise<SamplingResponse>;
   /** Roots the client exposes (the workspace). */
   roots: () => Array<{ uri: string; name?: string }>;
+  /** A log message a server sent (`notifications/message`). */
+  log?: (server: string, entry: ServerLogEntry) => void;
+}
+
+/** One log message of a server: RFC 5424 level, the logger it names, any JSON data. */
+export interface ServerLogEntry {
+  level: string;
+  logger?: string;
+  data: unknown;
 }
 
 export interface SamplingRequest {

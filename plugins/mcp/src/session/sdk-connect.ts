@@ -6,15 +6,17 @@ import {
   ElicitRequestSchema,
   ErrorCode,
   ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type PseudoClaudeError } from "@pseudoclaude/core";
-import type { McpServerConfig } from "../config/server-config.js";
+import type { McpLogLevel, McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { answerElicitation, answerSampling, clientCapabilities } from "./era-handlers.js";
 import type { DialOptions, McpSession } from "./mcp-session.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
 import type { OAuthStepRecorder } from "./oauth-steps.js";
+import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { SdkSession } from "./sdk-session.js";
 import { StderrTail } from "./stderr-tail.js";
 import { stderrOf, stdioEndedEarly } from "./stdio-failure.js";
@@ -63,7 +65,7 @@ export async function connectWithSdk(
           )
       : undefined;
   try {
-    return await SdkSession.connect(
+    const session = await SdkSession.connect(
       { name: server.name, ...(server.transport === "stdio" ? {} : { url: server.url }) },
       client,
       transport,
@@ -74,6 +76,9 @@ export async function connectWithSdk(
         ? remote?.callLaneFor(transport, server.url, server.headers, auth)
         : undefined,
     );
+    if (server.logLevel && session.capabilities.logging)
+      await askLogLevel(client, server.logLevel, options.signal);
+    return session;
   } catch (error) {
     if (!auth || !remote?.support.isUnauthorized(error)) {
       const failure = describeConnectFailure(server, error, transport, tail, options.signal);
@@ -100,8 +105,27 @@ function needsAuth(server: McpServerConfig, error: unknown): ToolSourceError<Mcp
   );
 }
 
+/**
+ * `logging.level`: the least severe message the server sends. A server that refuses is left
+ * at its own default; the session is no worse for it.
+ */
+async function askLogLevel(client: Client, level: McpLogLevel, signal: AbortSignal) {
+  await withRequestSignal(signal, (requestSignal) =>
+    client.setLoggingLevel(level, { signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
+  ).catch(() => undefined);
+}
+
 function installHandlers(client: Client, server: McpServerConfig, options: DialOptions): void {
   const { handlers } = options;
+  const { log } = handlers;
+  if (log)
+    client.setNotificationHandler(LoggingMessageNotificationSchema, async ({ params }) =>
+      log(server.name, {
+        level: params.level,
+        ...(params.logger ? { logger: params.logger } : {}),
+        data: params.data,
+      }),
+    );
   client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
     answerElicitation(request.params as never, server, handlers, extra.signal),
   );
