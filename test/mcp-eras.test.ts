@@ -293,6 +293,63 @@ describe("MCP eras over stdio", () => {
     },
   );
 
+  for (const protocol of ["auto", "2025-11-25"] as const)
+    it(
+      `resource templates, completion and the resource and prompt list_changed (protocol ${protocol})`,
+      TIMEOUT,
+      async () => {
+        await withEraAgent({ m: stdioFixture("modern", { protocol }) }, async (agent) => {
+          const era = protocol === "auto" ? "2026-07-28" : "2025-11-25";
+          assert.equal(serverPart(agent, "m")?.protocolVersion, era);
+          const manager = agent.resolve<McpManager>(McpManager);
+          const signal = new AbortController().signal;
+          const notices: string[] = [];
+          manager.onServerNotice((server, notice) => notices.push(`${server} ${notice.kind}`));
+
+          const templates = await manager.listResourceTemplates("m", undefined, signal);
+          assert.deepEqual(
+            templates.servers[0]?.resourceTemplates.map((template) => template.uriTemplate),
+            ["memo://notes/{name}"],
+          );
+          const read = await agent.callTool("mcp__read_resource_template", {
+            server: "m",
+            uri_template: "memo://notes/{name}",
+            arguments: { name: "alpha" },
+          });
+          assert.equal(read.result.ok, true, JSON.stringify(read.result.error));
+          assert.deepEqual(read.result.content, [
+            {
+              type: "resource",
+              resource: { uri: "memo://notes/alpha", mimeType: "text/plain", text: "note alpha" },
+            },
+          ]);
+
+          const notes = await manager.complete(
+            "m",
+            {
+              ref: { type: "ref/resource", uri: "memo://notes/{name}" },
+              argument: { name: "name", value: "al" },
+            },
+            signal,
+          );
+          assert.deepEqual(notes.values, ["alpha", "alpine"]);
+          const people = await manager.complete(
+            "m",
+            { ref: { type: "ref/prompt", name: "greet" }, argument: { name: "who", value: "A" } },
+            signal,
+          );
+          assert.deepEqual(people.values, ["Ada", "Alan"]);
+
+          await agent.callTool("mcp__m__add_lists", {});
+          await eventually(
+            () => notices.includes("m resources-changed") && notices.includes("m prompts-changed"),
+            10_000,
+            `resource and prompt list_changed (${notices.join(", ")})`,
+          );
+        });
+      },
+    );
+
   it("says why when a server pinned to 2026-07-28 does not speak it", TIMEOUT, async () => {
     await withEraAgent(
       {

@@ -28,13 +28,15 @@ describe("MCP resources and prompts", () => {
   });
   after(() => agent.close());
 
-  it("offers four generic read-only tools per agent, not per server, even in plan mode", () => {
+  it("offers six generic read-only tools per agent, not per server, even in plan mode", () => {
     const generic = agent.offeredTools().filter((tool) => /^mcp__(list|read|get)_/.test(tool.name));
     assert.deepEqual(generic.map((tool) => tool.name).sort(), [
       "mcp__get_prompt",
       "mcp__list_prompts",
+      "mcp__list_resource_templates",
       "mcp__list_resources",
       "mcp__read_resource",
+      "mcp__read_resource_template",
     ]);
     assert.ok(generic.every((tool) => tool.safety === "read_only"));
   });
@@ -72,6 +74,28 @@ describe("MCP resources and prompts", () => {
     });
     assert.equal(prompt.result.ok, true, JSON.stringify(prompt.result));
     assert.match(textOf(prompt.result.content), /Lisbon/);
+  });
+
+  it("lists the reference server's resource templates and reads one filled in", async () => {
+    const listed = await agent.callTool("mcp__list_resource_templates", { server: "e" });
+    const templates = (
+      listed.result.structured as {
+        servers: Array<{ resourceTemplates: Array<{ uriTemplate: string }> }>;
+      }
+    ).servers[0]!.resourceTemplates.map((template) => template.uriTemplate);
+    assert.ok(templates.includes("demo://resource/dynamic/text/{resourceId}"), templates.join());
+    const read = await agent.callTool("mcp__read_resource_template", {
+      server: "e",
+      uri_template: "demo://resource/dynamic/text/{resourceId}",
+      arguments: { resourceId: "7" },
+    });
+    assert.equal(read.result.ok, true, JSON.stringify(read.result.error));
+    const block = read.result.content[0] as {
+      type: string;
+      resource: { uri: string; text?: string };
+    };
+    assert.equal(block.resource.uri, "demo://resource/dynamic/text/7");
+    assert.match(block.resource.text ?? "", /7/);
   });
 
   it("answers an unknown server with a clear error", async () => {

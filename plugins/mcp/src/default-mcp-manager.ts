@@ -8,18 +8,22 @@ import type {
   McpManager,
   McpPromptListing,
   McpResourceListing,
+  McpResourceTemplateListing,
   McpServerReport,
 } from "./mcp-manager.js";
 import { type CredentialStore, defaultCredentialStore } from "./oauth/credential-store.js";
 import { loginToServer } from "./oauth/login.js";
-import type { McpSession } from "./session/mcp-session.js";
+import type { CompletionRequest, McpSession, ServerNotice } from "./session/mcp-session.js";
 
 /**
  * The manager over the plugin's server connections: reports from their state and stats,
  * resources and prompts through their live sessions.
  */
 export class DefaultMcpManager implements McpManager {
-  private readonly events = new EventEmitter<{ connections: [] }>();
+  private readonly events = new EventEmitter<{
+    connections: [];
+    notice: [string, ServerNotice];
+  }>();
 
   constructor(
     private readonly connections: ReadonlyMap<string, ServerConnection>,
@@ -32,8 +36,10 @@ export class DefaultMcpManager implements McpManager {
       clientInfo: { name: "pseudoclaude", version: "0.1.0" },
     },
   ) {
-    for (const connection of connections.values())
+    for (const connection of connections.values()) {
       connection.on("state", () => this.events.emit("connections"));
+      connection.on("notice", (notice) => this.events.emit("notice", connection.name, notice));
+    }
   }
 
   servers(): McpServerReport[] {
@@ -134,6 +140,31 @@ export class DefaultMcpManager implements McpManager {
         (error) => ({ prompts: [], error }),
       ),
     };
+  }
+
+  async listResourceTemplates(
+    server: string | undefined,
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<McpResourceTemplateListing> {
+    return {
+      servers: await this.fromEach<Omit<McpResourceTemplateListing["servers"][number], "server">>(
+        this.pick(server, "resources"),
+        signal,
+        (session) => session.listResourceTemplates(cursor, signal),
+        (error) => ({ resourceTemplates: [], error }),
+      ),
+    };
+  }
+
+  async complete(server: string, request: CompletionRequest, signal: AbortSignal) {
+    const session = await this.connection(server).usableSession(signal);
+    return session.complete(request, signal);
+  }
+
+  onServerNotice(listener: (server: string, notice: ServerNotice) => void): Disposable {
+    this.events.on("notice", listener);
+    return toDisposable(() => this.events.off("notice", listener));
   }
 
   async getPrompt(server: string, name: string, args: Record<string, string>, signal: AbortSignal) {

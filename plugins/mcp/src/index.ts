@@ -39,6 +39,7 @@ export {
   McpManager,
   type McpPromptListing,
   type McpResourceListing,
+  type McpResourceTemplateListing,
   type McpServerReport,
 } from "./mcp-manager.js";
 export { MCP_PLUGIN_NAME, type McpPluginOptions, mcp } from "./mcp-plugin.js";
@@ -55,11 +56,15 @@ export { type LoginOptions, loginToServer } from "./oauth/login.js";
 export type { Authorizer, OAuthSettings } from "./oauth/oauth-settings.js";
 export {
   type ClientHandlers,
+  type CompletionRequest,
+  type CompletionResult,
   type DialOptions,
   McpCallError,
   type McpSession,
   type RemoteCallResult,
   type RemoteTool,
+  type ServerLogEntry,
+  type ServerNotice,
   type SessionDialer,
 } from "./session/mcp-session.js";
 export { SdkDialer } from "./session/sdk-dialer.js";

@@ -1,5 +1,6 @@
 import type { Disposable } from "@pseudoclaude/core/plugin";
 import type { ServerStats } from "./manager/server-connection.js";
+import type { CompletionRequest, CompletionResult, ServerNotice } from "./session/mcp-session.js";
 
 /** Per-server report for code and the CLI. */
 export interface McpServerReport {
@@ -17,6 +18,16 @@ export interface McpResourceListing {
   servers: Array<{
     server: string;
     resources: Array<Record<string, unknown>>;
+    nextCursor?: string;
+    error?: string;
+  }>;
+}
+
+/** Resource templates per server; a server that could not answer has `error` and none. */
+export interface McpResourceTemplateListing {
+  servers: Array<{
+    server: string;
+    resourceTemplates: Array<Record<string, unknown>>;
     nextCursor?: string;
     error?: string;
   }>;
@@ -79,6 +90,23 @@ export interface McpManager {
     cursor: string | undefined,
     signal: AbortSignal,
   ): Promise<McpPromptListing>;
+  /** Resource templates (RFC 6570 URI templates) of one server, or of every one that has them. */
+  listResourceTemplates(
+    server: string | undefined,
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<McpResourceTemplateListing>;
+  /**
+   * `completion/complete`: the values a server suggests for an argument of one of its prompts
+   * (`ref/prompt`) or resource templates (`ref/resource`), given what was typed so far.
+   */
+  complete(
+    server: string,
+    request: CompletionRequest,
+    signal: AbortSignal,
+  ): Promise<CompletionResult>;
+  /** A server's resources or prompts changed (its list_changed), in either era. */
+  onServerNotice(listener: (server: string, notice: ServerNotice) => void): Disposable;
   /** One prompt of a server, filled with `args`. */
   getPrompt(
     server: string,

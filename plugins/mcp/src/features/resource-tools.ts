@@ -1,7 +1,9 @@
+import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import {
   type ContentBlock,
   defineTool,
   type Tool,
+  type ToolResult,
   toolFailure,
   toolSuccess,
 } from "@pseudoclaude/core";
@@ -10,12 +12,19 @@ import type { McpManager } from "../mcp-manager.js";
 
 export const RESOURCE_SOURCE_ID = "mcp";
 
-/** The four tools' arguments. */
+/** The tools' arguments. */
 const inputs = zodSchema((z) => {
   const server = z.string().describe("MCP server name as configured");
   return {
     listingArgs: z.object({ server: server.optional(), cursor: z.string().optional() }),
     resourceArgs: z.object({ server, uri: z.string() }),
+    templateArgs: z.object({
+      server,
+      uri_template: z.string().describe("A URI template as mcp__list_resource_templates lists it"),
+      arguments: z
+        .record(z.string(), z.string())
+        .describe("A value for each of the template's variables"),
+    }),
     promptArgs: z.object({
       server,
       name: z.string(),
@@ -25,12 +34,12 @@ const inputs = zodSchema((z) => {
 });
 
 /**
- * Resources and prompts reach the model through four generic tools per agent (not four per
- * server), so a hundred servers do not add four hundred tools. Offered only while some
+ * Resources and prompts reach the model through six generic tools per agent (not six per
+ * server), so a hundred servers do not add six hundred tools. Offered only while some
  * connected server has the capability.
  */
 export function resourceTools(manager: McpManager): Tool[] {
-  const { listingArgs, resourceArgs, promptArgs } = inputs();
+  const { listingArgs, resourceArgs, templateArgs, promptArgs } = inputs();
   const base = { safety: "read_only" as const, source: RESOURCE_SOURCE_ID };
   return [
     defineTool({
@@ -50,28 +59,36 @@ export function resourceTools(manager: McpManager): Tool[] {
       description:
         "Read one resource of an MCP server by its URI (as listed by mcp__list_resources).",
       input: resourceArgs,
-      execute: async ({ server: name, uri }, context) => {
+      execute: ({ server: name, uri }, context) => readResource(manager, name, uri, context.signal),
+    }),
+    defineTool({
+      ...base,
+      name: "mcp__list_resource_templates",
+      description:
+        "List resource templates (URI templates with variables) that connected MCP servers expose. Optionally for one server.",
+      input: listingArgs,
+      execute: async ({ server: name, cursor }, context) => {
+        const listing = await manager.listResourceTemplates(name, cursor, context.signal);
+        return toolSuccess(JSON.stringify(listing, null, 2), { structured: listing });
+      },
+    }),
+    defineTool({
+      ...base,
+      name: "mcp__read_resource_template",
+      description:
+        "Read a resource of an MCP server by filling one of its resource templates (as listed by mcp__list_resource_templates) with a value for each variable.",
+      input: templateArgs,
+      execute: async ({ server: name, uri_template: template, arguments: args }, context) => {
+        let uri: string;
         try {
-          const result = await manager.readResource(name, uri, context.signal);
-          const content: ContentBlock[] = result.contents.map((item) => ({
-            type: "resource",
-            resource: {
-              uri: String(item.uri ?? uri),
-              ...(typeof item.mimeType === "string" ? { mimeType: item.mimeType } : {}),
-              ...(typeof item.text === "string" ? { text: item.text } : {}),
-              ...(typeof item.blob === "string" ? { blob: item.blob } : {}),
-            },
-          }));
-          return toolSuccess(content, { metadata: { server: name } });
+          uri = new UriTemplate(template).expand(args);
         } catch (error) {
           return toolFailure(
-            "mcp_call_error",
-            `Reading ${uri} from MCP server "${name}" failed: ${errorMessage(error)}`,
-            {
-              metadata: { server: name },
-            },
+            "invalid_arguments",
+            `The URI template ${template} cannot be filled: ${errorMessage(error)}`,
           );
         }
+        return readResource(manager, name, uri, context.signal);
       },
     }),
     defineTool({
@@ -109,6 +126,34 @@ export function resourceTools(manager: McpManager): Tool[] {
       },
     }),
   ];
+}
+
+/** One resource read, as content blocks; a failure says which URI of which server. */
+async function readResource(
+  manager: McpManager,
+  name: string,
+  uri: string,
+  signal: AbortSignal,
+): Promise<ToolResult> {
+  try {
+    const result = await manager.readResource(name, uri, signal);
+    const content: ContentBlock[] = result.contents.map((item) => ({
+      type: "resource",
+      resource: {
+        uri: String(item.uri ?? uri),
+        ...(typeof item.mimeType === "string" ? { mimeType: item.mimeType } : {}),
+        ...(typeof item.text === "string" ? { text: item.text } : {}),
+        ...(typeof item.blob === "string" ? { blob: item.blob } : {}),
+      },
+    }));
+    return toolSuccess(content, { metadata: { server: name, uri } });
+  } catch (error) {
+    return toolFailure(
+      "mcp_call_error",
+      `Reading ${uri} from MCP server "${name}" failed: ${errorMessage(error)}`,
+      { metadata: { server: name } },
+    );
+  }
 }
 
 /** The source of the generic tools: its set follows which servers are connected. */

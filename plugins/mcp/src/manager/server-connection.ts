@@ -11,6 +11,7 @@ import {
   McpCallError,
   type McpSession,
   type RemoteCallResult,
+  type ServerNotice,
   type SessionDialer,
 } from "../session/mcp-session.js";
 import { connectServer } from "./connect-server.js";
@@ -61,6 +62,8 @@ export interface ServerConnectionOptions {
 interface ConnectionEvents {
   tools: [readonly Tool[]];
   state: [ConnectionState];
+  /** The server's resources or prompts changed (its list_changed). */
+  notice: [ServerNotice];
 }
 
 /**
@@ -246,6 +249,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     this.connected = 1;
     session.onToolsChanged(() => {
       if (this.state !== "closed") this.follower.schedule();
+    });
+    session.onNotice((notice) => {
+      if (this.state !== "closed") this.emit("notice", notice);
     });
     session.onClosed((reason) => this.onSessionClosed(session, reason));
     return session;

@@ -132,11 +132,36 @@ export interface McpSession {
     args: Record<string, string>,
     signal: AbortSignal,
   ): Promise<Record<string, unknown>>;
+  listResourceTemplates(
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ resourceTemplates: Array<Record<string, unknown>>; nextCursor?: string }>;
+  /** `completion/complete`: values for a prompt's or a resource template's argument. */
+  complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResult>;
   /** `notifications/tools/list_changed` from the server. */
   onToolsChanged(listener: () => void): Disposable;
+  /** The server's other list_changed notifications. */
+  onNotice(listener: (notice: ServerNotice) => void): Disposable;
   /** The session ended without `close()` (process died, stream lost). */
   onClosed(listener: (reason: string) => void): Disposable;
   close(): Promise<void>;
+}
+
+/** What changed on a server besides its tools. */
+export type ServerNotice = { kind: "resources-changed" } | { kind: "prompts-changed" };
+
+/** What `completion/complete` is asked: the prompt or template, and the argument so far. */
+export interface CompletionRequest {
+  ref: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
+  argument: { name: string; value: string };
+  /** Arguments already filled in, for completions that depend on them. */
+  context?: { arguments: Record<string, string> };
+}
+
+export interface CompletionResult {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
 }
 
 /** Handlers for requests a server sends to the client. */

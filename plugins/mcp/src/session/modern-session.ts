@@ -9,14 +9,18 @@ import { EventEmitter } from "eventemitter3";
 import type { McpServerConfig } from "../config/server-config.js";
 import { askAuthorizer } from "../oauth/ask-authorizer.js";
 import { progressOption } from "./call-progress.js";
+import { completionOf } from "./completion.js";
 import { clientCapabilities, installEraHandlers } from "./era-handlers.js";
 import { MODERN_PROTOCOL } from "./era-probe.js";
 import {
   type CallOptions,
+  type CompletionRequest,
+  type CompletionResult,
   type DialOptions,
   McpCallError,
   type McpSession,
   type RemoteCallResult,
+  type ServerNotice,
   type ToolsPage,
 } from "./mcp-session.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
@@ -42,7 +46,11 @@ const MAX_CACHE_TTL_MS = 24 * 60 * 60 * 1_000;
  * `list_changed` comes over `subscriptions/listen`.
  */
 export class ModernSession implements McpSession {
-  private readonly events = new EventEmitter<{ "tools-changed": []; closed: [string] }>();
+  private readonly events = new EventEmitter<{
+    "tools-changed": [];
+    notice: [ServerNotice];
+    closed: [string];
+  }>();
   private closing = false;
   private subscription: { close(): Promise<void> | void } | undefined;
   /**
@@ -89,7 +97,7 @@ export class ModernSession implements McpSession {
           timeout: NO_SDK_TIMEOUT,
         }),
       );
-      if (session.capabilities.tools?.listChanged) await session.follow(options.signal);
+      await session.follow(options.signal);
     } catch (error) {
       await session.closeQuietly();
       // A token refused: the v2 client ran its OAuth flow, and a person has to log in. The
@@ -118,6 +126,12 @@ export class ModernSession implements McpSession {
     client.setNotificationHandler("notifications/tools/list_changed", async () => {
       this.events.emit("tools-changed");
     });
+    client.setNotificationHandler("notifications/resources/list_changed", async () => {
+      this.events.emit("notice", { kind: "resources-changed" });
+    });
+    client.setNotificationHandler("notifications/prompts/list_changed", async () => {
+      this.events.emit("notice", { kind: "prompts-changed" });
+    });
     client.onclose = () => {
       if (this.closing) return;
       const exit = transport.exitInfo;
@@ -130,13 +144,25 @@ export class ModernSession implements McpSession {
     };
   }
 
-  /** `subscriptions/listen` for changed tools: the 2026 way to hear of them. */
+  /**
+   * `subscriptions/listen` for the lists that the server says change (tools, prompts,
+   * resources): the 2026 way to hear of them. Nothing is opened for a server whose lists never
+   * change.
+   */
   private async follow(signal: AbortSignal): Promise<void> {
+    const { tools, prompts, resources } = this.capabilities as {
+      tools?: { listChanged?: boolean };
+      prompts?: { listChanged?: boolean };
+      resources?: { listChanged?: boolean };
+    };
+    const filter = {
+      ...(tools?.listChanged ? { toolsListChanged: true } : {}),
+      ...(prompts?.listChanged ? { promptsListChanged: true } : {}),
+      ...(resources?.listChanged ? { resourcesListChanged: true } : {}),
+    };
+    if (Object.keys(filter).length === 0) return;
     this.subscription = await withRequestSignal(signal, (requestSignal) =>
-      this.client.listen(
-        { toolsListChanged: true },
-        { signal: requestSignal, timeout: NO_SDK_TIMEOUT },
-      ),
+      this.client.listen(filter, { signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
     );
   }
 
@@ -257,6 +283,31 @@ export class ModernSession implements McpSession {
     const delay = Math.min(Math.max(ttlMs, MIN_RELIST_MS), MAX_CACHE_TTL_MS);
     this.stale = setTimeout(() => this.events.emit("tools-changed"), delay);
     this.stale.unref();
+  }
+
+  async listResourceTemplates(cursor: string | undefined, signal: AbortSignal) {
+    const result = (await this.request(signal, (options) =>
+      this.client.request(
+        { method: "resources/templates/list", params: cursor === undefined ? {} : { cursor } },
+        options,
+      ),
+    )) as { resourceTemplates?: Array<Record<string, unknown>>; nextCursor?: string };
+    return {
+      resourceTemplates: result.resourceTemplates ?? [],
+      ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}),
+    };
+  }
+
+  async complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResult> {
+    const result = await this.request(signal, (options) =>
+      this.client.complete(request as never, options),
+    );
+    return completionOf((result as { completion?: unknown }).completion);
+  }
+
+  onNotice(listener: (notice: ServerNotice) => void): Disposable {
+    this.events.on("notice", listener);
+    return toDisposable(() => this.events.off("notice", listener));
   }
 
   onToolsChanged(listener: () => void): Disposable {

@@ -2,6 +2,8 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
@@ -9,13 +11,17 @@ import { EventEmitter } from "eventemitter3";
 import { progressOption } from "./call-progress.js";
 import { toRemoteCallResult } from "./call-result.js";
 import { classifyError } from "./classify-error.js";
+import { completionOf } from "./completion.js";
 import type { HttpCallLane } from "./http-call-lane.js";
 import { JsonRpcChannel } from "./json-rpc-channel.js";
 import {
   type CallOptions,
+  type CompletionRequest,
+  type CompletionResult,
   McpCallError,
   type McpSession,
   type RemoteCallResult,
+  type ServerNotice,
   type ToolsPage,
 } from "./mcp-session.js";
 import { lenientToolsPage, toToolsPage } from "./parse-tools.js";
@@ -25,7 +31,11 @@ import { StdioProcessTransport } from "./stdio-process-transport.js";
 
 /** A live SDK client session behind our McpSession interface. */
 export class SdkSession implements McpSession {
-  private readonly events = new EventEmitter<{ "tools-changed": []; closed: [string] }>();
+  private readonly events = new EventEmitter<{
+    "tools-changed": [];
+    notice: [ServerNotice];
+    closed: [string];
+  }>();
   /**
    * Over stdio and Streamable HTTP, the owner of the transport: plain tools/call requests go
    * through it, the client gets everything else. The legacy SSE transport is the client's alone.
@@ -88,6 +98,12 @@ export class SdkSession implements McpSession {
     // Set before connecting: a server may announce changed tools right after initialize.
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       this.events.emit("tools-changed");
+    });
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
+      this.events.emit("notice", { kind: "resources-changed" });
+    });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
+      this.events.emit("notice", { kind: "prompts-changed" });
     });
     client.onclose = () => {
       if (this.closing) return;
@@ -234,6 +250,21 @@ export class SdkSession implements McpSession {
     )) as Record<string, unknown>;
   }
 
+  async listResourceTemplates(cursor: string | undefined, signal: AbortSignal) {
+    const result = await this.request(signal, (options) =>
+      this.client.listResourceTemplates(cursor === undefined ? undefined : { cursor }, options),
+    );
+    return {
+      resourceTemplates: result.resourceTemplates as Array<Record<string, unknown>>,
+      ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}),
+    };
+  }
+
+  async complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResult> {
+    const result = await this.request(signal, (options) => this.client.complete(request, options));
+    return completionOf(result.completion);
+  }
+
   /**
    * A Streamable HTTP request refused because the server lost our session (it restarted, or
    * the session timed out). The spec says 404; some servers answer 400 "No valid session ID".
@@ -247,6 +278,11 @@ export class SdkSession implements McpSession {
   onToolsChanged(listener: () => void): Disposable {
     this.events.on("tools-changed", listener);
     return toDisposable(() => this.events.off("tools-changed", listener));
+  }
+
+  onNotice(listener: (notice: ServerNotice) => void): Disposable {
+    this.events.on("notice", listener);
+    return toDisposable(() => this.events.off("notice", listener));
   }
 
   onClosed(listener: (reason: string) => void): Disposable {
