@@ -19,6 +19,7 @@ import { ListChangedFollower } from "./list-changed-follower.js";
 import { ReconnectBackoff } from "./reconnect-backoff.js";
 import { serverDiagnostic } from "./server-diagnostic.js";
 import { ToolDiscovery } from "./tool-discovery.js";
+import { finishUrlElicitations, urlElicitationsOf } from "./url-elicitation.js";
 
 /** Where one server's connection is in its life. */
 export type ConnectionState =
@@ -164,6 +165,14 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
       return await session.callTool(remoteName, args, options);
     } catch (error) {
       if (error instanceof McpCallError && error.reason === "auth") throw this.authLost(session);
+      // Pages the person must finish first (2025-11-25 URL elicitation): then once more.
+      const pages = urlElicitationsOf(error);
+      if (pages && !options.signal.aborted) {
+        const { server, handlers } = this.options;
+        if (await finishUrlElicitations(session, pages, server, handlers, options.signal))
+          return session.callTool(remoteName, args, options);
+        throw error;
+      }
       // The server lost our session before running anything: once more, on a new session.
       if (!(error instanceof McpCallError) || !error.retryable || options.signal.aborted)
         throw error;

@@ -156,10 +156,20 @@ export class JsonRpcChannel implements Transport {
     const waiting = this.pending.get(id);
     if (!waiting) return false;
     this.pending.delete(id);
-    const error = (message as { error?: { code?: unknown; message?: unknown } }).error;
+    const error = (message as { error?: { code?: unknown; message?: unknown; data?: unknown } })
+      .error;
     if (error)
       waiting.reject(
-        new McpCallError("protocol", `MCP error ${String(error.code)}: ${String(error.message)}`),
+        new McpCallError("protocol", `MCP error ${String(error.code)}: ${String(error.message)}`, {
+          ...(typeof error.code === "number"
+            ? {
+                rpc: {
+                  code: error.code,
+                  ...(error.data !== undefined ? { data: error.data } : {}),
+                },
+              }
+            : {}),
+        }),
       );
     else waiting.resolve((message as { result?: unknown }).result);
     return true;

@@ -71,17 +71,20 @@ export class McpCallError extends ToolSourceError<McpCallErrorCode> {
    * safe to send again once, on a new session.
    */
   readonly retryable: boolean;
+  /** The server's JSON-RPC error, when it answered with one. */
+  readonly rpc: { code: number; data?: unknown } | undefined;
 
   constructor(
     readonly reason: McpCallReason,
     message: string,
-    options: { cause?: unknown; retryable?: boolean } = {},
+    options: { cause?: unknown; retryable?: boolean; rpc?: { code: number; data?: unknown } } = {},
   ) {
     super(CALL_ERROR_CODES[reason], message, {
       details: { reason },
       ...(options.cause === undefined ? {} : { cause: options.cause }),
     });
     this.retryable = options.retryable ?? false;
+    this.rpc = options.rpc;
   }
 }
 
@@ -142,6 +145,11 @@ export interface McpSession {
   onToolsChanged(listener: () => void): Disposable;
   /** The server's other list_changed notifications. */
   onNotice(listener: (notice: ServerNotice) => void): Disposable;
+  /**
+   * `notifications/elicitation/complete` (2025 era): the person finished a URL elicitation out of
+   * band. The 2026 revision has none: its URL elicitations ride input_required results.
+   */
+  onElicitationComplete(listener: (elicitationId: string) => void): Disposable;
   /** The session ended without `close()` (process died, stream lost). */
   onClosed(listener: (reason: string) => void): Disposable;
   close(): Promise<void>;

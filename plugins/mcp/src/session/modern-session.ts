@@ -305,6 +305,11 @@ export class ModernSession implements McpSession {
     return completionOf((result as { completion?: unknown }).completion);
   }
 
+  /** The 2026 revision removed `elicitation/complete`: its URL elicitations are input_required. */
+  onElicitationComplete(): Disposable {
+    return toDisposable(() => undefined);
+  }
+
   onNotice(listener: (notice: ServerNotice) => void): Disposable {
     this.events.on("notice", listener);
     return toDisposable(() => this.events.off("notice", listener));

@@ -2,6 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
+  ElicitationCompleteNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -34,6 +35,7 @@ export class SdkSession implements McpSession {
   private readonly events = new EventEmitter<{
     "tools-changed": [];
     notice: [ServerNotice];
+    "elicitation-complete": [string];
     closed: [string];
   }>();
   /**
@@ -104,6 +106,9 @@ export class SdkSession implements McpSession {
     });
     client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
       this.events.emit("notice", { kind: "prompts-changed" });
+    });
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, async ({ params }) => {
+      this.events.emit("elicitation-complete", params.elicitationId);
     });
     client.onclose = () => {
       if (this.closing) return;
@@ -278,6 +283,11 @@ export class SdkSession implements McpSession {
   onToolsChanged(listener: () => void): Disposable {
     this.events.on("tools-changed", listener);
     return toDisposable(() => this.events.off("tools-changed", listener));
+  }
+
+  onElicitationComplete(listener: (elicitationId: string) => void): Disposable {
+    this.events.on("elicitation-complete", listener);
+    return toDisposable(() => this.events.off("elicitation-complete", listener));
   }
 
   onNotice(listener: (notice: ServerNotice) => void): Disposable {
