@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { describe, it } from "node:test";
 import { type Agent, textOf } from "@pseudoclaude/core";
 import { ScriptedProvider } from "@pseudoclaude/testing";
-import { eventually, mcpAgent } from "./support/mcp-fixtures.js";
+import { eventually, mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
 
 const everything = createRequire(import.meta.url).resolve(
   "@modelcontextprotocol/server-everything/dist/index.js",
@@ -77,6 +77,41 @@ describe("MCP sampling", () => {
       const { result } = await agent.callTool("mcp__e__trigger-sampling-request", { prompt: "x" });
       assert.equal(result.ok, false);
       assert.equal(provider.played, 0);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("offers the model the server's tools, and gives its calls back as tool_use (2025-11-25)", async () => {
+    const provider = new ScriptedProvider([
+      { tool_calls: [{ name: "get_weather", arguments: { city: "Lyon" } }] },
+      { text: "It is sunny in Lyon." },
+    ]);
+    const agent = await mcpAgent(
+      { b: { ...stdioFixture("behaviours"), sampling: true } },
+      { provider, policy: { mode: "bypass" }, approve: () => "allow" },
+    );
+    try {
+      const { result } = await agent.callTool("mcp__b__sample_tools", {});
+      assert.equal(result.ok, true, JSON.stringify(result));
+      assert.equal(textOf(result.content), 'get_weather({"city":"Lyon"}) -> It is sunny in Lyon.');
+      assert.deepEqual(
+        provider.requests[0]!.toolNames,
+        ["get_weather"],
+        "the server's tool, offered",
+      );
+      // The second request carries the model's call and the server's result for it.
+      assert.deepEqual(provider.requests[1]!.toolNames, ["get_weather"]);
+      const [, asked, tool] = provider.requests[1]!.messages;
+      assert.equal(asked?.role, "assistant");
+      assert.equal(tool?.role, "tool");
+      if (asked?.role !== "assistant" || tool?.role !== "tool") return;
+      const call = asked.toolCalls[0];
+      assert.equal(call?.name, "get_weather");
+      assert.deepEqual(call?.arguments, { city: "Lyon" });
+      assert.equal(tool.callId, call?.id, "the result answers that call");
+      assert.equal(textOf(tool.result.content), "sunny, 21 C");
+      assert.equal(provider.played, 2);
     } finally {
       await agent.close();
     }

@@ -1,8 +1,15 @@
-import { ConfigError, type ToolDefinition, UsageError } from "@pseudoclaude/core";
+import {
+  ConfigError,
+  type ToolDefinition,
+  toolFailure,
+  toolSuccess,
+  UsageError,
+} from "@pseudoclaude/core";
 import {
   type AgentCallbacks,
   describeContentBlock,
   type ProviderRef,
+  type ToolCall,
 } from "@pseudoclaude/core/plugin";
 import type { Message } from "@pseudoclaude/core/provider";
 import type { McpConfigErrorCode, McpUsageErrorCode } from "../mcp-errors.js";
@@ -11,7 +18,7 @@ import type { SamplingRequest, SamplingResponse } from "../session/mcp-session.j
 /**
  * Sampling (a server asking our model for a completion) is declared only for servers that
  * enable it, and each request needs the person's approval, then goes through the agent's
- * provider with no tools.
+ * provider with the tools the server offers for it, if any (the server runs those itself).
  */
 export function createSampler(callbacks: AgentCallbacks, providerRef: ProviderRef) {
   return async (request: SamplingRequest, signal: AbortSignal): Promise<SamplingResponse> => {
@@ -50,28 +57,91 @@ export function createSampler(callbacks: AgentCallbacks, providerRef: ProviderRe
         "sampling_declined",
         "The user declined the sampling request.",
       );
-    const messages: Message[] = request.messages.map((message) => {
-      const text = (Array.isArray(message.content) ? message.content : [message.content])
-        .map((block) => describeContentBlock(block as never))
-        .join("\n");
-      return message.role === "assistant"
-        ? { role: "assistant", text, toolCalls: [] }
-        : { role: "user", content: text };
-    });
+    const messages = samplingMessages(request.messages);
+    // The server's tools are offered to the model; it runs them itself, so a call comes back to
+    // it as `tool_use` and is never run here. `none` offers none; `required` cannot be forced
+    // through every provider and is offered as `auto`.
+    const offered: ToolDefinition[] =
+      request.toolChoice?.mode === "none"
+        ? []
+        : (request.tools ?? []).map((remote) => ({
+            name: remote.name,
+            description:
+              remote.description ?? `Tool "${remote.name}" of MCP server "${request.server}".`,
+            inputSchema: remote.inputSchema as ToolDefinition["inputSchema"],
+            safety: "side_effect",
+            source: `mcp:${request.server}`,
+          }));
     let text = "";
+    const calls: ToolCall[] = [];
     for await (const event of provider.stream({
       system: request.systemPrompt ?? "",
       messages,
-      tools: [],
+      tools: offered,
       signal,
     })) {
       if (event.type === "text-delta") text += event.text;
+      else if (event.type === "tool-call") calls.push(event.call);
     }
-    return {
-      role: "assistant",
-      content: { type: "text", text },
-      model: provider.model ?? provider.name,
-      stopReason: "endTurn",
-    };
+    const model = provider.model ?? provider.name;
+    if (calls.length > 0)
+      return {
+        role: "assistant",
+        content: calls.map((call) => ({
+          type: "tool_use" as const,
+          id: call.id,
+          name: call.name,
+          input: call.arguments as Record<string, unknown>,
+        })),
+        model,
+        stopReason: "toolUse",
+      };
+    return { role: "assistant", content: { type: "text", text }, model, stopReason: "endTurn" };
   };
+}
+
+/**
+ * A server's sampling messages as a conversation: text and other blocks as text, an assistant's
+ * `tool_use` blocks as its tool calls, and a user's `tool_result` blocks as tool results (the
+ * server ran those tools; their content is what the model reads).
+ */
+function samplingMessages(list: SamplingRequest["messages"]): Message[] {
+  const messages: Message[] = [];
+  for (const message of list) {
+    const blocks = (Array.isArray(message.content) ? message.content : [message.content]) as Array<
+      Record<string, unknown>
+    >;
+    const text = blocks
+      .filter((block) => block.type !== "tool_use" && block.type !== "tool_result")
+      .map((block) => describeContentBlock(block as never))
+      .join("\n");
+    if (message.role === "assistant") {
+      const toolCalls = blocks
+        .filter((block) => block.type === "tool_use")
+        .map((block) => ({
+          id: String(block.id),
+          name: String(block.name),
+          arguments: (block.input ?? {}) as Record<string, unknown>,
+        }));
+      messages.push({ role: "assistant", text, toolCalls });
+      continue;
+    }
+    for (const block of blocks.filter((item) => item.type === "tool_result")) {
+      const content = (Array.isArray(block.content) ? block.content : []) as Array<
+        Record<string, unknown>
+      >;
+      const resultText = content.map((item) => describeContentBlock(item as never)).join("\n");
+      messages.push({
+        role: "tool",
+        callId: String(block.toolUseId),
+        toolName: "",
+        result: block.isError
+          ? toolFailure("tool_error", resultText || "The tool failed.")
+          : toolSuccess(resultText),
+      });
+    }
+    if (text || !blocks.some((block) => block.type === "tool_result"))
+      messages.push({ role: "user", content: text });
+  }
+  return messages;
 }

@@ -9,7 +9,8 @@ export function clientCapabilities(server: Pick<McpServerConfig, "sampling">) {
   return {
     elicitation: { form: { applyDefaults: true }, url: {} },
     roots: { listChanged: true },
-    ...(server.sampling ? { sampling: {} } : {}),
+    // Sampling with tools (2025-11-25): the server may offer the model tools it runs itself.
+    ...(server.sampling ? { sampling: { tools: {} } } : {}),
   };
 }
 
@@ -56,7 +57,13 @@ export async function answerElicitation(
 
 /** A sampling request through the agent's provider, or undefined when sampling is off. */
 export async function answerSampling(
-  params: { messages: unknown; systemPrompt?: string; maxTokens: number },
+  params: {
+    messages: unknown;
+    systemPrompt?: string;
+    maxTokens: number;
+    tools?: unknown;
+    toolChoice?: unknown;
+  },
   server: Pick<McpServerConfig, "name">,
   handlers: ClientHandlers,
   signal: AbortSignal,
@@ -68,6 +75,8 @@ export async function answerSampling(
       messages: params.messages as never,
       ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
       maxTokens: params.maxTokens,
+      ...(Array.isArray(params.tools) ? { tools: params.tools as never } : {}),
+      ...(params.toolChoice ? { toolChoice: params.toolChoice as never } : {}),
     },
     signal,
   );

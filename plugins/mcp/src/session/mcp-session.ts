@@ -192,14 +192,21 @@ export interface ServerLogEntry {
 
 export interface SamplingRequest {
   server: string;
-  messages: Array<{ role: "user" | "assistant"; content: RemoteContent | RemoteContent[] }>;
+  /** Content blocks as MCP has them, `tool_use` and `tool_result` (2025-11-25) among them. */
+  messages: Array<{ role: "user" | "assistant"; content: unknown }>;
   systemPrompt?: string;
   maxTokens: number;
+  /** Tools the server offers the model for this request; it runs them itself. */
+  tools?: Array<{ name: string; description?: string; inputSchema: Record<string, unknown> }>;
+  toolChoice?: { mode?: "auto" | "required" | "none" };
 }
 
 export interface SamplingResponse {
   role: "assistant";
-  content: { type: "text"; text: string };
+  /** Text, or the model's tool calls as `tool_use` blocks for the server to run. */
+  content:
+    | { type: "text"; text: string }
+    | Array<{ type: "tool_use"; id: string; name: string; input: Record<string, unknown> }>;
   model: string;
   stopReason?: string;
 }
