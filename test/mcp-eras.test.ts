@@ -383,8 +383,13 @@ describe("MCP eras over Streamable HTTP", () => {
           script: fixture("modern-http"),
           env: { FIXTURE_LOG: log.log, ...(modernOnly ? { FIXTURE_MODERN_ONLY: "1" } : {}) },
         });
+        // The server is stopped even when the agent cannot be made: it would hold the run open.
         const { agent, asked } = await elicitingAgent({
           web: { type: "http", url: server.url("/mcp") },
+        }).catch(async (error: unknown) => {
+          await server.stop();
+          await log.cleanup();
+          throw error;
         });
         try {
           assert.equal(
@@ -446,26 +451,30 @@ describe("MCP eras over Streamable HTTP", () => {
           }),
         ),
       );
-      const agent = await mcpAgent(
-        {
-          fresh: { type: "http", url: servers[0]!.url("/mcp") },
-          kept: { type: "http", url: servers[1]!.url("/mcp") },
-        },
-        { policy: { mode: "bypass" } },
-      );
+      // Stopped whatever happens from here: a server left running would hold the test run open.
       try {
-        for (const name of ["fresh", "kept"])
-          await agent.callTool(`mcp__${name}__add_tool`, { name: "late" });
-        assert.equal(agent.registry.get("mcp__fresh__late"), undefined, "no list_changed was sent");
-        await eventually(
-          () => agent.registry.get("mcp__fresh__late") !== undefined,
-          10_000,
-          "the list listed again after its ttlMs",
+        const agent = await mcpAgent(
+          {
+            fresh: { type: "http", url: servers[0]!.url("/mcp") },
+            kept: { type: "http", url: servers[1]!.url("/mcp") },
+          },
+          { policy: { mode: "bypass" } },
         );
-        // ttlMs 0 promises nothing: that list is kept, not asked for again and again.
-        assert.equal(agent.registry.get("mcp__kept__late"), undefined);
+        try {
+          for (const name of ["fresh", "kept"])
+            await agent.callTool(`mcp__${name}__add_tool`, { name: "late" });
+          assert.equal(agent.registry.get("mcp__fresh__late"), undefined, "no list_changed sent");
+          await eventually(
+            () => agent.registry.get("mcp__fresh__late") !== undefined,
+            10_000,
+            "the list listed again after its ttlMs",
+          );
+          // ttlMs 0 promises nothing: that list is kept, not asked for again and again.
+          assert.equal(agent.registry.get("mcp__kept__late"), undefined);
+        } finally {
+          await agent.close();
+        }
       } finally {
-        await agent.close();
         await Promise.all(servers.map((server) => server.stop()));
       }
     },
