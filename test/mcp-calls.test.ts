@@ -292,3 +292,25 @@ async function pidOf(agent: Awaited<ReturnType<typeof mcpAgent>>): Promise<numbe
   assert.equal(block?.type, "text");
   return Number((block as { text: string }).text);
 }
+
+describe("MCP Apps", () => {
+  it("declares the extension only when a host that renders app views is attached", async () => {
+    const declared = async (appHost: { mimeTypes?: string[] } | undefined) => {
+      const agent = await mcpAgent(
+        { b: stdioFixture("behaviours") },
+        { policy: { mode: "bypass" }, mcp: appHost ? { appHost } : {} },
+      );
+      try {
+        const { result } = await agent.callTool("mcp__b__declared_caps", {});
+        const block = result.content[0] as { text: string };
+        return JSON.parse(block.text) as { extensions?: Record<string, unknown> };
+      } finally {
+        await agent.close();
+      }
+    };
+    assert.equal((await declared(undefined)).extensions, undefined, "a terminal shows no views");
+    assert.deepEqual((await declared({})).extensions, {
+      "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] },
+    });
+  });
+});

@@ -232,7 +232,7 @@ describe("tool filters", () => {
     });
     try {
       assert.deepEqual(names(agent), ["mcp__b__echo", "mcp__b__pid", "mcp__b__progress"]);
-      assert.equal(stats(agent, "b").filtered, 15, "the other 15 of its 18 tools");
+      assert.equal(stats(agent, "b").filtered, 16, "the other 16 of its 19 tools");
     } finally {
       await agent.close();
     }

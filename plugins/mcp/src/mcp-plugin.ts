@@ -14,6 +14,7 @@ import { McpServerSource, needsApprovalMessage } from "./mcp-server-source.js";
 import { type CredentialStore, defaultCredentialStore } from "./oauth/credential-store.js";
 import type { Authorizer } from "./oauth/oauth-settings.js";
 import { redactingCredentials } from "./oauth/redacting-credentials.js";
+import { MCP_APP_HTML } from "./session/era-handlers.js";
 import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
 import { SdkDialer } from "./session/sdk-dialer.js";
 
@@ -41,6 +42,12 @@ export interface McpPluginOptions {
    * that needs a login is `needs-auth` until `pseudoclaude mcp login` stores a token.
    */
   authorize?: Authorizer;
+  /**
+   * A host that renders MCP Apps views (`ui://` resources, `text/html;profile=mcp-app`) is
+   * attached, such as a web studio: the MCP Apps extension is declared to every server. Leave
+   * it out where nothing can show a view (a terminal), so servers send their text fallback.
+   */
+  appHost?: { mimeTypes?: string[] };
 }
 
 export const MCP_PLUGIN_NAME = "mcp";
@@ -69,7 +76,7 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         ...(options.mcpJson === false ? { mcpJson: false } : {}),
       });
       for (const diagnostic of loaded.diagnostics) context.report(diagnostic);
-      const handlers = clientHandlers(context);
+      const handlers = clientHandlers(context, options.appHost);
       const credentials = redactingCredentials(
         options.credentials ?? defaultCredentialStore(),
         context.redactor,
@@ -116,10 +123,14 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
   });
 }
 
-function clientHandlers(context: PluginContext): ClientHandlers {
+function clientHandlers(
+  context: PluginContext,
+  appHost: McpPluginOptions["appHost"],
+): ClientHandlers {
   const handlers: ClientHandlers = {
     roots: () => [{ uri: pathToFileURL(context.workspace).href, name: "workspace" }],
     log: serverLogReporter((diagnostic) => context.report(diagnostic)),
+    ...(appHost ? { appHost: { mimeTypes: appHost.mimeTypes ?? [MCP_APP_HTML] } } : {}),
   };
   // No elicit callback: requests are declined at once, never left hanging.
   if (context.callbacks.elicit) handlers.elicit = context.callbacks.elicit;

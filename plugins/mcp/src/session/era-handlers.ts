@@ -1,16 +1,28 @@
 import type { McpServerConfig } from "../config/server-config.js";
 import type { ClientHandlers } from "./mcp-session.js";
 
+/** The MCP Apps extension (SEP-1865): its identifier and the view type every host renders. */
+export const APPS_EXTENSION = "io.modelcontextprotocol/ui";
+export const MCP_APP_HTML = "text/html;profile=mcp-app";
+
 /**
  * What the client declares, the same in both eras: elicitation (forms get their schema's
- * defaults, URLs are shown), roots, and sampling only for a server that has it enabled.
+ * defaults, URLs are shown), roots, sampling only for a server that has it enabled, and the MCP
+ * Apps extension only while a host that renders app views is attached (a server then offers
+ * its `ui://` views; to a client that cannot show them it falls back to text).
  */
-export function clientCapabilities(server: Pick<McpServerConfig, "sampling">) {
+export function clientCapabilities(
+  server: Pick<McpServerConfig, "sampling">,
+  handlers?: Pick<ClientHandlers, "appHost">,
+) {
   return {
     elicitation: { form: { applyDefaults: true }, url: {} },
     roots: { listChanged: true },
     // Sampling with tools (2025-11-25): the server may offer the model tools it runs itself.
     ...(server.sampling ? { sampling: { tools: {} } } : {}),
+    ...(handlers?.appHost
+      ? { extensions: { [APPS_EXTENSION]: { mimeTypes: handlers.appHost.mimeTypes } } }
+      : {}),
   };
 }
 

@@ -181,6 +181,8 @@ export interface ClientHandlers {
   roots: () => Array<{ uri: string; name?: string }>;
   /** A log message a server sent (`notifications/message`). */
   log?: (server: string, entry: ServerLogEntry) => void;
+  /** A host that renders MCP Apps views is attached: the extension is declared to servers. */
+  appHost?: { mimeTypes: string[] };
 }
 
 /** One log message of a server: RFC 5424 level, the logger it names, any JSON data. */

@@ -74,7 +74,7 @@ export class ModernSession implements McpSession {
     const transport = assumeCompleteResults(stdio ?? (await modernHttpTransport(server, auth)));
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
     const client = new Client(options.clientInfo, {
-      capabilities: clientCapabilities(server),
+      capabilities: clientCapabilities(server, options.handlers),
       jsonSchemaValidator: noSdkValidation,
     });
     installEraHandlers(client, server, options.handlers);

@@ -41,7 +41,7 @@ export async function connectWithSdk(
 ): Promise<McpSession> {
   const client = new Client(options.clientInfo, {
     // applyDefaults: an accepted form gets the schema's defaults for fields left out.
-    capabilities: clientCapabilities(server),
+    capabilities: clientCapabilities(server, options.handlers),
     jsonSchemaValidator: noSdkValidation,
   });
   installHandlers(client, server, options);

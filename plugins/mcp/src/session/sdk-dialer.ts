@@ -111,7 +111,7 @@ export class SdkDialer implements SessionDialer {
     const verdict = await probeStdioEra(
       early.transport,
       options,
-      clientCapabilities(server),
+      clientCapabilities(server, options.handlers),
       // A silent server must leave most of the connect budget to initialize; one pinned to
       // 2026-07-28 has nothing to fall back to, and gets the whole budget to answer.
       server.protocol === MODERN_PROTOCOL
@@ -147,7 +147,7 @@ export class SdkDialer implements SessionDialer {
     const verdict = await probeHttpEra(
       { url: server.url, headers: withStoredToken(server, options) },
       options,
-      clientCapabilities(server),
+      clientCapabilities(server, options.handlers),
       Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
     );
     if (server.protocol === MODERN_PROTOCOL && verdict.era !== "modern")
@@ -172,7 +172,7 @@ export class SdkDialer implements SessionDialer {
       const verdict = await probeHttpEra(
         server,
         options,
-        clientCapabilities(server),
+        clientCapabilities(server, options.handlers),
         Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
         authorized,
       );
