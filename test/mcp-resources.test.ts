@@ -98,6 +98,33 @@ describe("MCP resources and prompts", () => {
     assert.match(block.resource.text ?? "", /7/);
   });
 
+  it("subscribes to a resource and hears of its updates (2025 era, server-everything)", async () => {
+    // Its own agent: the toggle is a tool with side effects, which plan mode refuses.
+    const agent = await mcpAgent(
+      { e: { type: "stdio", command: process.execPath, args: [everything, "stdio"] } },
+      { policy: { mode: "bypass" } },
+    );
+    const manager = agent.resolve<McpManager>(McpManager);
+    const signal = new AbortController().signal;
+    const { servers } = await manager.listResources("e", undefined, signal);
+    const uri = String(servers[0]!.resources[0]!.uri);
+    const updated: string[] = [];
+    const listening = manager.onServerNotice((server, notice) => {
+      if (notice.kind === "resource-updated") updated.push(`${server} ${notice.uri}`);
+    });
+    try {
+      await manager.subscribeResource("e", uri, signal);
+      // The server sends updates of what is subscribed once this is on (and every 5 s after).
+      const toggled = await agent.callTool("mcp__e__toggle-subscriber-updates", {});
+      assert.equal(toggled.result.ok, true, JSON.stringify(toggled.result.error));
+      await eventually(() => updated.includes(`e ${uri}`), 8_000, `an update of ${uri}`);
+      await manager.unsubscribeResource("e", uri, signal);
+    } finally {
+      listening.dispose();
+      await agent.close();
+    }
+  });
+
   it("answers an unknown server with a clear error", async () => {
     const read = await agent.callTool("mcp__read_resource", { server: "nope", uri: "x://y" });
     assert.equal(read.result.ok, false);

@@ -162,6 +162,14 @@ export class DefaultMcpManager implements McpManager {
     return session.complete(request, signal);
   }
 
+  subscribeResource(server: string, uri: string, signal: AbortSignal): Promise<void> {
+    return this.connection(server).subscribeResource(uri, signal);
+  }
+
+  unsubscribeResource(server: string, uri: string, signal: AbortSignal): Promise<void> {
+    return this.connection(server).unsubscribeResource(uri, signal);
+  }
+
   onServerNotice(listener: (server: string, notice: ServerNotice) => void): Disposable {
     this.events.on("notice", listener);
     return toDisposable(() => this.events.off("notice", listener));

@@ -105,6 +105,12 @@ export interface McpManager {
     request: CompletionRequest,
     signal: AbortSignal,
   ): Promise<CompletionResult>;
+  /**
+   * `resources/subscribe` (2025 era): `resource-updated` notices arrive through
+   * `onServerNotice`; the subscription survives reconnects until `unsubscribeResource`.
+   */
+  subscribeResource(server: string, uri: string, signal: AbortSignal): Promise<void>;
+  unsubscribeResource(server: string, uri: string, signal: AbortSignal): Promise<void>;
   /** A server's resources or prompts changed (its list_changed), in either era. */
   onServerNotice(listener: (server: string, notice: ServerNotice) => void): Disposable;
   /** One prompt of a server, filled with `args`. */

@@ -79,6 +79,8 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
   private connected = 0;
   private reconnecting: Promise<McpSession> | undefined;
   private readonly closeController = new AbortController();
+  /** Resources subscribed to, made again on each new session. */
+  private readonly subscriptions = new Set<string>();
   private readonly backoff: ReconnectBackoff;
   private readonly discovery: ToolDiscovery;
   private readonly follower: ListChangedFollower;
@@ -181,6 +183,21 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     }
   }
 
+  /**
+   * Subscribe to a resource; the subscription is made again on every new session (after a
+   * reconnect), until unsubscribed.
+   */
+  async subscribeResource(uri: string, signal: AbortSignal): Promise<void> {
+    const session = await this.usableSession(signal);
+    await session.subscribeResource(uri, signal);
+    this.subscriptions.add(uri);
+  }
+
+  async unsubscribeResource(uri: string, signal: AbortSignal): Promise<void> {
+    this.subscriptions.delete(uri);
+    await this.session?.unsubscribeResource(uri, signal);
+  }
+
   /** A live session, reconnecting if allowed; throws McpCallError("session") otherwise. */
   async usableSession(signal: AbortSignal): Promise<McpSession> {
     if (this.session) return this.session;
@@ -262,6 +279,9 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     session.onNotice((notice) => {
       if (this.state !== "closed") this.emit("notice", notice);
     });
+    // What the last session subscribed to, subscribed again (a failure is the server's to say).
+    for (const uri of this.subscriptions)
+      void session.subscribeResource(uri, this.closeController.signal).catch(() => undefined);
     session.onClosed((reason) => this.onSessionClosed(session, reason));
     return session;
   }

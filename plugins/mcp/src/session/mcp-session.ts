@@ -139,6 +139,9 @@ export interface McpSession {
     cursor: string | undefined,
     signal: AbortSignal,
   ): Promise<{ resourceTemplates: Array<Record<string, unknown>>; nextCursor?: string }>;
+  /** `resources/subscribe`: `resource-updated` notices follow while subscribed. */
+  subscribeResource(uri: string, signal: AbortSignal): Promise<void>;
+  unsubscribeResource(uri: string, signal: AbortSignal): Promise<void>;
   /** `completion/complete`: values for a prompt's or a resource template's argument. */
   complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResult>;
   /** `notifications/tools/list_changed` from the server. */
@@ -156,7 +159,11 @@ export interface McpSession {
 }
 
 /** What changed on a server besides its tools. */
-export type ServerNotice = { kind: "resources-changed" } | { kind: "prompts-changed" };
+export type ServerNotice =
+  | { kind: "resources-changed" }
+  | { kind: "prompts-changed" }
+  /** A resource subscribed to changed (`notifications/resources/updated`). */
+  | { kind: "resource-updated"; uri: string };
 
 /** What `completion/complete` is asked: the prompt or template, and the argument so far. */
 export interface CompletionRequest {

@@ -298,6 +298,16 @@ export class ModernSession implements McpSession {
     };
   }
 
+  /** Not yet over 2026-07-28 (there it is a `subscriptions/listen` filter): said plainly. */
+  async subscribeResource(): Promise<void> {
+    throw new McpCallError(
+      "protocol",
+      `Resource subscriptions over protocol ${MODERN_PROTOCOL} are not supported yet (server "${this.serverName}"); pin the server to "2025-11-25" to use them.`,
+    );
+  }
+
+  async unsubscribeResource(): Promise<void> {}
+
   async complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResult> {
     const result = await this.request(signal, (options) =>
       this.client.complete(request as never, options),

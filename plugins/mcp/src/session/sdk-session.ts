@@ -5,6 +5,7 @@ import {
   ElicitationCompleteNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
@@ -106,6 +107,9 @@ export class SdkSession implements McpSession {
     });
     client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
       this.events.emit("notice", { kind: "prompts-changed" });
+    });
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async ({ params }) => {
+      this.events.emit("notice", { kind: "resource-updated", uri: params.uri });
     });
     client.setNotificationHandler(ElicitationCompleteNotificationSchema, async ({ params }) => {
       this.events.emit("elicitation-complete", params.elicitationId);
@@ -263,6 +267,14 @@ export class SdkSession implements McpSession {
       resourceTemplates: result.resourceTemplates as Array<Record<string, unknown>>,
       ...(result.nextCursor !== undefined ? { nextCursor: result.nextCursor } : {}),
     };
+  }
+
+  async subscribeResource(uri: string, signal: AbortSignal): Promise<void> {
+    await this.request(signal, (options) => this.client.subscribeResource({ uri }, options));
+  }
+
+  async unsubscribeResource(uri: string, signal: AbortSignal): Promise<void> {
+    await this.request(signal, (options) => this.client.unsubscribeResource({ uri }, options));
   }
 
   async complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResult> {
