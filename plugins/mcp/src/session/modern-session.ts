@@ -1,13 +1,7 @@
-import {
-  Client,
-  auth as runOAuth,
-  StreamableHTTPClientTransport,
-  UnauthorizedError,
-} from "@modelcontextprotocol/client";
+import { Client, UnauthorizedError } from "@modelcontextprotocol/client";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { McpServerConfig } from "../config/server-config.js";
-import { askAuthorizer } from "../oauth/ask-authorizer.js";
 import { progressOption } from "./call-progress.js";
 import { completionOf } from "./completion.js";
 import { clientCapabilities, installEraHandlers } from "./era-handlers.js";
@@ -23,6 +17,7 @@ import {
   type ServerNotice,
   type ToolsPage,
 } from "./mcp-session.js";
+import { authFor, authorizeModern, loginAgain, modernHttpTransport } from "./modern-http-auth.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
 import { toToolsPage } from "./parse-tools.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
@@ -71,7 +66,9 @@ export class ModernSession implements McpSession {
     loggedIn = false,
   ): Promise<ModernSession> {
     const auth = stdio ? undefined : await authFor(server, options);
-    const transport = assumeCompleteResults(stdio ?? (await modernHttpTransport(server, auth)));
+    const transport = assumeCompleteResults(
+      (stdio ?? modernHttpTransport(server, auth)) as unknown as Transport,
+    );
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
     const client = new Client(options.clientInfo, {
       capabilities: clientCapabilities(server, options.handlers),
@@ -397,60 +394,4 @@ function classifyModernError(error: unknown, signal: AbortSignal): McpCallError 
   if (/not connected|connection closed|closed/i.test(message))
     return new McpCallError("session", message, { cause: error });
   return new McpCallError("transport", message, { cause: error });
-}
-
-type OAuthProvider = NonNullable<Awaited<ReturnType<typeof authFor>>>;
-
-/** The server's OAuth client (the same provider and stored tokens as the 2025 path). */
-async function authFor(server: McpServerConfig, options: DialOptions) {
-  const { authProviderFor } = await import("./sdk-http.js");
-  return authProviderFor(server, options);
-}
-
-/** The v2 client's Streamable HTTP transport, with the server's headers and OAuth client. */
-async function modernHttpTransport(
-  server: McpServerConfig,
-  auth: OAuthProvider | undefined,
-): Promise<Transport> {
-  if (server.transport === "stdio") throw new Error("a stdio server needs its own transport");
-  return new StreamableHTTPClientTransport(new URL(server.url), {
-    requestInit: { headers: server.headers },
-    ...(auth ? { authProvider: auth as never } : {}),
-  }) as unknown as Transport;
-}
-
-/**
- * A token refused in the middle of a session, after the client's own refresh: the server may
- * have moved to another authorization server, so what discovery found is dropped (the SDK
- * leaves that to its host) and the login starts over from the server's metadata. Credentials
- * stamped with the old issuer are not used at the new one; the client registers there anew.
- */
-async function loginAgain(
-  server: McpServerConfig,
-  options: DialOptions,
-  provider: OAuthProvider,
-  transport: StreamableHTTPClientTransport,
-): Promise<boolean> {
-  if (server.transport === "stdio") return false;
-  await provider.invalidateCredentials?.("discovery");
-  provider.pendingAuthorization = undefined;
-  if ((await runOAuth(provider as never, { serverUrl: server.url })) === "AUTHORIZED") return true;
-  return authorizeModern(server, options, provider, transport);
-}
-
-/**
- * A person logs in: the authorization URL the v2 client produced goes to the authorizer, and
- * the redirect's query comes back to the transport (which checks its `iss`). False when nobody
- * can (no authorizer, no URL, no answer).
- */
-async function authorizeModern(
-  server: McpServerConfig,
-  options: DialOptions,
-  auth: OAuthProvider,
-  transport: StreamableHTTPClientTransport,
-): Promise<boolean> {
-  const answer = await askAuthorizer(server, options, auth);
-  if (!answer) return false;
-  await transport.finishAuth(answer.params);
-  return true;
 }
