@@ -215,6 +215,33 @@ describe("mcp_servers config", () => {
     assert.equal(typeof broken?.line, "number");
   });
 
+  it("refuses a jwt_bearer grant without its client or its assertion, saying which", () => {
+    const { byName, diagnostics } = load({
+      user: [
+        "mcp_servers:",
+        "  bare:",
+        "    url: https://w.example.com/mcp",
+        "    oauth: { grant: jwt_bearer }",
+        "  both:",
+        "    url: https://w.example.com/mcp",
+        '    oauth: { grant: jwt_bearer, client_id: ci, assertion: "${JWT}", assertion_file: /tmp/jwt }',
+        "  good:",
+        "    url: https://w.example.com/mcp",
+        "    oauth: { grant: jwt_bearer, client_id: ci, assertion_file: /var/run/token }",
+        "",
+      ].join("\n"),
+    });
+    assert.equal(byName.bare, undefined);
+    assert.equal(byName.both, undefined);
+    assert.equal(byName.good?.transport, "http");
+    const text = messages(diagnostics);
+    assert.match(text, /client_id.*grant jwt_bearer needs the client_id/s);
+    assert.match(
+      text,
+      /grant jwt_bearer needs one of assertion \(usually \$\{VAR\}\) or assertion_file/,
+    );
+  });
+
   it("lets servers given in code replace file entries of the same name", () => {
     const { byName } = load(
       { project: "mcp_servers:\n  s: { command: from-file }\n" },
@@ -240,9 +267,16 @@ describe("which servers need the user's approval", () => {
         '    headers: { Authorization: "Bearer ${TOKEN}" }',
         "  remote_plain:",
         "    url: https://b.example.com/mcp",
+        "  workload:",
+        "    url: https://c.example.com/mcp",
+        "    oauth: { grant: jwt_bearer, client_id: ci, assertion_file: /home/me/.ssh/id_ed25519 }",
         "",
       ].join("\n"),
     });
+    assert.deepEqual(byName.workload!.approval?.effects, [
+      "sends the agent's calls to c.example.com",
+      "sends the contents of /home/me/.ssh/id_ed25519 to its authorization server",
+    ]);
     assert.equal(byName.mine!.approval, undefined, "the user's own server");
     assert.equal(byName.remote_plain!.approval?.kind, "mcp_server", "a stranger's host");
     assert.deepEqual(byName.remote_plain!.approval?.effects, [

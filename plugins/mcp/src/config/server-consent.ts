@@ -76,6 +76,11 @@ function effectsOf(entry: Record<string, unknown>, variables: readonly string[])
   if (entry.read_only === true || entry.trust_annotations === true || entry.read_only_tools)
     effects.push("runs tools it declares read-only with no question");
   if (entry.sampling === true) effects.push("lets it ask your model for completions");
+  // A workload assertion read from a file goes to the server's authorization server: a file
+  // the workspace names (any file of yours) is sent, so the approval says which.
+  const oauth = isPlainObject(entry.oauth) ? entry.oauth : undefined;
+  if (typeof oauth?.assertion_file === "string")
+    effects.push(`sends the contents of ${oauth.assertion_file} to its authorization server`);
   return effects;
 }
 
