@@ -1,4 +1,3 @@
-import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import {
   type ContentBlock,
   defineTool,
@@ -81,6 +80,9 @@ export function resourceTools(manager: McpManager): Tool[] {
       execute: async ({ server: name, uri_template: template, arguments: args }, context) => {
         let uri: string;
         try {
+          // The SDK's RFC 6570 expander, loaded when a template is filled: importing the plugin
+          // must not load the SDK.
+          const { UriTemplate } = await import("@modelcontextprotocol/sdk/shared/uriTemplate.js");
           uri = new UriTemplate(template).expand(args);
         } catch (error) {
           return toolFailure(
