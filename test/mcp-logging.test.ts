@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Diagnostic } from "@pseudoclaude/core";
-import { mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
+import { eventually, mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
 
 const logs = (diagnostics: readonly Diagnostic[]) =>
   diagnostics.filter((diagnostic) => diagnostic.code === "mcp_server_log");
@@ -52,6 +52,33 @@ describe("MCP server log messages", () => {
       const dropped = agent.diagnostics().filter((d) => d.code === "mcp_server_log_dropped");
       assert.equal(dropped.length, 1);
       assert.match(dropped[0]!.message, /more than 200 log messages/);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("asks a 2026-07-28 server per call for logging.level, and hears nothing unasked", async () => {
+    const agent = await mcpAgent(
+      {
+        asked: stdioFixture("modern", {
+          env: { FIXTURE_MODERN_ONLY: "1" },
+          logging: { level: "warning" },
+        }),
+        quiet: stdioFixture("modern", { env: { FIXTURE_MODERN_ONLY: "1" } }),
+      },
+      { policy: { mode: "bypass" } },
+    );
+    try {
+      for (const server of ["asked", "quiet"]) {
+        const { result } = await agent.callTool(`mcp__${server}__log_twice`, {});
+        assert.equal(result.ok, true, JSON.stringify(result.error));
+      }
+      await eventually(() => logs(agent.diagnostics()).length > 0, 5_000, "the error log");
+      assert.deepEqual(
+        logs(agent.diagnostics()).map((diagnostic) => [diagnostic.source, diagnostic.message]),
+        [["mcp:asked", '[error] fixture: {"n":2}']],
+        "only what the level lets through, only from the server asked",
+      );
     } finally {
       await agent.close();
     }

@@ -1,4 +1,4 @@
-import { Client, UnauthorizedError } from "@modelcontextprotocol/client";
+import { Client, LOG_LEVEL_META_KEY, UnauthorizedError } from "@modelcontextprotocol/client";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { McpServerConfig } from "../config/server-config.js";
@@ -85,7 +85,25 @@ export class ModernSession implements McpSession {
             transport as never,
           )
       : undefined;
-    const session = new ModernSession(server.name, client, transport, !stdio, reauthorize);
+    const session = new ModernSession(
+      server.name,
+      client,
+      transport,
+      !stdio,
+      reauthorize,
+      server.logLevel,
+    );
+    // Log messages come only for calls that ask for them (logging.level); 2026-07-28 deprecates
+    // server logging, and a server that sends them unasked is heard all the same.
+    const { log } = options.handlers;
+    if (log)
+      client.setNotificationHandler("notifications/message", async ({ params }) =>
+        log(server.name, {
+          level: params.level,
+          ...(params.logger ? { logger: params.logger } : {}),
+          data: params.data,
+        }),
+      );
     try {
       await withRequestSignal(options.signal, (requestSignal) =>
         client.connect(transport as unknown as Transport, {
@@ -119,6 +137,8 @@ export class ModernSession implements McpSession {
     private readonly overHttp: boolean,
     /** A person logs in again when a request's token is refused (an OAuth server only). */
     private readonly reauthorize?: () => Promise<boolean>,
+    /** `logging.level`: asked per call in this era (the `logLevel` of a request's `_meta`). */
+    private readonly logLevel?: string,
   ) {
     client.setNotificationHandler("notifications/tools/list_changed", async () => {
       this.events.emit("tools-changed");
@@ -218,6 +238,7 @@ export class ModernSession implements McpSession {
       _meta?: Record<string, unknown>;
     } = { name, arguments: args };
     if (options.trace) params._meta = { ...options.trace.headers };
+    if (this.logLevel) params._meta = { ...params._meta, [LOG_LEVEL_META_KEY]: this.logLevel };
     const result = await this.request(options.signal, (request) =>
       this.client.callTool(params, {
         ...request,
