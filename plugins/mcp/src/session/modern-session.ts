@@ -3,6 +3,7 @@ import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { McpServerConfig } from "../config/server-config.js";
 import { progressOption } from "./call-progress.js";
+import { classifyModernError } from "./classify-error.js";
 import { completionOf } from "./completion.js";
 import { clientCapabilities, installEraHandlers } from "./era-handlers.js";
 import { MODERN_PROTOCOL } from "./era-probe.js";
@@ -23,7 +24,7 @@ import { toToolsPage } from "./parse-tools.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { assumeCompleteResults } from "./result-type-default.js";
 import type { StdioProcessTransport } from "./stdio-process-transport.js";
-import { xMcpHeaderFault } from "./x-mcp-header.js";
+import { withoutUnmirrorableTools } from "./x-mcp-header.js";
 
 type Transport = Parameters<Client["connect"]>[0];
 
@@ -392,27 +393,4 @@ export class ModernSession implements McpSession {
       throw classifyModernError(error, signal);
     }
   }
-}
-
-/** Tools whose `x-mcp-header` declarations break the rules move to the page's invalid ones. */
-function withoutUnmirrorableTools(page: ToolsPage): void {
-  const invalid = page.invalid ?? [];
-  page.tools = page.tools.filter((tool) => {
-    const fault = xMcpHeaderFault(tool.inputSchema);
-    if (fault) invalid.push({ name: tool.name, message: fault });
-    return !fault;
-  });
-  if (invalid.length > 0) page.invalid = invalid;
-}
-
-/** v2 failures as our call-error reasons: the caller's abort first, then what the SDK said. */
-function classifyModernError(error: unknown, signal: AbortSignal): McpCallError {
-  if (error instanceof McpCallError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  if (signal.aborted) return new McpCallError("cancelled", message, { cause: error });
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === "number") return new McpCallError("protocol", message, { cause: error });
-  if (/not connected|connection closed|closed/i.test(message))
-    return new McpCallError("session", message, { cause: error });
-  return new McpCallError("transport", message, { cause: error });
 }

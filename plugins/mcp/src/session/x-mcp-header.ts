@@ -1,3 +1,5 @@
+import type { ToolsPage } from "./mcp-session.js";
+
 /**
  * The 2026-07-28 rules for `x-mcp-header` in a tool's `inputSchema` (Streamable HTTP, "Custom
  * Headers from Tool Parameters"): the parameters a client mirrors as `Mcp-Param-*` headers. A
@@ -73,4 +75,15 @@ export function xMcpHeaderFault(inputSchema: unknown): string | undefined {
     return undefined;
   };
   return visit(inputSchema, [], true);
+}
+
+/** Tools whose `x-mcp-header` declarations break the rules move to the page's invalid ones. */
+export function withoutUnmirrorableTools(page: ToolsPage): void {
+  const invalid = page.invalid ?? [];
+  page.tools = page.tools.filter((tool) => {
+    const fault = xMcpHeaderFault(tool.inputSchema);
+    if (fault) invalid.push({ name: tool.name, message: fault });
+    return !fault;
+  });
+  if (invalid.length > 0) page.invalid = invalid;
 }
