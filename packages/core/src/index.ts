@@ -147,6 +147,7 @@ export {
   toolSuccess,
 } from "./tools/tool-result.js";
 export type { ToolSource } from "./tools/tool-source.js";
+export type { ToolTaskStatus, ToolTaskUpdate } from "./tools/tool-task.js";
 export type { ToolTrace } from "./tracing/tool-trace.js";
 export { GEN_AI_ATTRIBUTES, PSEUDOCLAUDE_ATTRIBUTES } from "./tracing/trace-attributes.js";
 export { TRACER_NAME, type TracingOptions } from "./tracing/tracing-options.js";

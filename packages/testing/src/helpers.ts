@@ -46,6 +46,7 @@ export function recordEvents(agent: Pick<Agent, "on">): Array<[keyof AgentEvents
     "tool-call-start": true,
     "tool-decision": true,
     "tool-progress": true,
+    "tool-task": true,
     "tool-call-end": true,
     "turn-end": true,
     "output-repair": true,

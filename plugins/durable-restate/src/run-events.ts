@@ -17,6 +17,7 @@ export const STREAMED_EVENTS = [
   "text-delta",
   "tool-call-start",
   "tool-decision",
+  "tool-task",
   "tool-call-end",
   "turn-end",
   "output-repair",

@@ -4,6 +4,7 @@ import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ProviderUsage, StopReason } from "../provider/provider.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolResult } from "../tools/tool-result.js";
+import type { ToolTaskUpdate } from "../tools/tool-task.js";
 import type { ApprovalOutcome, RunResult, ToolCallRecord } from "./agent.js";
 
 /** Which sub-agent an event comes from: its name, its depth (1 = a child), the parent's call. */
@@ -32,6 +33,8 @@ export interface AgentEventPayloads {
     },
   ];
   "tool-progress": [{ turn: number; call: ToolCall; progress: ToolProgress }];
+  /** The call became a long-running task of its source, or its task moved on. */
+  "tool-task": [{ turn: number; call: ToolCall; task: ToolTaskUpdate }];
   "tool-call-end": [{ turn: number; call: ToolCall; record: ToolCallRecord; result: ToolResult }];
   "turn-end": [
     {

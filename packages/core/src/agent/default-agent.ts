@@ -645,6 +645,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       agent: this,
       tracer: this.tracer,
       judge: (tool, args) => policy.decide(tool, args),
+      ...(this.recorder ? { recordTask: (call, update) => this.recorder?.task(call, update) } : {}),
       emit: (event, payload) => (this.emit as (e: string, p: unknown) => boolean)(event, payload),
     };
   }

@@ -12,6 +12,7 @@ import type { ExecuteOptions, PreparedCall, ToolRegistry } from "../registry/too
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
+import type { ToolTaskMode, ToolTaskUpdate } from "../tools/tool-task.js";
 import type { AgentTracer, RunSpan, ToolCallSpan } from "../tracing/agent-tracer.js";
 import type { Agent, ApprovalOutcome, ToolCallRecord } from "./agent.js";
 import type { AgentEvents } from "./agent-events.js";
@@ -40,6 +41,8 @@ export interface ToolCallStepDeps {
   tracer: AgentTracer;
   /** What the policy would decide for other arguments (grep and glob ask it per file). */
   judge(tool: ToolDefinition, args: Record<string, unknown>): ReturnType<PolicyEngine["decide"]>;
+  /** Keeps a call's task updates in the agent's session, when it has one. */
+  recordTask?(call: ToolCall, update: ToolTaskUpdate): void;
 }
 
 /** What differs from one batch of calls to the next. */
@@ -222,11 +225,20 @@ class CallStep {
     if (deps.listening("tool-progress"))
       execute.onProgress = (progress: ToolProgress) =>
         deps.emit("tool-progress", { turn, call: item.call, progress });
+    // A durable run's session lives in its engine's state, which a step cannot write: its tasks
+    // are in the run's event stream instead.
+    const record = journal === IN_PROCESS_JOURNAL ? deps.recordTask : undefined;
+    if (record || deps.listening("tool-task"))
+      execute.onTask = (task: ToolTaskUpdate) => {
+        record?.(item.call, task);
+        deps.emit("tool-task", { turn, call: item.call, task });
+      };
     // In process and untraced (the default) a call is just run: no step name, no closure.
     if (journal === IN_PROCESS_JOURNAL && !trace)
       item.result = await deps.registry.run(item.prepared, execute);
     else {
-      const runIt = () => deps.registry.run(item.prepared, execute);
+      const runIt = (task?: ToolTaskMode) =>
+        deps.registry.run(item.prepared, task ? { ...execute, task } : execute);
       item.result = await item.span.executing(
         journal === IN_PROCESS_JOURNAL
           ? runIt

@@ -4,6 +4,8 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { errorMessage } from "../errors.js";
 import type { ProviderUsage } from "../provider/provider.js";
 import type { SessionEntry, SessionStore } from "../session/session-store.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolTaskUpdate } from "../tools/tool-task.js";
 
 /**
  * Writes one agent's conversation to its session as it grows: after each model turn, the
@@ -15,6 +17,8 @@ export class SessionRecorder {
   private persisted: number;
   private generation: number;
   private started: boolean;
+  /** Task updates written while calls run; a turn is written after them, never beside them. */
+  private tasks: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: SessionStore,
@@ -42,8 +46,26 @@ export class SessionRecorder {
     this.generation = this.conversation.generation;
   }
 
+  /**
+   * A call's task moved on: one `task` entry, so `pseudoclaude tasks` can say what ran and how
+   * it ended, even for a process that stopped while its task ran.
+   */
+  task(call: ToolCall, update: ToolTaskUpdate): void {
+    const entry: SessionEntry = {
+      type: "task",
+      at: now(),
+      callId: call.id,
+      tool: call.name,
+      taskId: update.taskId,
+      status: update.status,
+      ...(update.statusMessage !== undefined ? { statusMessage: update.statusMessage } : {}),
+    };
+    this.tasks = this.tasks.then(() => this.write([entry], this.persisted));
+  }
+
   /** Append what the conversation gained since the last write, as one turn. */
   async turn(usage?: ProviderUsage): Promise<void> {
+    await this.tasks;
     const entries: SessionEntry[] = [];
     if (this.conversation.generation !== this.generation) {
       entries.push({ type: "clear", at: now() });
@@ -62,6 +84,7 @@ export class SessionRecorder {
 
   /** The conversation was compacted into `messages` (already in place). */
   async compacted(messages: readonly Message[], tokensBefore: number, tokensAfter: number) {
+    await this.tasks;
     await this.write(
       [{ type: "compaction", at: now(), messages: [...messages], tokensBefore, tokensAfter }],
       this.conversation.length,

@@ -100,6 +100,15 @@ export type {
   ToolSourceStats,
   ToolSourceStatus,
 } from "../tools/tool-source.js";
+export {
+  handedOffTask,
+  isTerminalTaskStatus,
+  type ToolTaskMode,
+  type ToolTaskReference,
+  type ToolTaskStatus,
+  type ToolTaskUpdate,
+  taskHandoffResult,
+} from "../tools/tool-task.js";
 export type { ToolTrace } from "../tracing/tool-trace.js";
 export { abortKind, CallAbortReason } from "../util/abort.js";
 export { detachedSlice } from "../util/detached-slice.js";

@@ -264,6 +264,8 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
     );
     if (options.agent) context.agent = options.agent;
     if (options.trace) context.trace = options.trace;
+    context.tasks(timed, options.onTask);
+    if (options.task) context.taskMode = options.task;
     void this.invoke(tool, call, prepared.arguments, cancellation, context, timed);
     return timed.result;
   }

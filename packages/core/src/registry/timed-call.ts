@@ -15,7 +15,9 @@ export class TimedCall {
   readonly result: Promise<ToolResult>;
   private resolve!: (result: ToolResult) => void;
   private settled = false;
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
+  /** Set once the call became a long-running task: the call's timeout no longer applies. */
+  private tasked = false;
   private graceTimer: NodeJS.Timeout | undefined;
   private readonly onCallerAbort: (() => void) | undefined;
 
@@ -52,6 +54,20 @@ export class TimedCall {
     this.resolve(result);
   }
 
+  /**
+   * The call became a long-running task: its timeout stops (each request for the task keeps
+   * it), and `taskTimeoutMs`, when given, bounds the task from now on. Once per call.
+   */
+  becomeTask(taskTimeoutMs: number | undefined): void {
+    if (this.tasked || this.settled) return;
+    this.tasked = true;
+    clearTimeout(this.timer);
+    this.timer =
+      taskTimeoutMs !== undefined && taskTimeoutMs > 0
+        ? setTimeout(taskTimedOut, taskTimeoutMs, this, taskTimeoutMs)
+        : undefined;
+  }
+
   /** The first abort wins; the tool is told at once and given the grace to answer. */
   abort(reason: CallAbortReason): void {
     if (this.cancellation.aborted || this.settled) return;
@@ -70,6 +86,15 @@ function timedOut(call: TimedCall): void {
     new CallAbortReason(
       "timeout",
       `Call to "${call.call.name}" timed out after ${call.timeoutMs} ms.`,
+    ),
+  );
+}
+
+function taskTimedOut(call: TimedCall, taskTimeoutMs: number): void {
+  call.abort(
+    new CallAbortReason(
+      "timeout",
+      `The task of "${call.call.name}" timed out after ${taskTimeoutMs} ms (its task_timeout_ms).`,
     ),
   );
 }

@@ -3,10 +3,12 @@ import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { Tool, ToolExecutionContext } from "../tools/tool.js";
 import type { ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolTaskMode, ToolTaskUpdate } from "../tools/tool-task.js";
 import type { ToolTrace } from "../tracing/tool-trace.js";
 import type { CallAbortReason } from "../util/abort.js";
 import type { Disposable } from "../util/disposable.js";
 import type { CallCancellation } from "./call-cancellation.js";
+import type { TimedCall } from "./timed-call.js";
 
 type Decide = (
   tool: ToolDefinition,
@@ -31,6 +33,10 @@ export class ToolCallContext implements ToolExecutionContext {
   #onAbort: ToolExecutionContext["onAbort"] | undefined;
   #reportProgress: ToolExecutionContext["reportProgress"] | undefined;
   #judge: ToolExecutionContext["judge"];
+  #timed: TimedCall | undefined;
+  #onTask: ((update: ToolTaskUpdate) => void) | undefined;
+  #reportTask: ToolExecutionContext["reportTask"] | undefined;
+  taskMode?: ToolTaskMode;
 
   constructor(
     readonly callId: string,
@@ -47,6 +53,20 @@ export class ToolCallContext implements ToolExecutionContext {
     this.#tool = tool;
     this.#decide = decide;
     this.#lookup = lookup;
+  }
+
+  /** What task reports do: the call's timer, and whoever listens (set by the registry). */
+  tasks(timed: TimedCall, onTask: ((update: ToolTaskUpdate) => void) | undefined): void {
+    this.#timed = timed;
+    this.#onTask = onTask;
+  }
+
+  get reportTask(): ToolExecutionContext["reportTask"] {
+    this.#reportTask ??= (update) => {
+      this.#timed?.becomeTask(this.#tool.definition.taskTimeoutMs);
+      this.#onTask?.({ ...update });
+    };
+    return this.#reportTask;
   }
 
   get signal(): AbortSignal {

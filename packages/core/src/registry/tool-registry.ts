@@ -7,6 +7,7 @@ import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolFailure, ToolResult } from "../tools/tool-result.js";
 import type { ToolChange } from "../tools/tool-source.js";
+import type { ToolTaskMode, ToolTaskUpdate } from "../tools/tool-task.js";
 import type { ToolTrace } from "../tracing/tool-trace.js";
 
 /** Typed events of the registry. `changed` summarises one applied change. */
@@ -38,6 +39,10 @@ export interface ExecuteOptions {
   /** Per-call timeout: highest precedence, see `resolveEffectiveTimeout`. */
   timeoutMs?: number;
   onProgress?: (progress: ToolProgress) => void;
+  /** The call became a long-running task, or its task moved on (see `ToolExecutionContext.reportTask`). */
+  onTask?: (update: ToolTaskUpdate) => void;
+  /** How a call that becomes a task runs (see {@link ToolTaskMode}). */
+  task?: ToolTaskMode;
   /** The agent running the call, handed to the tool (see `ToolExecutionContext.agent`). */
   agent?: Agent;
   /** The call's trace, handed to the tool (see `ToolExecutionContext.trace`). */

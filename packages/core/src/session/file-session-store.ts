@@ -170,6 +170,8 @@ function isEntry(value: unknown): value is SessionEntry {
       return Array.isArray(entry.messages);
     case "clear":
       return true;
+    case "task":
+      return typeof (value as { taskId?: unknown }).taskId === "string";
     default:
       return false;
   }

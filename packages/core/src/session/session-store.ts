@@ -2,6 +2,7 @@ import type { Message } from "../conversation/message.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { UsageError, type UsageErrorCode } from "../errors.js";
 import type { ProviderUsage } from "../provider/provider.js";
+import type { ToolTaskStatus } from "../tools/tool-task.js";
 
 /**
  * One line of a session's log. A session is only appended to: the conversation is rebuilt by
@@ -24,7 +25,17 @@ export type SessionEntry =
       tokensAfter: number;
     }
   /** The conversation was started over (a chat's `/clear`). */
-  | { type: "clear"; at: string };
+  | { type: "clear"; at: string }
+  /** A tool call's long-running task moved on (`pseudoclaude tasks` lists them). */
+  | {
+      type: "task";
+      at: string;
+      callId: string;
+      tool: string;
+      taskId: string;
+      status: ToolTaskStatus;
+      statusMessage?: string;
+    };
 
 /** What `sessions` lists about one session. */
 export interface SessionSummary {

@@ -68,6 +68,11 @@ export interface ToolDefinition {
   category?: "edit" | "command" | "other";
   /** Per-tool timeout from its source's configuration; see the timeout precedence. */
   timeoutMs?: number;
+  /**
+   * How long a call that became a long-running task (see `ToolExecutionContext.reportTask`) may
+   * run in all, from its source's configuration (MCP `task_timeout_ms`). Default: no limit.
+   */
+  taskTimeoutMs?: number;
   /** How argument patterns in policy rules apply to this tool. */
   permissionKey?: ToolPermissionKey;
   /** A name for people (a UI, a listing), where the tool's author gave one. */

@@ -6,6 +6,7 @@ import type { Disposable } from "../util/disposable.js";
 import type { ToolProgress } from "./tool-call.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolResult } from "./tool-result.js";
+import type { ToolTaskMode, ToolTaskUpdate } from "./tool-task.js";
 
 /** What a tool gets for one call. */
 export interface ToolExecutionContext {
@@ -48,6 +49,15 @@ export interface ToolExecutionContext {
    * returns, not only for the folder it was given.
    */
   judge?(args: Record<string, unknown>, toolName?: string): Promise<PolicyDecision | undefined>;
+  /**
+   * The call became (or is) a long-running task of its source (an MCP task). From the first
+   * report on, the call's timeout no longer bounds it: the tool applies `timeoutMs` to each
+   * request it makes for the task, and the tool's `taskTimeoutMs` (default: none) bounds the
+   * whole task. The caller can still cancel it; every report is a `tool-task` event.
+   */
+  reportTask(update: ToolTaskUpdate): void;
+  /** How a call that becomes a task runs (a durable run hands it off and resumes it). */
+  readonly taskMode?: ToolTaskMode;
 }
 
 /**

@@ -16,6 +16,8 @@ import {
   type ToolAnnotations,
   type ToolExecutionContext,
   type ToolProgress,
+  type ToolTaskUpdate,
+  taskHandoffResult,
 } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import {
@@ -79,6 +81,8 @@ export function adaptTool(
   // The session made this copy of the server's annotations for this listing.
   if (annotations) definition.annotations = annotations;
   if (server.callTimeoutMs !== undefined) definition.timeoutMs = server.callTimeoutMs;
+  if (server.taskTimeoutMs !== undefined) definition.taskTimeoutMs = server.taskTimeoutMs;
+  if (remote.taskSupport) definition.meta!.task_support = remote.taskSupport;
   if (remote.title) {
     definition.title = remote.title;
     definition.meta!.title = remote.title;
@@ -91,7 +95,14 @@ export function adaptTool(
   if (remote.meta && Object.keys(remote.meta).length > 0)
     definition.meta!.remote_meta = remote.meta;
   return {
-    tool: new RemoteToolAdapter(definition, remote.name, server, caller, report),
+    tool: new RemoteToolAdapter(
+      definition,
+      remote.name,
+      server,
+      caller,
+      report,
+      remote.taskSupport,
+    ),
     diagnostics: [],
   };
 }
@@ -127,6 +138,8 @@ class RemoteToolAdapter implements Tool {
     private readonly server: McpServerConfig,
     private readonly caller: RemoteCaller,
     private readonly report: (diagnostic: Diagnostic) => void,
+    /** Whether the server runs the tool as a task (asked for where it can). */
+    private readonly taskSupport: RemoteTool["taskSupport"],
   ) {}
 
   validate(args: Record<string, unknown>): ArgumentValidation {
@@ -186,14 +199,18 @@ class RemoteToolAdapter implements Tool {
 
   async execute(args: Record<string, unknown>, context: ToolExecutionContext) {
     const { server, remoteName } = this;
+    const options = new ContextCallOptions(context, this.taskSupport);
     try {
-      const result = await this.caller.call(remoteName, args, new ContextCallOptions(context));
+      const result = await this.caller.call(remoteName, args, options);
+      // A durable run's first step: the task is recorded now, and waited for in a step of its own.
+      if (result.handoff) return taskHandoffResult(result.handoff.task, result.handoff.reference);
       this.conversion ??= {
         server: server.name,
         remoteName,
         maxOutputChars: server.maxOutputChars,
       };
       const converted = convertCallResult(result, this.conversion);
+      if (options.taskId) converted.metadata.task_id = options.taskId;
       const issues = result.isError ? undefined : this.outputIssues(result);
       return issues ? outputInvalid(converted, issues, result.structuredContent) : converted;
     } catch (error) {
@@ -202,11 +219,26 @@ class RemoteToolAdapter implements Tool {
         : error instanceof McpCallError
           ? error.reason
           : "transport";
+      const { taskId } = options;
+      const call = taskId
+        ? `Task ${taskId} of "${remoteName}" on MCP server "${server.name}"`
+        : `Call to "${remoteName}" on MCP server "${server.name}"`;
+      const ended =
+        reason !== "timeout"
+          ? "was cancelled"
+          : taskId
+            ? `timed out after ${server.taskTimeoutMs} ms (its task_timeout_ms)`
+            : `timed out after ${context.timeoutMs} ms`;
       const message = context.signal.aborted
-        ? `Call to "${remoteName}" on MCP server "${server.name}" ${reason === "timeout" ? `timed out after ${context.timeoutMs} ms` : "was cancelled"}; the server was sent notifications/cancelled.`
-        : `Call to "${remoteName}" on MCP server "${server.name}" failed (${reason}): ${errorMessage(error)}`;
+        ? `${call} ${ended}; the server was sent ${taskId ? "tasks/cancel" : "notifications/cancelled"}.`
+        : `${call} failed (${reason}): ${errorMessage(error)}`;
       return toolFailure("mcp_call_error" satisfies McpToolErrorCode, message, {
-        metadata: { server: server.name, remote_tool: remoteName, reason },
+        metadata: {
+          server: server.name,
+          remote_tool: remoteName,
+          reason,
+          ...(taskId ? { task_id: taskId } : {}),
+        },
       });
     }
   }
@@ -243,7 +275,26 @@ function outputInvalid(
  * is read (making one is the dearest part of a call).
  */
 class ContextCallOptions implements CallOptions {
-  constructor(private readonly context: ToolExecutionContext) {}
+  constructor(
+    private readonly context: ToolExecutionContext,
+    readonly taskSupport: RemoteTool["taskSupport"],
+  ) {}
+
+  /** The task the call became, once it did. */
+  taskId: string | undefined;
+
+  reportTask(update: ToolTaskUpdate): void {
+    this.taskId = update.taskId;
+    this.context.reportTask(update);
+  }
+
+  get taskMode() {
+    return this.context.taskMode;
+  }
+
+  get requestTimeoutMs() {
+    return this.context.timeoutMs;
+  }
 
   get signal(): AbortSignal {
     return this.context.signal;

@@ -45,6 +45,8 @@ export const serverEntrySchema = zodSchema((z) => {
     read_only: z.boolean().optional(),
     connect_timeout_ms: z.number().int().positive().optional(),
     call_timeout_ms: z.number().int().positive().optional(),
+    /** How long a call that became an MCP task may run in all (default: no limit). */
+    task_timeout_ms: z.number().int().positive().optional(),
     max_output_chars: z.number().int().positive().optional(),
     enabled: z.boolean().optional(),
     /** Whether the server's `instructions` go into the system prompt (default true). */
@@ -114,6 +116,8 @@ interface ServerCommon {
   allReadOnly: boolean;
   connectTimeoutMs: number;
   callTimeoutMs?: number;
+  /** `task_timeout_ms`: bounds a call that became a task (the call timeout bounds each request). */
+  taskTimeoutMs?: number;
   maxOutputChars: number;
   includeInstructions: boolean;
   sampling: boolean;

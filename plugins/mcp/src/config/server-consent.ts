@@ -11,6 +11,7 @@ import { expandVariables, isPlainObject, variableNames } from "@pseudoclaude/cor
 const HARMLESS_KEYS = new Set([
   "connect_timeout_ms",
   "call_timeout_ms",
+  "task_timeout_ms",
   "max_output_chars",
   "instructions",
   "enabled",

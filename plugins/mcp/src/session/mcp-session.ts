@@ -1,5 +1,12 @@
 import { type ElicitationRequest, type ElicitationResponse } from "@pseudoclaude/core";
-import { type Disposable, type ToolProgress, type ToolTrace } from "@pseudoclaude/core/plugin";
+import {
+  type Disposable,
+  type ToolProgress,
+  type ToolTaskMode,
+  type ToolTaskReference,
+  type ToolTaskUpdate,
+  type ToolTrace,
+} from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import { type McpCallErrorCode, type McpCallReason, ToolSourceError } from "../mcp-errors.js";
 import type { CredentialStore } from "../oauth/credential-store.js";
@@ -19,6 +26,8 @@ export interface RemoteTool {
   /** As the server listed them; checked where the tool is adapted. */
   icons?: unknown;
   meta?: Record<string, unknown>;
+  /** The tool's `execution.taskSupport`: whether it may (or must) run as a task. */
+  taskSupport?: "optional" | "required";
 }
 
 export interface ToolsPage {
@@ -50,6 +59,8 @@ export interface RemoteCallResult {
   structuredContent?: unknown;
   isError?: boolean;
   meta?: Record<string, unknown>;
+  /** The call became a task and was handed off (ToolTaskMode `handoff`): how to resume it. */
+  handoff?: { task: ToolTaskUpdate; reference: ToolTaskReference };
 }
 
 const CALL_ERROR_CODES: Record<McpCallReason, McpCallErrorCode> = {
@@ -99,6 +110,14 @@ export interface CallOptions {
   onProgress?: (progress: ToolProgress) => void;
   /** The call's trace: sent in `params._meta` (and as HTTP headers), facts added to its span. */
   trace?: ToolTrace;
+  /** The tool as listed may (or must) run as a task: it is asked to, where the server can. */
+  taskSupport?: RemoteTool["taskSupport"];
+  /** The call became a task, or its task moved on (ToolExecutionContext.reportTask). */
+  reportTask?: (update: ToolTaskUpdate) => void;
+  /** Hand a task off, or resume one handed off before (a durable run's steps). */
+  taskMode?: ToolTaskMode;
+  /** Each request's own timeout while a task runs: the call's timeout. */
+  requestTimeoutMs?: number;
 }
 
 export interface McpSession {

@@ -68,6 +68,9 @@ export function toToolsPage(result: { tools?: unknown; nextCursor?: string }): T
       if (tool.annotations) remote.annotations = { ...tool.annotations };
       if (tool._meta) remote.meta = tool._meta;
       if ((tool as { icons?: unknown }).icons) remote.icons = (tool as { icons?: unknown }).icons;
+      const taskSupport = tool.execution?.taskSupport;
+      if (taskSupport === "optional" || taskSupport === "required")
+        remote.taskSupport = taskSupport;
       return remote;
     }),
   };

@@ -10,6 +10,9 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
+import { LegacyTaskPort } from "../tasks/legacy-task-port.js";
+import { runsAsTask } from "../tasks/runs-as-task.js";
+import { TaskCalls } from "../tasks/task-calls.js";
 import { progressOption } from "./call-progress.js";
 import { toRemoteCallResult } from "./call-result.js";
 import { classifyError } from "./classify-error.js";
@@ -45,6 +48,9 @@ export class SdkSession implements McpSession {
    */
   private readonly channel: JsonRpcChannel | undefined;
   private closing = false;
+  /** Calls that run as MCP tasks, made on the first (see TaskCalls). */
+  private taskCalls: TaskCalls | undefined;
+  private taskPort: LegacyTaskPort | undefined;
 
   /**
    * Connect `client` over `transport` within `signal` (the connect budget) and return the
@@ -115,6 +121,7 @@ export class SdkSession implements McpSession {
       this.events.emit("elicitation-complete", params.elicitationId);
     });
     client.onclose = () => {
+      this.taskPort?.invalidate(new Error("connection closed"));
       if (this.closing) return;
       const exit = transport instanceof StdioProcessTransport ? transport.exitInfo : undefined;
       const how = exit
@@ -176,6 +183,8 @@ export class SdkSession implements McpSession {
       params._meta = { ...options.trace.headers };
       options.trace.setAttributes(this.traceFacts());
     }
+    if (runsAsTask(options, this.client.getServerCapabilities()?.tasks))
+      return this.tasks().call(name, args, params._meta, options);
     // Progress needs the SDK's progress-token bookkeeping; plain calls take the channel.
     const channel = this.channel;
     if (channel && !options.onProgress) {
@@ -190,6 +199,14 @@ export class SdkSession implements McpSession {
       }),
     );
     return toRemoteCallResult(result);
+  }
+
+  private tasks(): TaskCalls {
+    this.taskCalls ??= new TaskCalls(this.serverName, () => {
+      this.taskPort = new LegacyTaskPort(this.client, `mcp:${this.serverName}`);
+      return this.taskPort;
+    });
+    return this.taskCalls;
   }
 
   /**
@@ -316,6 +333,8 @@ export class SdkSession implements McpSession {
     if (this.closing) return;
     this.closing = true;
     // Tell the server the session is over (HTTP DELETE); a server that does not support it is fine.
+    await this.taskCalls?.close();
+    this.taskPort?.invalidate(new Error("session closed"));
     await this.remote?.terminateSession(this.transport).catch(() => undefined);
     await this.closeQuietly();
     this.events.removeAllListeners();
