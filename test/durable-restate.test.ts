@@ -10,13 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { createAgent, type RunResult } from "@pseudoclaude/core";
+import { createAgent, type RunResult, textOf } from "@pseudoclaude/core";
 import type { PendingApproval } from "@pseudoclaude/durable-restate";
 import { DurableClient } from "@pseudoclaude/durable-restate/client";
 import type { ScriptedStep } from "@pseudoclaude/testing";
 import { createTempWorkspace } from "@pseudoclaude/testing";
 import { ledgerAgentOptions } from "./fixtures/durable/ledger-agent.js";
 import { runCli } from "./support/cli.js";
+import { startHttpServer } from "./support/http-server-process.js";
+import { fixture } from "./support/mcp-fixtures.js";
 import { freePort, type RestateServer, startRestate } from "./support/restate-server.js";
 
 const WORKER = fileURLToPath(new URL("./fixtures/durable/worker.js", import.meta.url));
@@ -316,6 +318,65 @@ describe("durable runs on Restate (the real server)", () => {
         assert.deepEqual(await pending("killed-send"), []);
       } finally {
         await worker.kill();
+      }
+    },
+  );
+  it(
+    "a worker killed while its MCP task runs: the next worker polls the same task (one task on the server) and the run completes",
+    TIMEOUT,
+    async () => {
+      const script: ScriptedStep[] = [
+        {
+          tool_calls: [
+            { id: "b1", name: "mcp__jobs__build", arguments: { steps: 30, step_ms: 100 } },
+          ],
+        },
+        { text: "built once" },
+      ];
+      const ledger = path.join(dir, "task.log");
+      const tasksLog = path.join(dir, "tasks-server.log");
+      const tasks = await startHttpServer({
+        script: fixture("tasks"),
+        env: { FIXTURE_LOG: tasksLog },
+      });
+      const port = await freePort();
+      const extra = { TASKS_URL: tasks.url("/mcp") };
+      let worker = await startWorker(port, script, ledger, extra);
+      try {
+        await server.register(`http://127.0.0.1:${port}`);
+        const run = await submit("killed-task", "go");
+        const taskId = await waitFor("the task to be well under way", async () => {
+          const lines = await ledgerOf(tasksLog);
+          const created = lines.find((line) => line.endsWith("created by build"));
+          return created && lines.some((line) => line.endsWith("step 5 of 30"))
+            ? created.split(" ")[1]
+            : undefined;
+        });
+        await worker.kill();
+        worker = await startWorker(port, script.slice(1), ledger, extra);
+        const result = await run.result();
+        assert.equal(result.text, "built once");
+        const build = result.toolCalls.find((call) => call.id === "b1")!;
+        assert.equal(build.result.ok, true, JSON.stringify(build.result));
+        assert.equal(textOf(build.result.content), "built in 30 steps");
+        assert.equal(build.result.metadata.task_id, taskId);
+        const lines = await ledgerOf(tasksLog);
+        assert.deepEqual(
+          lines.filter((line) => line.includes("created by")),
+          [`task ${taskId} created by build`],
+          "the server ran one task: the second worker did not call the tool again",
+        );
+        assert.ok(lines.includes(`task ${taskId} completed`));
+        // The task's statuses are in the run's event stream.
+        const page = await new DurableClient({ ingress: server.ingress }).events("killed-task", 0);
+        const statuses = page.events.flatMap((event) =>
+          event.type === "tool-task" ? [event.data.task.status] : [],
+        );
+        assert.ok(statuses.includes("working"), JSON.stringify(statuses));
+        assert.equal(statuses.at(-1), "completed");
+      } finally {
+        await worker.kill();
+        await tasks.stop();
       }
     },
   );
