@@ -1,4 +1,9 @@
-import { type AgentEvents, type ContentBlock, type SubAgentTag } from "@pseudoclaude/core";
+import {
+  type AgentEvents,
+  type ContentBlock,
+  type SubAgentTag,
+  type ToolTaskUpdate,
+} from "@pseudoclaude/core";
 import { describeContentBlock } from "@pseudoclaude/core/plugin";
 
 /** Shorten to `max` characters with an ellipsis, keeping lines readable. */
@@ -59,4 +64,10 @@ export function compactionText(event: AgentEvents["compaction"][0]): string {
 /** `  [reviewer] ` before a sub-agent's lines, indented by its depth; nothing for the agent's own. */
 export function subAgentPrefix(via: SubAgentTag | undefined): string {
   return via ? `${"  ".repeat(via.depth)}[${via.agent}] ` : "";
+}
+
+/** `task 1a2b3c4d working: step 2 of 5` — one line of a call's task, in every view. */
+export function taskText(task: ToolTaskUpdate): string {
+  const message = task.statusMessage ? `: ${truncate(firstLine(task.statusMessage), 120)}` : "";
+  return `task ${task.taskId.slice(0, 12)} ${task.status}${message}`;
 }

@@ -15,6 +15,7 @@ import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { sessionsCommand } from "./commands/sessions.js";
 import { skillsCommand } from "./commands/skills.js";
+import { tasksCommand } from "./commands/tasks.js";
 import { toolsCommand } from "./commands/tools.js";
 import { trustCommand } from "./commands/trust.js";
 import { EXIT } from "./exit-codes.js";
@@ -30,6 +31,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   chatCommand,
   skillsCommand,
   sessionsCommand,
+  tasksCommand,
   hooksCommand,
   agentsCommand,
   mcpCommand,

@@ -6,6 +6,7 @@ import {
   contentText,
   firstLine,
   subAgentPrefix,
+  taskText,
   truncate,
 } from "./format.js";
 
@@ -47,6 +48,9 @@ export class RunRenderer {
       this.note(
         `  ... ${progress.progress}${total}${progress.message ? ` ${progress.message}` : ""}`,
       );
+    });
+    agent.on("tool-task", ({ task, via }) => {
+      this.note(`${subAgentPrefix(via)}  ... ${taskText(task)}`);
     });
     agent.on("tool-call-end", ({ call, result, via }) => {
       this.note(`${subAgentPrefix(via)}  ${call.name} -> ${summarize(result)}`);

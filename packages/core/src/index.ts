@@ -133,6 +133,7 @@ export {
   type SessionSummary,
   summarizeSession,
 } from "./session/session-store.js";
+export { type SessionTask, sessionTasks } from "./session/session-tasks.js";
 export { type ContentBlock, textOf } from "./tools/content.js";
 export { type DefineToolSpec, defineTool } from "./tools/define-tool.js";
 export type { Tool } from "./tools/tool.js";

@@ -8,6 +8,7 @@ import {
   contentText,
   firstLine,
   subAgentPrefix,
+  taskText,
   truncate,
 } from "../format.js";
 import { usageToJson } from "../output.js";
@@ -83,6 +84,9 @@ export class ChatView {
           `  … ${progress.progress}${total}${progress.message ? ` ${progress.message}` : ""}`,
         ),
       );
+    });
+    agent.on("tool-task", ({ task, via }) => {
+      this.line(this.colour.dim(`${subAgentPrefix(via)}  … ${taskText(task)}`));
     });
     agent.on("tool-call-end", ({ call, record, result, via }) => {
       const began = this.started.get(call.id);

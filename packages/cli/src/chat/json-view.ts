@@ -71,6 +71,15 @@ export class JsonView {
     agent.on("tool-progress", ({ turn, call, progress }) =>
       this.emit("tool-progress", { turn, id: call.id, ...progress }),
     );
+    agent.on("tool-task", ({ turn, call, task }) =>
+      this.emit("tool-task", {
+        turn,
+        id: call.id,
+        task_id: task.taskId,
+        status: task.status,
+        ...(task.statusMessage !== undefined ? { status_message: task.statusMessage } : {}),
+      }),
+    );
     agent.on("tool-call-end", ({ turn, call, record }) => {
       const began = this.started.get(call.id);
       this.started.delete(call.id);

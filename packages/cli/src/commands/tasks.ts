@@ -1,0 +1,72 @@
+import { FileSessionStore, type SessionTask, sessionTasks } from "@pseudoclaude/core";
+import { writeJson, writeLine } from "../cli-io.js";
+import type { CommandContext, CommandSpec } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { loadSessionConfig } from "../session.js";
+
+/** `pseudoclaude tasks [SESSION_ID]`: the long-running tool tasks of a saved session. */
+export const tasksCommand: CommandSpec = {
+  name: "tasks",
+  summary: "List the long-running tasks (MCP tasks) of a session: running and finished.",
+  usage: `Usage: pseudoclaude tasks [SESSION_ID] [--json] [--workspace DIR]
+
+A tool call that its MCP server runs as a task outlives the call timeout; each of its
+statuses is saved in the session. Lists the tasks of SESSION_ID (default: the workspace's
+latest session), the order they started: task id, status, tool, last status message, last
+update. "running" means no end was heard: the task still runs, or its process stopped first.
+
+  --json   {"session": ID, "tasks": [{"task_id", "tool", "call_id", "status",
+            "status_message", "started", "updated", "running"}]}
+
+Exits 1 when there is no such session (or no session at all).`,
+  flags: [],
+  positionals: { min: 0, max: 1, names: "[SESSION_ID]" },
+  run: runTasks,
+};
+
+async function runTasks({ flags, args, io }: CommandContext): Promise<number> {
+  const { workspace } = await loadSessionConfig(flags, io);
+  const store = new FileSessionStore({ workspace });
+  const id = args[0] ?? (await store.list())[0]?.id;
+  const loaded = id === undefined ? undefined : await store.load(id);
+  if (!loaded) {
+    writeLine(
+      io.stderr,
+      id === undefined
+        ? `No sessions in ${workspace} yet.`
+        : `No session "${id}" in this workspace (pseudoclaude sessions lists them).`,
+    );
+    return EXIT.failed;
+  }
+  const tasks = sessionTasks(loaded.entries);
+  if (flags.json) {
+    writeJson(io.stdout, { session: loaded.id, tasks: tasks.map(taskToJson) });
+    return EXIT.ok;
+  }
+  if (tasks.length === 0) {
+    writeLine(io.stdout, `Session ${loaded.id} ran no tasks.`);
+    return EXIT.ok;
+  }
+  for (const task of tasks) writeLine(io.stdout, taskLine(task));
+  return EXIT.ok;
+}
+
+function taskToJson(task: SessionTask) {
+  return {
+    task_id: task.taskId,
+    tool: task.tool,
+    call_id: task.callId,
+    status: task.status,
+    status_message: task.statusMessage ?? null,
+    started: task.started,
+    updated: task.updated,
+    running: task.running,
+  };
+}
+
+/** `1a2b…  completed  mcp__jobs__build  "step 4 of 4"  2026-12-03 15:40` */
+function taskLine(task: SessionTask): string {
+  const when = task.updated.replace("T", " ").slice(0, 16);
+  const status = task.running ? `${task.status} (running)` : task.status;
+  return `${task.taskId}  ${status}  ${task.tool}  ${JSON.stringify(task.statusMessage ?? "")}  ${when}`;
+}

@@ -1,0 +1,146 @@
+// The CLI with a tool its MCP server runs as a task (test/fixtures/mcp/tasks.ts over stdio):
+// `run` shows the task's statuses as they come, `tools --json` says which tools run as tasks,
+// `tasks` lists a session's tasks (text and JSON), and an unknown session is exit 1.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { CLI_BIN, parseJson, runCli } from "./support/cli.js";
+import { shellQuote, TmuxPane } from "./support/tmux.js";
+
+const TASKS = fileURLToPath(new URL("./fixtures/mcp/tasks.js", import.meta.url));
+const TIMEOUT = { timeout: 90_000 };
+
+interface TasksJson {
+  session: string;
+  tasks: Array<{
+    task_id: string;
+    tool: string;
+    call_id: string;
+    status: string;
+    status_message: string | null;
+    started: string;
+    updated: string;
+    running: boolean;
+  }>;
+}
+
+/** The project's `jobs` server (the tasks fixture), approved as its user would. */
+async function withTasksServer(workspace: TempWorkspace): Promise<void> {
+  await workspace.writeConfig(
+    "project",
+    [
+      "mcp_servers:",
+      "  jobs:",
+      "    type: stdio",
+      `    command: ${JSON.stringify(process.execPath)}`,
+      `    args: ${JSON.stringify([TASKS])}`,
+      "    call_timeout_ms: 300",
+      "",
+    ].join("\n"),
+  );
+  const approval = await runCli(workspace, ["mcp", "approve"]);
+  assert.equal(approval.code, 0, approval.stderr);
+}
+
+const BUILD_SCRIPT = [
+  { tool_calls: [{ id: "b1", name: "mcp__jobs__build", arguments: { steps: 3, step_ms: 250 } }] },
+  { text: "The build is done." },
+];
+
+describe("pseudoclaude and MCP tasks", () => {
+  it(
+    "run shows a task's statuses, tasks lists it; tools --json marks task tools",
+    TIMEOUT,
+    async () => {
+      const workspace = await createTempWorkspace("pc-tasks-cli-");
+      try {
+        await withTasksServer(workspace);
+
+        const tools = await runCli(workspace, ["tools", "--json"]);
+        assert.equal(tools.code, 0, tools.stderr);
+        const listed = parseJson<{
+          tools: Array<{ name: string; meta?: Record<string, unknown> }>;
+        }>(tools).tools;
+        const support = (name: string) =>
+          listed.find((tool) => tool.name === name)?.meta?.task_support;
+        assert.equal(support("mcp__jobs__build"), "required");
+        assert.equal(support("mcp__jobs__quick"), "optional");
+        assert.equal(support("mcp__jobs__echo"), undefined);
+
+        const none = await runCli(workspace, ["tasks"]);
+        assert.equal(none.code, 1);
+        assert.match(none.stderr, /No sessions in .* yet\./);
+
+        await workspace.write("script.json", JSON.stringify(BUILD_SCRIPT));
+        const run = await runCli(workspace, [
+          "run",
+          "build it",
+          "--script",
+          "script.json",
+          "--yes",
+        ]);
+        assert.equal(run.code, 0, run.stderr);
+        assert.equal(run.stdout.trim(), "The build is done.");
+        assert.match(run.stderr, /\.\.\. task [0-9a-f]{12} working: step 1 of 3/);
+        assert.match(run.stderr, /\.\.\. task [0-9a-f]{12} completed/);
+        assert.match(run.stderr, /mcp__jobs__build -> ok: built in 3 steps/);
+
+        const listing = await runCli(workspace, ["tasks", "--json"]);
+        assert.equal(listing.code, 0, listing.stderr);
+        const { session, tasks } = parseJson<TasksJson>(listing);
+        assert.match(session, /^[0-9a-f-]{36}$/);
+        assert.equal(tasks.length, 1);
+        const [task] = tasks;
+        assert.equal(task!.tool, "mcp__jobs__build");
+        assert.equal(task!.call_id, "b1");
+        assert.equal(task!.status, "completed");
+        assert.equal(task!.running, false);
+        assert.match(task!.task_id, /^[0-9a-f]{32}$/);
+        assert.ok(task!.started <= task!.updated);
+
+        const text = await runCli(workspace, ["tasks", session]);
+        assert.equal(text.code, 0, text.stderr);
+        assert.match(text.stdout, new RegExp(`^${task!.task_id}  completed  mcp__jobs__build  `));
+
+        const unknown = await runCli(workspace, ["tasks", "no-such-session"]);
+        assert.equal(unknown.code, 1);
+        assert.match(unknown.stderr, /No session "no-such-session" in this workspace/);
+      } finally {
+        await workspace.cleanup();
+      }
+    },
+  );
+
+  it("chat shows a running task with its status, in a real terminal", TIMEOUT, async () => {
+    const workspace = await createTempWorkspace("pc-tasks-chat-");
+    try {
+      await withTasksServer(workspace);
+      await workspace.write("script.json", JSON.stringify(BUILD_SCRIPT));
+      const command = [process.execPath, CLI_BIN, "chat", "--script", "script.json", "--yes"]
+        .map(shellQuote)
+        .join(" ");
+      const pane = new TmuxPane(
+        command,
+        { HOME: workspace.home, NO_COLOR: "1", TERM: "xterm-256color" },
+        workspace.root,
+      );
+      try {
+        await pane.waitFor(/Type a message, or \/help/, "the chat");
+        await pane.waitFor(/mcp:jobs is ready/, "the tasks server");
+        pane.type("build it");
+        pane.press("Enter");
+        await pane.waitFor(/… task [0-9a-f]{12} working: step 1 of 3/, "the task's first step");
+        await pane.waitFor(/… task [0-9a-f]{12} completed/, "the task's end");
+        await pane.waitFor(/The build is done\./, "the answer");
+        pane.type("/exit");
+        pane.press("Enter");
+        assert.equal(await pane.waitForExit(), 0);
+      } finally {
+        pane.close();
+      }
+    } finally {
+      await workspace.cleanup();
+    }
+  });
+});
