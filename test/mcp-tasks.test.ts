@@ -1,5 +1,6 @@
-// Long-running tools as MCP tasks (2025-11-25), against a real server on the 1.x SDK's tasks
-// (test/fixtures/mcp/tasks.ts) over stdio and Streamable HTTP: a task outlives the call timeout
+// Long-running tools as MCP tasks in both eras, against real servers over stdio and Streamable
+// HTTP: 2025-11-25 on the 1.x SDK's tasks (test/fixtures/mcp/tasks.ts), 2026-07-28 with the
+// Tasks extension on the v2 server package (modern-tasks.ts). A task outlives the call timeout
 // and reports its statuses, fails with the server's words, is cancelled (tasks/cancel, which
 // the server's log shows) on Ctrl-C, on agent.close() and at its own task_timeout_ms, and
 // each status is kept in the session's log.
@@ -18,23 +19,48 @@ import { eventually, fixture, mcpAgent, scratch, stdioFixture } from "./support/
 const TIMEOUT = { timeout: 60_000 };
 
 type Transport = "stdio" | "http";
+type Era = "2025-11-25" | "2026-07-28";
 
-/** The tasks server over `transport`, logging to `log`; stopped by the returned function. */
+const FIXTURES: Record<Era, string> = { "2025-11-25": "tasks", "2026-07-28": "modern-tasks" };
+
+/** The era's tasks server over `transport`, logging to `log`; stopped by the returned function. */
 async function tasksServer(
   transport: Transport,
   log: string,
   extra: Record<string, unknown> = {},
+  era: Era = "2025-11-25",
 ): Promise<{ entry: Record<string, unknown>; stop(): Promise<void> }> {
+  const pinned = { protocol: era, ...extra };
   if (transport === "stdio")
     return {
-      entry: stdioFixture("tasks", { env: { FIXTURE_LOG: log }, ...extra }),
+      entry: stdioFixture(FIXTURES[era], { env: { FIXTURE_LOG: log }, ...pinned }),
       stop: async () => undefined,
     };
   const http: HttpServerProcess = await startHttpServer({
-    script: fixture("tasks"),
+    script: fixture(FIXTURES[era]),
     env: { FIXTURE_LOG: log },
   });
-  return { entry: { type: "http", url: http.url("/mcp"), ...extra }, stop: () => http.stop() };
+  return { entry: { type: "http", url: http.url("/mcp"), ...pinned }, stop: () => http.stop() };
+}
+
+/** An agent with the era's tasks server as `jobs` (over `transport`), closed after `body`. */
+async function withJobs(
+  era: Era,
+  transport: Transport,
+  extra: Record<string, unknown>,
+  body: (agent: Agent, files: Awaited<ReturnType<typeof scratch>>) => Promise<void>,
+): Promise<void> {
+  const files = await scratch();
+  const server = await tasksServer(transport, files.log, extra, era);
+  let agent: Agent | undefined;
+  try {
+    agent = await mcpAgent({ jobs: server.entry }, { policy: { mode: "bypass" } });
+    await body(agent, files);
+  } finally {
+    await agent?.close();
+    await server.stop();
+    await files.cleanup();
+  }
 }
 
 function taskEvents(agent: Agent): ToolTaskUpdate[] {
@@ -46,165 +72,145 @@ function taskEvents(agent: Agent): ToolTaskUpdate[] {
 const text = (result: ToolResult) =>
   result.content.map((block) => (block.type === "text" ? block.text : "")).join("");
 
-for (const transport of ["stdio", "http"] as const) {
-  describe(`MCP tasks over ${transport}`, () => {
-    it(
-      "a task that runs four times longer than the call timeout completes, reporting each status",
-      TIMEOUT,
-      async () => {
-        const files = await scratch();
-        const server = await tasksServer(transport, files.log, { call_timeout_ms: 300 });
-        let agent: Agent | undefined;
-        try {
-          agent = await mcpAgent({ jobs: server.entry }, { policy: { mode: "bypass" } });
-          const tool = agent.registry.get("mcp__jobs__build")?.definition;
-          assert.equal(tool?.meta?.task_support, "required");
-          const events = taskEvents(agent);
-          const { result } = await agent.callTool("mcp__jobs__build", { steps: 4, step_ms: 300 });
-          assert.equal(result.ok, true, JSON.stringify(result));
-          assert.equal(text(result), "built in 4 steps");
-          assert.equal(result.metadata.timeout_ms, 300, "the call timeout was 300 ms");
-          assert.ok((result.metadata.duration_ms as number) >= 1_200, "the task ran past it");
-          const taskId = result.metadata.task_id as string;
-          assert.match(taskId, /^[0-9a-f]{32}$/);
-          assert.ok(events.every((event) => event.taskId === taskId));
-          assert.equal(events[0]?.status, "working");
-          const messages = events.map((event) => event.statusMessage).filter(Boolean);
-          for (const step of ["step 1 of 4", "step 2 of 4", "step 3 of 4"])
-            assert.ok(messages.includes(step), `${step} reported: ${JSON.stringify(events)}`);
-          assert.equal(events.at(-1)?.status, "completed");
-          const created = (await files.lines()).filter((line) => line.endsWith("created by build"));
-          assert.deepEqual(created, [`task ${taskId} created by build`], "one task, started once");
-        } finally {
-          await agent?.close();
-          await server.stop();
-          await files.cleanup();
-        }
-      },
-    );
+for (const era of ["2025-11-25", "2026-07-28"] as const)
+  for (const transport of ["stdio", "http"] as const) {
+    const modern = era === "2026-07-28";
+    describe(`MCP tasks in ${era} over ${transport}`, () => {
+      it(
+        "a task that runs four times longer than the call timeout completes, reporting each status",
+        TIMEOUT,
+        async () => {
+          await withJobs(era, transport, { call_timeout_ms: 300 }, async (agent, files) => {
+            const tool = agent.registry.get("mcp__jobs__build")?.definition;
+            // 2026-07-28 lists no task support per tool: its server decides per call.
+            assert.equal(tool?.meta?.task_support, modern ? undefined : "required");
+            const events = taskEvents(agent);
+            const { result } = await agent.callTool("mcp__jobs__build", { steps: 4, step_ms: 300 });
+            assert.equal(result.ok, true, JSON.stringify(result));
+            assert.equal(text(result), "built in 4 steps");
+            assert.equal(result.metadata.timeout_ms, 300, "the call timeout was 300 ms");
+            assert.ok((result.metadata.duration_ms as number) >= 1_200, "the task ran past it");
+            const taskId = result.metadata.task_id as string;
+            assert.match(taskId, /^[0-9a-f]{32}$/);
+            assert.ok(events.every((event) => event.taskId === taskId));
+            assert.equal(events[0]?.status, "working");
+            const messages = events.map((event) => event.statusMessage).filter(Boolean);
+            for (const step of ["step 1 of 4", "step 2 of 4", "step 3 of 4"])
+              assert.ok(messages.includes(step), `${step} reported: ${JSON.stringify(events)}`);
+            assert.equal(events.at(-1)?.status, "completed");
+            const created = (await files.lines()).filter((line) =>
+              line.endsWith("created by build"),
+            );
+            assert.deepEqual(
+              created,
+              [`task ${taskId} created by build`],
+              "one task, started once",
+            );
+          });
+        },
+      );
 
-    it("a task that fails is a tool error in the server's own words", TIMEOUT, async () => {
-      const files = await scratch();
-      const server = await tasksServer(transport, files.log);
-      let agent: Agent | undefined;
-      try {
-        agent = await mcpAgent({ jobs: server.entry }, { policy: { mode: "bypass" } });
-        const events = taskEvents(agent);
-        const { result } = await agent.callTool("mcp__jobs__failing_job", {});
-        assert.equal(result.ok, false);
-        assert.equal(result.error?.code, "mcp_tool_error");
-        assert.equal(text(result), "the job broke at step 1");
-        assert.equal(events.at(-1)?.status, "failed");
-        // A tool that only may run as a task runs as one on a server that runs tasks.
-        const quick = await agent.callTool("mcp__jobs__quick", { text: "hello" });
-        assert.equal(text(quick.result), "hello");
-        assert.ok(quick.result.metadata.task_id, "quick ran as a task");
-        // A tool without task support is called as before.
-        const echo = await agent.callTool("mcp__jobs__echo", { text: "plain" });
-        assert.equal(text(echo.result), "plain");
-        assert.equal(echo.result.metadata.task_id, undefined);
-      } finally {
-        await agent?.close();
-        await server.stop();
-        await files.cleanup();
-      }
-    });
-
-    it(
-      "Ctrl-C cancels the task on the server (tasks/cancel), not only the waiting",
-      TIMEOUT,
-      async () => {
-        const files = await scratch();
-        const server = await tasksServer(transport, files.log);
-        let agent: Agent | undefined;
-        try {
-          agent = await mcpAgent({ jobs: server.entry }, { policy: { mode: "bypass" } });
+      it("a task that fails is a tool error in the server's own words", TIMEOUT, async () => {
+        await withJobs(era, transport, {}, async (agent) => {
           const events = taskEvents(agent);
-          const controller = new AbortController();
-          const call = agent.callTool("mcp__jobs__forever", {}, { signal: controller.signal });
-          await eventually(() => events.some((e) => e.statusMessage === "still working (2)"));
-          controller.abort();
-          const { result } = await call;
+          const { result } = await agent.callTool("mcp__jobs__failing_job", {});
           assert.equal(result.ok, false);
-          assert.equal(result.metadata.reason, "cancelled");
-          const taskId = events[0]!.taskId;
-          assert.match(
-            text(result),
-            new RegExp(`Task ${taskId} .*was cancelled; the server was sent tasks/cancel`),
-          );
-          await eventually(
-            async () => (await files.lines()).includes(`task ${taskId} cancelled`),
-            5_000,
-            "the server to stop the task",
-          );
-        } finally {
-          await agent?.close();
-          await server.stop();
-          await files.cleanup();
-        }
-      },
-    );
-
-    it(
-      "task_timeout_ms bounds the whole task, and the task is cancelled when it passes",
-      TIMEOUT,
-      async () => {
-        const files = await scratch();
-        const server = await tasksServer(transport, files.log, {
-          call_timeout_ms: 5_000,
-          task_timeout_ms: 700,
+          assert.equal(result.error?.code, "mcp_tool_error");
+          // 2025-11-25 keeps the failed task's result; 2026-07-28 has the task's error.
+          if (modern)
+            assert.match(
+              text(result),
+              /^Task [0-9a-f]{32} of "failing_job" on MCP server "jobs" failed: the job broke$/,
+            );
+          else assert.equal(text(result), "the job broke at step 1");
+          assert.equal(events.at(-1)?.status, "failed");
+          if (!modern) {
+            // A tool that only may run as a task runs as one on a server that runs tasks.
+            const quick = await agent.callTool("mcp__jobs__quick", { text: "hello" });
+            assert.equal(text(quick.result), "hello");
+            assert.ok(quick.result.metadata.task_id, "quick ran as a task");
+          }
+          // A tool without task support is called as before.
+          const echo = await agent.callTool("mcp__jobs__echo", { text: "plain" });
+          assert.equal(text(echo.result), "plain");
+          assert.equal(echo.result.metadata.task_id, undefined);
         });
-        let agent: Agent | undefined;
-        try {
-          agent = await mcpAgent({ jobs: server.entry }, { policy: { mode: "bypass" } });
-          assert.equal(agent.registry.get("mcp__jobs__forever")?.definition.taskTimeoutMs, 700);
-          const started = Date.now();
-          const { result } = await agent.callTool("mcp__jobs__forever", {});
-          assert.equal(result.ok, false);
-          assert.equal(result.metadata.reason, "timeout");
-          assert.match(text(result), /timed out after 700 ms \(its task_timeout_ms\)/);
-          assert.ok(Date.now() - started < 4_000, "not the 5 s call timeout");
-          const taskId = result.metadata.task_id as string;
-          await eventually(
-            async () => (await files.lines()).includes(`task ${taskId} cancelled`),
-            5_000,
-            "the server to stop the task",
+      });
+
+      it(
+        "Ctrl-C cancels the task on the server (tasks/cancel), not only the waiting",
+        TIMEOUT,
+        async () => {
+          await withJobs(era, transport, {}, async (agent, files) => {
+            const events = taskEvents(agent);
+            const controller = new AbortController();
+            const call = agent.callTool("mcp__jobs__forever", {}, { signal: controller.signal });
+            await eventually(() => events.some((e) => e.statusMessage === "still working (2)"));
+            controller.abort();
+            const { result } = await call;
+            assert.equal(result.ok, false);
+            assert.equal(result.metadata.reason, "cancelled");
+            const taskId = events[0]!.taskId;
+            assert.match(
+              text(result),
+              new RegExp(`Task ${taskId} .*was cancelled; the server was sent tasks/cancel`),
+            );
+            await eventually(
+              async () => (await files.lines()).includes(`task ${taskId} cancelled`),
+              5_000,
+              "the server to stop the task",
+            );
+          });
+        },
+      );
+
+      it(
+        "task_timeout_ms bounds the whole task, and the task is cancelled when it passes",
+        TIMEOUT,
+        async () => {
+          await withJobs(
+            era,
+            transport,
+            { call_timeout_ms: 5_000, task_timeout_ms: 700 },
+            async (agent, files) => {
+              assert.equal(agent.registry.get("mcp__jobs__forever")?.definition.taskTimeoutMs, 700);
+              const started = Date.now();
+              const { result } = await agent.callTool("mcp__jobs__forever", {});
+              assert.equal(result.ok, false);
+              assert.equal(result.metadata.reason, "timeout");
+              assert.match(text(result), /timed out after 700 ms \(its task_timeout_ms\)/);
+              assert.ok(Date.now() - started < 4_000, "not the 5 s call timeout");
+              const taskId = result.metadata.task_id as string;
+              await eventually(
+                async () => (await files.lines()).includes(`task ${taskId} cancelled`),
+                5_000,
+                "the server to stop the task",
+              );
+            },
           );
-        } finally {
-          await agent?.close();
-          await server.stop();
-          await files.cleanup();
-        }
-      },
-    );
-  });
-}
+        },
+      );
+    });
+  }
 
 describe("MCP tasks and the agent", () => {
-  it("agent.close() cancels a task still running", TIMEOUT, async () => {
-    const files = await scratch();
-    const server = await tasksServer("http", files.log);
-    let agent: Agent | undefined;
-    try {
-      agent = await mcpAgent({ jobs: server.entry }, { policy: { mode: "bypass" } });
-      const events = taskEvents(agent);
-      const call = agent.callTool("mcp__jobs__forever", {});
-      await eventually(() => events.some((e) => e.statusMessage === "still working (1)"));
-      await agent.close();
-      const { result } = await call;
-      assert.equal(result.ok, false);
-      const taskId = events[0]!.taskId;
-      await eventually(
-        async () => (await files.lines()).includes(`task ${taskId} cancelled`),
-        5_000,
-        "the server to stop the task",
-      );
-    } finally {
-      await agent?.close();
-      await server.stop();
-      await files.cleanup();
-    }
-  });
+  for (const era of ["2025-11-25", "2026-07-28"] as const)
+    it(`agent.close() cancels a task still running (${era})`, TIMEOUT, async () => {
+      await withJobs(era, "http", {}, async (agent, files) => {
+        const events = taskEvents(agent);
+        const call = agent.callTool("mcp__jobs__forever", {});
+        await eventually(() => events.some((e) => e.statusMessage === "still working (1)"));
+        await agent.close();
+        const { result } = await call;
+        assert.equal(result.ok, false);
+        const taskId = events[0]!.taskId;
+        await eventually(
+          async () => (await files.lines()).includes(`task ${taskId} cancelled`),
+          5_000,
+          "the server to stop the task",
+        );
+      });
+    });
 
   it("a run keeps each status of its task in the session's log", TIMEOUT, async () => {
     const files = await scratch();

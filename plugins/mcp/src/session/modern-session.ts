@@ -2,6 +2,9 @@ import { Client, LOG_LEVEL_META_KEY, UnauthorizedError } from "@modelcontextprot
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { McpServerConfig } from "../config/server-config.js";
+import { modernTaskCalls, TASKS_EXTENSION } from "../tasks/modern-task-calls.js";
+import { runsAsTask } from "../tasks/runs-as-task.js";
+import type { TaskCalls } from "../tasks/task-calls.js";
 import { progressOption } from "./call-progress.js";
 import { classifyModernError } from "./classify-error.js";
 import { completionOf } from "./completion.js";
@@ -21,6 +24,7 @@ import {
 import { authFor, authorizeModern, loginAgain, modernHttpTransport } from "./modern-http-auth.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
 import { toToolsPage } from "./parse-tools.js";
+import { RawRequests } from "./raw-requests.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { assumeCompleteResults } from "./result-type-default.js";
 import type { StdioProcessTransport } from "./stdio-process-transport.js";
@@ -67,9 +71,9 @@ export class ModernSession implements McpSession {
     loggedIn = false,
   ): Promise<ModernSession> {
     const auth = stdio ? undefined : await authFor(server, options);
-    const transport = assumeCompleteResults(
-      (stdio ?? modernHttpTransport(server, auth)) as unknown as Transport,
-    );
+    const base = (stdio ?? modernHttpTransport(server, auth)) as unknown as Transport;
+    const raw = new RawRequests(base);
+    const transport = assumeCompleteResults(base, raw.take);
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
     const client = new Client(options.clientInfo, {
       capabilities: clientCapabilities(server, options.handlers),
@@ -91,6 +95,8 @@ export class ModernSession implements McpSession {
       client,
       transport,
       !stdio,
+      modernTaskCalls(server, options, client, raw),
+      raw,
       reauthorize,
       server.logLevel,
     );
@@ -136,6 +142,9 @@ export class ModernSession implements McpSession {
     },
     /** Over HTTP, `x-mcp-header` parameters travel as headers, and the rules for them apply. */
     private readonly overHttp: boolean,
+    /** Calls of tools that run as tasks (the Tasks extension), on the raw requests below. */
+    private readonly tasks: TaskCalls,
+    private readonly raw: RawRequests,
     /** A person logs in again when a request's token is refused (an OAuth server only). */
     private readonly reauthorize?: () => Promise<boolean>,
     /** `logging.level`: asked per call in this era (the `logLevel` of a request's `_meta`). */
@@ -240,6 +249,11 @@ export class ModernSession implements McpSession {
     } = { name, arguments: args };
     if (options.trace) params._meta = { ...options.trace.headers };
     if (this.logLevel) params._meta = { ...params._meta, [LOG_LEVEL_META_KEY]: this.logLevel };
+    // 2026-07-28 lists no task support per tool: a server with the Tasks extension may answer
+    // any call with a task, so every call to it can take one.
+    const { extensions } = this.capabilities as { extensions?: Record<string, unknown> };
+    if (extensions?.[TASKS_EXTENSION] !== undefined || runsAsTask(options, false))
+      return this.tasks.call(name, args, params._meta, options);
     const result = await this.request(options.signal, (request) =>
       this.client.callTool(params, {
         ...request,
@@ -364,6 +378,8 @@ export class ModernSession implements McpSession {
   private async closeQuietly(): Promise<void> {
     this.closing = true;
     clearTimeout(this.stale);
+    await this.tasks.close();
+    this.raw.close(new Error(`The session with server "${this.serverName}" closed.`));
     await Promise.resolve(this.subscription?.close()).catch(() => undefined);
     await this.client.close().catch(() => undefined);
     await this.transport.close().catch(() => undefined);

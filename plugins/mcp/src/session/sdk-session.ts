@@ -183,7 +183,12 @@ export class SdkSession implements McpSession {
       params._meta = { ...options.trace.headers };
       options.trace.setAttributes(this.traceFacts());
     }
-    if (runsAsTask(options, this.client.getServerCapabilities()?.tasks))
+    if (
+      runsAsTask(
+        options,
+        this.client.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined,
+      )
+    )
       return this.tasks().call(name, args, params._meta, options);
     // Progress needs the SDK's progress-token bookkeeping; plain calls take the channel.
     const channel = this.channel;

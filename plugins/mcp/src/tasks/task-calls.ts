@@ -6,14 +6,25 @@ import type {
   ToolExecution,
   WithTasksOptions,
 } from "@modelcontextprotocol/ext-tasks/client";
+import type { RuntimeCodec } from "@modelcontextprotocol/ext-tasks/core";
 import type { ToolTaskReference, ToolTaskUpdate } from "@pseudoclaude/core/plugin";
 import { toRemoteCallResult } from "../session/call-result.js";
 import { type CallOptions, McpCallError, type RemoteCallResult } from "../session/mcp-session.js";
+import { loadTasksLibrary } from "./tasks-library.js";
 
 /** How long closing waits for the `tasks/cancel` of tasks still running. */
 const CANCEL_ON_CLOSE_MS = 2_000;
 
 type Execution = ToolExecution<Record<string, unknown>>;
+
+/**
+ * A task's result as it came: `toRemoteCallResult` checks its envelope, and a 2026 result
+ * without `resultType` is a complete one (the specification: a client assumes "complete" when
+ * it is absent), which the library's own check would refuse.
+ */
+const ANY_RESULT: RuntimeCodec<Record<string, unknown>> = {
+  parse: (value) => ({ success: true, value: value as Record<string, unknown> }),
+};
 
 /**
  * Tool calls as MCP tasks, on the official Tasks library (`@modelcontextprotocol/ext-tasks`),
@@ -77,9 +88,14 @@ export class TaskCalls {
     const mode = options.taskMode;
     const execution = (
       mode && "resume" in mode
-        ? await tasks.resumeTask(this.reference(mode.resume), { signal, ...shared })
+        ? await tasks.resumeTask(this.reference(mode.resume), {
+            signal,
+            resultCodec: ANY_RESULT,
+            ...shared,
+          })
         : await tasks.callTool(name, args as never, {
             signal,
+            resultCodec: ANY_RESULT,
             task: { preference: "prefer" },
             ...(meta ? { metadata: meta as never } : {}),
             ...shared,
@@ -140,9 +156,7 @@ export class TaskCalls {
   }
 
   private session(): Promise<TaskEnabledSession> {
-    this.tasks ??= import("@modelcontextprotocol/ext-tasks/client").then(({ withTasks }) =>
-      withTasks(this.port(), this.options),
-    );
+    this.tasks ??= loadTasksLibrary().then(({ withTasks }) => withTasks(this.port(), this.options));
     return this.tasks;
   }
 

@@ -1,0 +1,64 @@
+import type { Client } from "@modelcontextprotocol/client";
+import type { ApplicationInputRequest } from "@modelcontextprotocol/ext-tasks/client";
+import type { McpServerConfig } from "../config/server-config.js";
+import { answerElicitation, answerSampling, clientCapabilities } from "../session/era-handlers.js";
+import { MODERN_PROTOCOL } from "../session/era-probe.js";
+import type { DialOptions } from "../session/mcp-session.js";
+import type { RawRequests } from "../session/raw-requests.js";
+import { TaskCalls } from "./task-calls.js";
+import { loadedTasksLibrary } from "./tasks-library.js";
+
+/** The Tasks extension's identifier (2026-07-28): a server that runs tools as tasks says so. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+/**
+ * Tool calls as 2026-07-28 tasks: the official Tasks library over the v2 client, its task wire
+ * shapes (which the client refuses) sent as raw requests on the session's own transport. What
+ * a task asks for on its way (`input_required`: a form, sampling, roots) is answered by the
+ * same handlers as every other request of the server, then sent back with `tasks/update`.
+ */
+export function modernTaskCalls(
+  server: McpServerConfig,
+  options: DialOptions,
+  client: Client,
+  raw: RawRequests,
+): TaskCalls {
+  const { handlers } = options;
+  return new TaskCalls(
+    server.name,
+    () => {
+      // Loaded with the first task call (the library is imported then, see TaskCalls).
+      const { createSessionPortFromClient } = loadedTasksLibrary();
+      return createSessionPortFromClient(client as never, `mcp:${server.name}`, {
+        rawDispatch: (request, dispatch) =>
+          raw.request(request as never, {
+            ...(dispatch?.signal ? { signal: dispatch.signal } : {}),
+            ...(dispatch?.context?.requestTimeoutMs !== undefined
+              ? { timeoutMs: dispatch.context.requestTimeoutMs }
+              : {}),
+          }),
+        v2RequestFraming: {
+          protocolVersion: MODERN_PROTOCOL,
+          clientInfo: options.clientInfo,
+          clientCapabilities: clientCapabilities(server, handlers) as never,
+        },
+      });
+    },
+    {
+      onInputRequest: async (request: ApplicationInputRequest, context) => {
+        const signal = context.signal ?? new AbortController().signal;
+        if (request.kind === "elicitation")
+          return (await answerElicitation(
+            request.params as never,
+            server,
+            handlers,
+            signal,
+          )) as never;
+        if (request.kind === "roots") return { roots: handlers.roots() } as never;
+        const answer = await answerSampling(request.params as never, server, handlers, signal);
+        if (!answer) throw new Error(`Sampling is not enabled for server "${server.name}".`);
+        return answer as never;
+      },
+    },
+  );
+}
