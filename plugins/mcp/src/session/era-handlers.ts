@@ -95,17 +95,36 @@ export async function answerSampling(
   return { ...response };
 }
 
-/** Handlers of the v2 client, registered by method name, for the 2026 era's input requests. */
+/**
+ * Handlers of the v2 client, registered by method name, for the 2026 era's input requests, and
+ * its log messages: they come only for calls that ask for them (`logging.level`), as 2026-07-28
+ * deprecates server logging, and a server that sends them unasked is heard all the same.
+ */
 export function installEraHandlers(
   client: {
     setRequestHandler(
       method: string,
       handler: (request: { params?: unknown }, context: unknown) => Promise<unknown>,
     ): void;
+    setNotificationHandler(
+      method: "notifications/message",
+      handler: (notification: {
+        params: { level: string; logger?: string; data?: unknown };
+      }) => Promise<void>,
+    ): void;
   },
   server: McpServerConfig,
   handlers: ClientHandlers,
 ): void {
+  const { log } = handlers;
+  if (log)
+    client.setNotificationHandler("notifications/message", async ({ params }) =>
+      log(server.name, {
+        level: params.level,
+        ...(params.logger ? { logger: params.logger } : {}),
+        data: params.data,
+      }),
+    );
   const signalOf = (context: unknown) =>
     (context as { mcpReq?: { signal?: AbortSignal } })?.mcpReq?.signal ??
     new AbortController().signal;

@@ -100,17 +100,6 @@ export class ModernSession implements McpSession {
       reauthorize,
       server.logLevel,
     );
-    // Log messages come only for calls that ask for them (logging.level); 2026-07-28 deprecates
-    // server logging, and a server that sends them unasked is heard all the same.
-    const { log } = options.handlers;
-    if (log)
-      client.setNotificationHandler("notifications/message", async ({ params }) =>
-        log(server.name, {
-          level: params.level,
-          ...(params.logger ? { logger: params.logger } : {}),
-          data: params.data,
-        }),
-      );
     try {
       await withRequestSignal(options.signal, (requestSignal) =>
         client.connect(transport as unknown as Transport, {

@@ -33,6 +33,7 @@ import { lenientToolsPage, toToolsPage } from "./parse-tools.js";
 import type { RemoteSupport } from "./remote-support.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
+import { mcpTraceFacts } from "./trace-facts.js";
 
 /** A live SDK client session behind our McpSession interface. */
 export class SdkSession implements McpSession {
@@ -226,26 +227,13 @@ export class SdkSession implements McpSession {
   private facts: Record<string, string | number> | undefined;
 
   private describeForTrace(): Record<string, string | number> {
-    const facts: Record<string, string | number> = {
-      "mcp.method.name": "tools/call",
-      "pseudoclaude.mcp.server": this.serverName,
-    };
-    const version = this.protocolVersion;
-    if (version) facts["mcp.protocol.version"] = version;
-    if (this.transport instanceof StdioProcessTransport) {
-      facts["network.transport"] = "pipe";
-      return facts;
-    }
-    facts["network.transport"] = "tcp";
-    facts["network.protocol.name"] = "http";
-    if (this.url) {
-      const url = new URL(this.url);
-      facts["server.address"] = url.hostname.replace(/^\[|\]$/g, "");
-      facts["server.port"] = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-    }
-    const sessionId = this.remote?.sessionIdOf(this.transport);
-    if (sessionId) facts["mcp.session.id"] = sessionId;
-    return facts;
+    return mcpTraceFacts({
+      serverName: this.serverName,
+      protocolVersion: this.protocolVersion,
+      url: this.url,
+      overStdio: this.transport instanceof StdioProcessTransport,
+      sessionId: this.remote?.sessionIdOf(this.transport),
+    });
   }
 
   async listResources(cursor: string | undefined, signal: AbortSignal) {
