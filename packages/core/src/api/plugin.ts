@@ -59,6 +59,14 @@ export {
   type ToolRegistryChange,
   type ToolRegistryEvents,
 } from "../registry/tool-registry.js";
+export { DefaultSkillCatalog } from "../skills/default-skill-catalog.js";
+export { SkillCatalog, type SkillCatalogEvents } from "../skills/skill-catalog.js";
+export type {
+  SkillLayerEntry,
+  SkillLayerFile,
+  SkillLayerProvider,
+  SkillLayerRegistration,
+} from "../skills/skill-layer.js";
 export {
   type CompiledJsonSchema,
   type CompileJsonSchemaOptions,

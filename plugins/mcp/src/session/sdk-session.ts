@@ -3,6 +3,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolResultSchema,
   ElicitationCompleteNotificationSchema,
+  ResultSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
@@ -224,6 +225,13 @@ export class SdkSession implements McpSession {
     const sessionId = this.remote?.sessionIdOf(this.transport);
     if (sessionId) facts["mcp.session.id"] = sessionId;
     return facts;
+  }
+
+  async extensionRequest(method: string, params: Record<string, unknown>, signal: AbortSignal) {
+    // ResultSchema keeps every field: the extension's code checks the shape.
+    return (await this.request(signal, (options) =>
+      this.client.request({ method, params }, ResultSchema, options),
+    )) as Record<string, unknown>;
   }
 
   async listResources(cursor: string | undefined, signal: AbortSignal) {
