@@ -159,8 +159,11 @@ export class DefaultSkillsManager
   }
 
   refresh(): Promise<void> {
-    // One rescan at a time, in order: a burst of changes never interleaves two of them.
-    const next = this.refreshing.then(() => this.rescan());
+    // One rescan at a time, in order: a burst of changes never interleaves two of them. The
+    // catalog's listings in flight finish first, so a refresh sees what servers list now.
+    const next = this.refreshing
+      .then(() => this.deps.catalog?.whenSettled())
+      .then(() => this.rescan());
     this.refreshing = next.catch(() => {});
     return next;
   }

@@ -80,7 +80,10 @@ export interface SkillsManager {
   load(name: string, options?: { by?: SkillLoader; signal?: AbortSignal }): Promise<LoadedSkill>;
   /** Unload a skill; false when it was not loaded. */
   unload(name: string): boolean;
-  /** Look at the skill folders again now (the watcher does this on every change). */
+  /**
+   * Look at the skill folders again now (the watcher does this on every change), once the
+   * catalog layers' listings in flight are done.
+   */
   refresh(): Promise<void>;
   on<E extends keyof SkillsManagerEvents>(
     event: E,
