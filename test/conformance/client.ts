@@ -162,7 +162,12 @@ async function runSkillsScenario(agent: Agent, scenario: string): Promise<number
   const manager = agent.resolve<SkillsManager>(SkillsManager);
   await manager.refresh();
   const skill = manager.get(SERVED_SKILL);
-  log(`skills: ${manager.list().map((entry) => `${entry.name} (${entry.state})`).join(", ")}`);
+  log(
+    `skills: ${manager
+      .list()
+      .map((entry) => `${entry.name} (${entry.state})`)
+      .join(", ")}`,
+  );
   if (!skill) return 1;
   if (scenario === "sep-2640-client-no-prefetch") return 0;
   const loaded = await agent.callTool(LOAD_SKILL, { name: SERVED_SKILL });

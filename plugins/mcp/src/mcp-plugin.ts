@@ -6,8 +6,8 @@ import { MCP_WIDENING, projectServerApprovals } from "./config/project-approvals
 import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
 import { createSampler } from "./features/sampling.js";
-import { followServerSkills } from "./features/skills/follow-server-skills.js";
 import { serverLogReporter } from "./features/server-log.js";
+import { followServerSkills } from "./features/skills/follow-server-skills.js";
 import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
 import { ServerConnection } from "./manager/server-connection.js";
 import { McpManager } from "./mcp-manager.js";

@@ -67,7 +67,13 @@ export function parseSkillEntry(raw: unknown): ParsedSkillEntry {
   for (const [index, file] of raw.resources.entries()) {
     const at = `${uri}: resources[${index}]`;
     if (!isPlainObject(file) || typeof file.uri !== "string") return fail(`${at} has no uri`);
-    if (!file.uri.startsWith(`${root}/`) || file.uri.slice(root.length + 1).split("/").includes(".."))
+    if (
+      !file.uri.startsWith(`${root}/`) ||
+      file.uri
+        .slice(root.length + 1)
+        .split("/")
+        .includes("..")
+    )
       return fail(`${at} (${file.uri}) is outside the skill's folder ${root}`);
     if (seen.has(file.uri)) return fail(`${at} lists ${file.uri} a second time`);
     if (typeof file.digest !== "string" || !DIGEST.test(file.digest))
