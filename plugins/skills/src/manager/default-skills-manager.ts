@@ -79,6 +79,8 @@ interface LoadedEntry {
 }
 
 const INDEX_SECTION_ID = "skills:index";
+/** A served skill loaded by code or a reload (no call's timeout applies) waits at most this. */
+const REMOTE_LOAD_TIMEOUT_MS = 30_000;
 
 export class DefaultSkillsManager
   extends EventEmitter<SkillsManagerEvents>
@@ -249,7 +251,20 @@ export class DefaultSkillsManager
       const files = await this.filesOf(record);
       if (fingerprint(record, files, this.permissions.get(record)) === entry.fingerprint) continue;
       this.unloadNow(name, "removed", { quiet: true });
-      await this.loadNow(name, entry.by, { quiet: true });
+      try {
+        await this.loadNow(name, entry.by, { quiet: true });
+      } catch (error) {
+        // A served skill whose new content fails its checks stays unloaded; the rest goes on.
+        this.deps.report({
+          stage: "skills",
+          severity: "warning",
+          code: "skill_reload_failed",
+          source: SKILLS_SOURCE,
+          item: name,
+          message: `Skill "${name}" changed and could not be loaded again: ${(error as Error).message}`,
+        });
+        this.emit("unloaded", { skill: entry.skill, tools: entry.tools, reason: "removed" });
+      }
     }
   }
 
@@ -302,7 +317,10 @@ export class DefaultSkillsManager
     if (existing) return this.loadedSkill(winner, existing, true);
     // A served skill is read now, and only used if it is what its listing promised.
     const document = winner.remote
-      ? await fetchRemoteSkill(winner, options.signal ?? new AbortController().signal)
+      ? await fetchRemoteSkill(
+          winner,
+          options.signal ?? AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_MS),
+        )
       : winner.document;
     const files = await this.filesOf(winner);
     const permissions = this.permissions.get(winner) ?? {
