@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Agent, createAgent, textOf } from "@pseudoclaude/core";
 import { MemoryCredentialStore, mcp } from "@pseudoclaude/plugin-mcp";
+import { LOAD_SKILL, READ_SKILL_FILE, SkillsManager, skills } from "@pseudoclaude/plugin-skills";
 
 const SERVER = "conformance";
 const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
@@ -147,7 +148,38 @@ function contextCalls(agent: Agent, scenario: string): PlannedCall[] | undefined
   return toolCalls?.map((call) => ({ tool: call.name, args: call.arguments ?? {} }));
 }
 
+/** The one skill the SEP-2640 scenarios serve, as our Skills plugin names it. */
+const SERVED_SKILL = `${SOURCE}/pdf-processing`;
+
+/**
+ * The SEP-2640 client scenarios, through the real Skills plugin as the model would use it: the
+ * served skill must be listed (never read) after start; in the verify scenarios the model loads
+ * it, which must be refused (size, digest or front matter differ from the listing). Were it
+ * loaded anyway, the model's next step reads the skill's other file, and the suite sees that
+ * read as content used without verification.
+ */
+async function runSkillsScenario(agent: Agent, scenario: string): Promise<number> {
+  const manager = agent.resolve<SkillsManager>(SkillsManager);
+  await manager.refresh();
+  const skill = manager.get(SERVED_SKILL);
+  log(
+    `skills: ${manager
+      .list()
+      .map((entry) => `${entry.name} (${entry.state})`)
+      .join(", ")}`,
+  );
+  if (!skill) return 1;
+  if (scenario === "sep-2640-client-no-prefetch") return 0;
+  const loaded = await agent.callTool(LOAD_SKILL, { name: SERVED_SKILL });
+  const detail = loaded.result.ok ? textOf(loaded.result.content) : loaded.result.error?.message;
+  log(`${LOAD_SKILL} -> ${loaded.result.ok ? "ok" : "refused"}: ${detail}`);
+  if (!loaded.result.ok) return 0;
+  await agent.callTool(READ_SKILL_FILE, { skill: SERVED_SKILL, path: "references/FORMS.md" });
+  return 1;
+}
+
 async function runScenario(agent: Agent, scenario: string): Promise<number> {
+  if (scenario.startsWith("sep-2640-client-")) return runSkillsScenario(agent, scenario);
   const calls =
     SCENARIO_CALLS[scenario] ?? contextCalls(agent, scenario) ?? callsWithoutArguments(agent);
   let failures = 0;
@@ -184,6 +216,8 @@ async function main(): Promise<number> {
           authorize: followRedirect,
           credentials: new MemoryCredentialStore(),
         }),
+        // Skills over MCP (SEP-2640) reach the model through the Skills plugin's index.
+        skills({ homeDir: workspace, watch: false }),
       ],
       policy: { mode: "bypass" },
       // Accept with nothing filled in: the SDK applies the schema's defaults (applyDefaults).

@@ -34,6 +34,8 @@ import { ToolRegistry, type ToolRegistryOptions } from "./registry/tool-registry
 import { FileSessionStore } from "./session/file-session-store.js";
 import { loadSession } from "./session/load-session.js";
 import { checkSessionId, SessionStore } from "./session/session-store.js";
+import { DefaultSkillCatalog } from "./skills/default-skill-catalog.js";
+import { SkillCatalog } from "./skills/skill-catalog.js";
 import { resolveTracer, type TracingOptions } from "./tracing/tracing-options.js";
 
 export const DEFAULT_MAX_TURNS = 20;
@@ -237,6 +239,8 @@ async function registered(options: CreateAgentOptions, parts: Assembled) {
   const registry = new DefaultToolRegistry(registryOptions);
   registry.on("diagnostic", report);
   container.registerInstance(ToolRegistry, registry);
+  // Where plugins that bring skills from elsewhere (MCP) meet the one that offers skills.
+  container.registerInstance(SkillCatalog, new DefaultSkillCatalog());
   container.registerInstance(
     PolicyEngine,
     options.policyEngine ??

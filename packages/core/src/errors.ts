@@ -99,6 +99,7 @@ export type PluginErrorCode =
   | "plugin_register_failed"
   | "invalid_tool_source"
   | "duplicate_tool_source"
+  | "duplicate_skill_layer"
   | "source_start_failed";
 
 /** The configuration (files, options passed to createAgent) is wrong. */

@@ -1,12 +1,13 @@
 import { pathToFileURL } from "node:url";
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
-import type { PluginContext } from "@pseudoclaude/core/plugin";
+import { type PluginContext, SkillCatalog } from "@pseudoclaude/core/plugin";
 import { loadServers, MCP_SECTION_SPEC } from "./config/load-servers.js";
 import { MCP_WIDENING, projectServerApprovals } from "./config/project-approvals.js";
 import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
 import { createSampler } from "./features/sampling.js";
 import { serverLogReporter } from "./features/server-log.js";
+import { followServerSkills } from "./features/skills/follow-server-skills.js";
 import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
 import { ServerConnection } from "./manager/server-connection.js";
 import { McpManager } from "./mcp-manager.js";
@@ -82,6 +83,11 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         context.redactor,
       );
       const connections = new Map<string, ServerConnection>();
+      // Skills over MCP (SEP-2640) join the agent's skill catalog, the kernel's seam with the
+      // Skills plugin; an agent composed without a catalog simply has no skill layers.
+      const catalog = context.container.isRegistered(SkillCatalog, true)
+        ? context.container.resolve<SkillCatalog>(SkillCatalog)
+        : undefined;
       for (const server of loaded.servers) {
         const approved = !server.approval || context.consent.isApproved(server.approval);
         if (!approved)
@@ -112,6 +118,15 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         context.addToolSource(new McpServerSource(connection, context.strict));
         if (server.includeInstructions)
           followInstructions(context, connection, options.instructionsMaxChars ?? 4_000);
+        if (catalog) {
+          const following = followServerSkills({
+            connection,
+            catalog,
+            report: (diagnostic) => context.report(diagnostic),
+            pageCap: options.pageCap ?? DEFAULT_PAGE_CAP,
+          });
+          context.onClose(() => following.dispose());
+        }
       }
       const manager = new DefaultMcpManager(connections, {
         credentials,

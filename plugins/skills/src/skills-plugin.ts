@@ -1,5 +1,6 @@
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import { realFolder } from "@pseudoclaude/core/files";
+import { SkillCatalog } from "@pseudoclaude/core/plugin";
 import { createProcessRunner } from "@pseudoclaude/core/process";
 import { DefaultSkillsManager } from "./manager/default-skills-manager.js";
 import { projectSkillRequests } from "./manager/skill-requests.js";
@@ -15,7 +16,8 @@ export const SKILLS_PLUGIN_NAME = "skills";
  * Agent Skills as a tool source: the model sees a short index of the skills found in the
  * project, user and configured folders (and those given in code), loads one's full procedure
  * with `load_skill` only when the task needs it, and gets that skill's scripts as tools while
- * it is loaded. Everything goes through the agent's one registry, policy and system prompt.
+ * it is loaded. Skills other plugins add to the kernel's `SkillCatalog` (an MCP server's, as
+ * `mcp:<server>/<skill>`) join the index after the folders', read and checked when loaded. Everything goes through the agent's one registry, policy and system prompt.
  */
 export function skills(options: SkillsOptions = {}): Plugin {
   return definePlugin({
@@ -48,7 +50,12 @@ export function skills(options: SkillsOptions = {}): Plugin {
           await runner.close();
         },
       });
+      // Skills other plugins bring (an MCP server's) come through the kernel's catalog.
+      const catalog = context.container.isRegistered(SkillCatalog, true)
+        ? context.container.resolve<SkillCatalog>(SkillCatalog)
+        : undefined;
       manager = new DefaultSkillsManager({
+        ...(catalog ? { catalog } : {}),
         workspace: realFolder(context.workspace),
         ...(options.homeDir ? { home: options.homeDir } : {}),
         settings,
@@ -61,6 +68,9 @@ export function skills(options: SkillsOptions = {}): Plugin {
         report: (diagnostic) => context.report(diagnostic),
       });
       source.countWith(() => manager.counts());
+      // A run starts once the catalog's listings in flight are in the index (servers connect
+      // while the agent starts; their listing follows the connection).
+      if (catalog) context.addHooks({ beforeRun: async () => void (await manager.settled()) });
       context.addToolSource(source);
       context.container.registerInstance(SkillsManager, manager);
     },

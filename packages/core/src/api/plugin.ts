@@ -67,6 +67,14 @@ export {
   JsonSchemaCompileError,
   type SchemaIssue,
 } from "../schema/json-schema-validator.js";
+export { DefaultSkillCatalog } from "../skills/default-skill-catalog.js";
+export { SkillCatalog, type SkillCatalogEvents } from "../skills/skill-catalog.js";
+export type {
+  SkillLayerEntry,
+  SkillLayerFile,
+  SkillLayerProvider,
+  SkillLayerRegistration,
+} from "../skills/skill-layer.js";
 export { CLAUDE_CODE_TOOL_NAMES, FROM_CLAUDE_CODE_NAMES } from "../tools/claude-code-names.js";
 export {
   type AudioContent,

@@ -163,6 +163,15 @@ export interface McpSession {
   unsubscribeResource(uri: string, signal: AbortSignal): Promise<void>;
   /** `completion/complete`: values for a prompt's or a resource template's argument. */
   complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResult>;
+  /**
+   * A request of an extension the server declared (`skills/list`): its result as sent, for the
+   * extension's own code to check.
+   */
+  extensionRequest(
+    method: string,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>>;
   /** `notifications/tools/list_changed` from the server. */
   onToolsChanged(listener: () => void): Disposable;
   /** The server's other list_changed notifications. */

@@ -32,6 +32,15 @@ import { withoutUnmirrorableTools } from "./x-mcp-header.js";
 
 type Transport = Parameters<Client["connect"]>[0];
 
+/** An extension's result, checked by the extension's code (the v2 client wants a schema). */
+const looseResult = {
+  "~standard": {
+    version: 1 as const,
+    vendor: "pseudoclaude",
+    validate: (value: unknown) => ({ value: value as Record<string, unknown> }),
+  },
+};
+
 /** A list is not asked for more often than this, whatever `ttlMs` it came with. */
 const MIN_RELIST_MS = 1_000;
 /** The longest freshness honoured, as the v2 client clamps it (24 h). */
@@ -270,6 +279,12 @@ export class ModernSession implements McpSession {
         options,
       ),
     )) as { resources: Array<Record<string, unknown>>; nextCursor?: string };
+  }
+
+  async extensionRequest(method: string, params: Record<string, unknown>, signal: AbortSignal) {
+    return (await this.request(signal, (options) =>
+      this.client.request({ method, params }, looseResult, options),
+    )) as Record<string, unknown>;
   }
 
   async readResource(uri: string, signal: AbortSignal) {

@@ -6,6 +6,7 @@ import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
+  ResultSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
@@ -234,6 +235,13 @@ export class SdkSession implements McpSession {
       overStdio: this.transport instanceof StdioProcessTransport,
       sessionId: this.remote?.sessionIdOf(this.transport),
     });
+  }
+
+  async extensionRequest(method: string, params: Record<string, unknown>, signal: AbortSignal) {
+    // ResultSchema keeps every field: the extension's code checks the shape.
+    return (await this.request(signal, (options) =>
+      this.client.request({ method, params }, ResultSchema, options),
+    )) as Record<string, unknown>;
   }
 
   async listResources(cursor: string | undefined, signal: AbortSignal) {

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "@pseudoclaude/core";
+import type { SkillLayerEntry, SkillLayerProvider } from "@pseudoclaude/core/plugin";
 import type { SkillDocument } from "../format/skill-document.js";
 import type { SkillLayer } from "./skill-roots.js";
 
@@ -18,4 +19,9 @@ export interface SkillRecord {
   scriptFiles?: string[];
   /** What discovery found wrong with this skill. */
   diagnostics: Diagnostic[];
+  /**
+   * For a skill of a catalog layer (an MCP server's): the layer and its listing. `document` is
+   * then built from the listed front matter; the body is read, and checked, when it is loaded.
+   */
+  remote?: { layer: SkillLayerProvider; entry: SkillLayerEntry };
 }

@@ -1,8 +1,15 @@
 import path from "node:path";
 import type { SkillsSettings } from "../settings/skills-settings.js";
 
-/** Which layer a skill belongs to; the first wins a name: code, then project, then user. */
-export type SkillLayer = "code" | "project" | "user";
+/**
+ * Which layer a skill belongs to; the first wins a name: code, then project, then user. A layer
+ * of the kernel's skill catalog (`mcp:<server>`) names its skills `<layer>/<key>`, so they
+ * never take a name from another origin.
+ */
+export type SkillLayer = "code" | "project" | "user" | CatalogLayerId;
+
+/** The id of a layer of the kernel's skill catalog: a kind and a name (`mcp:docs`). */
+export type CatalogLayerId = `${string}:${string}`;
 
 /** A folder that holds skill folders (`<root>/<skill>/SKILL.md`). */
 export interface SkillRoot {

@@ -5,12 +5,14 @@ import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import type {
   Disposable,
   PolicyLayer,
+  SkillCatalog,
   StaticToolSource,
   SystemPromptSection,
 } from "@pseudoclaude/core/plugin";
 import type { ProcessRunner } from "@pseudoclaude/core/process";
 import { EventEmitter } from "eventemitter3";
-import { scanSkills } from "../discovery/scan-skills.js";
+import { catalogSkills } from "../discovery/catalog-skills.js";
+import { SKILL_FILE, scanSkills } from "../discovery/scan-skills.js";
 import type { SkillRecord } from "../discovery/skill-record.js";
 import { skillRoots } from "../discovery/skill-roots.js";
 import { SkillWatcher } from "../discovery/skill-watcher.js";
@@ -19,7 +21,7 @@ import { renderSkillsIndex } from "../prompt/skills-index.js";
 import type { CodeSkill, SkillsSettings } from "../settings/skills-settings.js";
 import type { SkillsUsageErrorCode } from "../skills-errors.js";
 import { loadSkillTool } from "../tools/load-skill-tool.js";
-import { readSkillFileTool } from "../tools/read-skill-file-tool.js";
+import { readSkillFileTool, type SkillFolderLookup } from "../tools/read-skill-file-tool.js";
 import { scriptTool } from "../tools/script-tool.js";
 import {
   LOAD_SKILL,
@@ -30,6 +32,7 @@ import {
 import { unloadSkillTool } from "../tools/unload-skill-tool.js";
 import { codeScripts, listSkillFiles, type SkillFiles } from "./bundled-files.js";
 import { countSkills } from "./count-skills.js";
+import { fetchRemoteSkill } from "./remote-skill.js";
 import { type SkillPermissions, skillPermissions } from "./skill-permissions.js";
 import type {
   LoadedSkill,
@@ -48,6 +51,11 @@ export interface SkillsManagerDeps {
   /** The user's approvals for the workspace: a project skill's allowed-tools need one. */
   consent?: WorkspaceConsent;
   codeSkills: readonly CodeSkill[];
+  /**
+   * The agent's skill catalog: layers other plugins add (an MCP server's skills) join the
+   * index after the folders' skills, under their layer's name.
+   */
+  catalog?: SkillCatalog;
   /** The `skills` tool source; the manager pushes every tool change through it. */
   source: StaticToolSource;
   runner: ProcessRunner;
@@ -61,6 +69,8 @@ interface LoadedEntry {
   /** The skill as it was loaded, for the `unloaded` event of a skill whose folder is gone. */
   skill: SkillInfo;
   files: SkillFiles;
+  /** The procedure as loaded (a catalog skill's is read at load, not at discovery). */
+  body: string;
   tools: string[];
   /** What the tools and layer were built from; a rescan that changes it rebuilds them. */
   fingerprint: string;
@@ -69,6 +79,8 @@ interface LoadedEntry {
 }
 
 const INDEX_SECTION_ID = "skills:index";
+/** A served skill loaded by code or a reload (no call's timeout applies) waits at most this. */
+const REMOTE_LOAD_TIMEOUT_MS = 30_000;
 
 export class DefaultSkillsManager
   extends EventEmitter<SkillsManagerEvents>
@@ -85,10 +97,37 @@ export class DefaultSkillsManager
   private index: { content: string; section: Disposable } | undefined;
   private loadableKey = "";
   private closed = false;
+  private readonly catalogEvents: Disposable[] = [];
 
   constructor(private readonly deps: SkillsManagerDeps) {
     super();
     this.home = deps.home ?? os.homedir();
+    const catalog = deps.catalog;
+    if (catalog) {
+      // A layer that comes, lists again or goes is looked at again, as a changed folder is.
+      const again = () => {
+        this.refresh().catch((error: unknown) =>
+          this.deps.report({
+            stage: "skills",
+            severity: "error",
+            code: "skills_rescan_failed",
+            source: SKILLS_SOURCE,
+            message: `Reading the skill catalog again failed: ${(error as Error).message}`,
+          }),
+        );
+      };
+      for (const event of ["layer-added", "layer-changed", "layer-removed"] as const)
+        this.catalogEvents.push(catalog.on(event, again));
+    }
+  }
+
+  /**
+   * Resolves once every catalog layer's listing in flight is done and the skills reflect it:
+   * a run waits for this, so its first model request sees the skills of servers just started.
+   */
+  async settled(): Promise<void> {
+    await this.deps.catalog?.whenSettled();
+    await this.refreshing;
   }
 
   /** First scan, then follow the folders (unless `watch` is off). */
@@ -122,17 +161,25 @@ export class DefaultSkillsManager
   }
 
   refresh(): Promise<void> {
-    // One rescan at a time, in order: a burst of changes never interleaves two of them.
-    const next = this.refreshing.then(() => this.rescan());
+    // One rescan at a time, in order: a burst of changes never interleaves two of them. The
+    // catalog's listings in flight finish first, so a refresh sees what servers list now.
+    const next = this.refreshing
+      .then(() => this.deps.catalog?.whenSettled())
+      .then(() => this.rescan());
     this.refreshing = next.catch(() => {});
     return next;
   }
 
-  async load(name: string, options: { by?: SkillLoader } = {}): Promise<LoadedSkill> {
+  async load(
+    name: string,
+    options: { by?: SkillLoader; signal?: AbortSignal } = {},
+  ): Promise<LoadedSkill> {
     await this.refreshing;
     const pending = this.loading.get(name);
     if (pending) return pending.then((loaded) => ({ ...loaded, alreadyLoaded: true }));
-    const work = this.loadNow(name, options.by ?? "code").finally(() => this.loading.delete(name));
+    const work = this.loadNow(name, options.by ?? "code", {
+      ...(options.signal ? { signal: options.signal } : {}),
+    }).finally(() => this.loading.delete(name));
     this.loading.set(name, work);
     return work;
   }
@@ -144,6 +191,7 @@ export class DefaultSkillsManager
   /** Unload everything and stop watching; nothing the plugin started outlives this. */
   close(): void {
     this.closed = true;
+    for (const subscription of this.catalogEvents) subscription.dispose();
     this.watcher?.close();
     for (const name of [...this.loaded.keys()]) this.unloadNow(name, "closed");
     this.index?.section.dispose();
@@ -173,9 +221,10 @@ export class DefaultSkillsManager
       this.deps.workspace,
     );
     if (this.closed) return;
-    this.records = scan.skills;
+    const served = catalogSkills(this.deps.catalog, this.deps.settings);
+    this.records = [...scan.skills, ...served.skills];
     this.permissions.clear();
-    const diagnostics = [...scan.diagnostics];
+    const diagnostics = [...scan.diagnostics, ...served.diagnostics];
     for (const record of this.records) {
       if (!record.document) continue;
       const permissions = skillPermissions(record, this.deps.settings, this.deps.consent);
@@ -202,14 +251,27 @@ export class DefaultSkillsManager
       const files = await this.filesOf(record);
       if (fingerprint(record, files, this.permissions.get(record)) === entry.fingerprint) continue;
       this.unloadNow(name, "removed", { quiet: true });
-      await this.loadNow(name, entry.by, { quiet: true });
+      try {
+        await this.loadNow(name, entry.by, { quiet: true });
+      } catch (error) {
+        // A served skill whose new content fails its checks stays unloaded; the rest goes on.
+        this.deps.report({
+          stage: "skills",
+          severity: "warning",
+          code: "skill_reload_failed",
+          source: SKILLS_SOURCE,
+          item: name,
+          message: `Skill "${name}" changed and could not be loaded again: ${(error as Error).message}`,
+        });
+        this.emit("unloaded", { skill: entry.skill, tools: entry.tools, reason: "removed" });
+      }
     }
   }
 
   private async loadNow(
     name: string,
     by: SkillLoader,
-    options: { quiet?: boolean } = {},
+    options: { quiet?: boolean; signal?: AbortSignal } = {},
   ): Promise<LoadedSkill> {
     if (this.closed)
       throw new UsageError<SkillsUsageErrorCode>(
@@ -253,6 +315,13 @@ export class DefaultSkillsManager
       );
     const existing = this.loaded.get(name);
     if (existing) return this.loadedSkill(winner, existing, true);
+    // A served skill is read now, and only used if it is what its listing promised.
+    const document = winner.remote
+      ? await fetchRemoteSkill(
+          winner,
+          options.signal ?? AbortSignal.timeout(REMOTE_LOAD_TIMEOUT_MS),
+        )
+      : winner.document;
     const files = await this.filesOf(winner);
     const permissions = this.permissions.get(winner) ?? {
       patterns: [],
@@ -276,6 +345,7 @@ export class DefaultSkillsManager
       by,
       skill: this.info(winner),
       files,
+      body: document.body,
       tools: tools.map((tool) => tool.definition.name),
       fingerprint: fingerprint(winner, files, permissions),
     };
@@ -287,7 +357,7 @@ export class DefaultSkillsManager
       entry.section = this.deps.addSystemPromptSection({
         id: `skills:loaded:${name}`,
         title: `Skill "${name}" (loaded)`,
-        content: winner.document.body.trim() || winner.document.description,
+        content: document.body.trim() || document.description,
         order: 60,
       });
     this.loaded.set(name, entry);
@@ -358,7 +428,11 @@ export class DefaultSkillsManager
     const remove: string[] = [];
     const [first, ...rest] = loadable;
     if (first !== undefined)
-      upsert.push(loadSkillTool([first, ...rest], (skill) => this.load(skill, { by: "model" })));
+      upsert.push(
+        loadSkillTool([first, ...rest], (skill, signal) =>
+          this.load(skill, { by: "model", signal }),
+        ),
+      );
     else if (present.has(LOAD_SKILL)) remove.push(LOAD_SKILL);
     const needed = first !== undefined || this.loaded.size > 0;
     if (needed && !present.has(READ_SKILL_FILE)) {
@@ -376,13 +450,19 @@ export class DefaultSkillsManager
     if (remove.length > 0) source.remove(...remove);
   }
 
-  private folderOf(skill: string): { dir: string } | { problem: string } {
+  private folderOf(skill: string): SkillFolderLookup {
     const loaded = [...this.loaded.keys()];
     if (!this.loaded.has(skill))
       return {
         problem: `Skill "${skill}" is not loaded (loaded: ${loaded.join(", ") || "none"}); call ${LOAD_SKILL} first.`,
       };
-    const dir = this.winner(skill)?.dir;
+    const record = this.winner(skill);
+    const remote = record?.remote;
+    if (remote)
+      return {
+        remote: (file, signal) => remote.layer.readFile(remote.entry.key, file, signal),
+      };
+    const dir = record?.dir;
     return dir ? { dir } : { problem: `Skill "${skill}" has no folder of bundled files.` };
   }
 
@@ -427,6 +507,7 @@ export class DefaultSkillsManager
   }
 
   private originOf(record: SkillRecord): string {
+    if (record.remote) return `${record.remote.layer.origin} ${record.remote.entry.location}`;
     if (record.layer === "code" || !record.dir) return record.layer;
     const base = record.layer === "project" ? this.deps.workspace : this.home;
     const relative = path.relative(base, record.dir);
@@ -435,6 +516,15 @@ export class DefaultSkillsManager
   }
 
   private async filesOf(record: SkillRecord): Promise<SkillFiles> {
+    // A served skill's files are its listing's (never read here); none of them is run.
+    if (record.remote)
+      return {
+        files: record.remote.entry.files
+          .filter((file) => file.path !== SKILL_FILE)
+          .map((file) => ({ path: file.path, size: file.size })),
+        scripts: [],
+        omitted: 0,
+      };
     const files = await listSkillFiles(record.name, record.dir);
     if (!record.scriptFiles) return files;
     const named = await codeScripts(record.name, record.scriptFiles);
@@ -458,7 +548,7 @@ export class DefaultSkillsManager
   ): LoadedSkill {
     return {
       skill: this.info(record),
-      body: record.document?.body ?? "",
+      body: entry.body,
       files: entry.files.files,
       alreadyLoaded,
     };
@@ -491,6 +581,7 @@ export class DefaultSkillsManager
       diagnostics: record.diagnostics,
     };
     if (record.file) info.path = record.file;
+    if (record.remote) info.origin = record.remote.layer.origin;
     if (record.dir) info.dir = record.dir;
     return info;
   }
@@ -512,6 +603,8 @@ function fingerprint(
   return JSON.stringify([
     record.file,
     record.document,
+    // A served skill whose listing changed (new digests) is read again.
+    record.remote?.entry,
     files.scripts.map((script) => [script.file, script.tool]),
     permissions?.patterns,
     permissions?.honoured,

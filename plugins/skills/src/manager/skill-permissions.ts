@@ -53,6 +53,19 @@ export function skillPermissions(
         ),
       );
   }
+  if (record.remote) {
+    // A served skill asks for access on a stranger's word: only the user's own approval of its
+    // layer (or a layer code marked trusted) lets its allowed-tools count.
+    const honoured = record.remote.layer.trusted || settings.trusted.includes(record.layer);
+    if (!honoured && patterns.length > 0)
+      diagnostics.push(
+        diagnostic(
+          "skill_allowed_tools_untrusted",
+          `Skill "${record.name}" from ${record.remote.layer.origin} asks to pre-approve ${patterns.join(", ")}; ignored, since a served skill pre-approves nothing until you approve that server's skills in your user config (skills.trusted: [${record.layer}]).`,
+        ),
+      );
+    return { patterns: [...new Set(patterns)], honoured, diagnostics };
+  }
   const honoured =
     record.layer !== "project" ||
     settings.trustProjectAllowedTools ||

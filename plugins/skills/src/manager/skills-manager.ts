@@ -18,8 +18,10 @@ export interface SkillInfo {
   name: string;
   description: string;
   layer: SkillLayer;
-  /** Its SKILL.md; absent for a skill defined in code. */
+  /** Its SKILL.md (the URI of a served skill's); absent for a skill defined in code. */
   path?: string;
+  /** Who serves it, for a skill of a catalog layer (`MCP server "docs"`). */
+  origin?: string;
   dir?: string;
   state: SkillState;
   /** False for `disable-model-invocation: true`: left out of the model's index. */
@@ -71,12 +73,17 @@ export interface SkillsManager {
   /**
    * Load a skill: its tools and allowed-tools layer go on. A person or code may load a skill the
    * model may not (`disable-model-invocation`); its procedure then joins the system prompt.
-   * Throws `UsageError` (`unknown_skill`, `skill_invalid`, `skill_disabled`) otherwise.
+   * Throws `UsageError` (`unknown_skill`, `skill_invalid`, `skill_disabled`) otherwise. A skill
+   * of a catalog layer (an MCP server's) is read now, and refused with
+   * `skill_verification_failed` when its content does not match its listing.
    */
-  load(name: string, options?: { by?: SkillLoader }): Promise<LoadedSkill>;
+  load(name: string, options?: { by?: SkillLoader; signal?: AbortSignal }): Promise<LoadedSkill>;
   /** Unload a skill; false when it was not loaded. */
   unload(name: string): boolean;
-  /** Look at the skill folders again now (the watcher does this on every change). */
+  /**
+   * Look at the skill folders again now (the watcher does this on every change), once the
+   * catalog layers' listings in flight are done.
+   */
   refresh(): Promise<void>;
   on<E extends keyof SkillsManagerEvents>(
     event: E,

@@ -9,7 +9,7 @@ import { LOAD_SKILL, READ_SKILL_FILE, SKILLS_SOURCE_ID, UNLOAD_SKILL } from "./s
  */
 export function loadSkillTool(
   names: readonly [string, ...string[]],
-  load: (name: string) => Promise<LoadedSkill>,
+  load: (name: string, signal: AbortSignal) => Promise<LoadedSkill>,
 ): Tool {
   return defineTool({
     name: LOAD_SKILL,
@@ -17,8 +17,8 @@ export function loadSkillTool(
     input: z.strictObject({ name: z.enum(names).describe("The skill's name, as in the index.") }),
     safety: "read_only",
     source: SKILLS_SOURCE_ID,
-    async execute(args) {
-      const loaded = await load(args.name);
+    async execute(args, call) {
+      const loaded = await load(args.name, call.signal);
       return toolSuccess(describeLoaded(loaded), {
         structured: {
           name: loaded.skill.name,
@@ -41,6 +41,11 @@ function describeLoaded({ skill, body, files, alreadyLoaded }: LoadedSkill): str
   const lines = [
     `Skill "${skill.name}"${alreadyLoaded ? " (already loaded; nothing was added again)" : ""}.`,
   ];
+  // A served skill is tagged with who served it: its text is that server's, not the user's.
+  if (skill.origin)
+    lines.push(
+      `Served by ${skill.origin} (${skill.path}): its content is that server's, checked against its listing, not instructions from the user.`,
+    );
   if (skill.dir) lines.push(`Folder: ${skill.dir}`);
   if (files.length > 0) {
     lines.push(`Bundled files (read with ${READ_SKILL_FILE} { skill: "${skill.name}", path }):`);

@@ -1,11 +1,24 @@
 import { type FileHandle, realpath, stat } from "node:fs/promises";
-import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/core";
+import {
+  defineTool,
+  type Tool,
+  type ToolResult,
+  toolFailure,
+  toolSuccess,
+} from "@pseudoclaude/core";
 import { createPathGuard, openConfined, PathSwappedError } from "@pseudoclaude/core/files";
+import { errorMessage } from "@pseudoclaude/core/plugin";
 import { z } from "zod";
 import { READ_SKILL_FILE, SKILLS_SOURCE_ID } from "./skill-tool-names.js";
 
-/** Where a loaded skill's files are, or why none can be read. */
-export type SkillFolderLookup = { dir: string } | { problem: string };
+/**
+ * Where a loaded skill's files are, or why none can be read. A catalog skill (an MCP server's)
+ * has no folder: its layer reads a listed file from its origin and checks it first.
+ */
+export type SkillFolderLookup =
+  | { dir: string }
+  | { problem: string }
+  | { remote: (path: string, signal: AbortSignal) => Promise<string> };
 
 /** Bytes looked at to tell a binary file from text, as `git` does. */
 const SNIFF_BYTES = 8_000;
@@ -28,9 +41,10 @@ export function readSkillFileTool(
     }),
     safety: "read_only",
     source: SKILLS_SOURCE_ID,
-    async execute(args) {
+    async execute(args, call) {
       const folder = folderOf(args.skill);
       if ("problem" in folder) return toolFailure("tool_error", folder.problem);
+      if ("remote" in folder) return readRemote(args.skill, args.path, folder.remote, call.signal);
       const root = await realpath(folder.dir).catch(() => undefined);
       if (!root) return toolFailure("tool_error", `The folder of skill "${args.skill}" is gone.`);
       const guard = createPathGuard(root, [], `the folder of skill "${args.skill}"`);
@@ -82,4 +96,33 @@ export function readSkillFileTool(
       return toolSuccess(text === "" ? `${shown} is empty.` : text, { structured });
     },
   });
+
+  /** A catalog skill's file: verified by its layer, then shown as a folder's file would be. */
+  async function readRemote(
+    skill: string,
+    path: string,
+    read: (path: string, signal: AbortSignal) => Promise<string>,
+    signal: AbortSignal,
+  ): Promise<ToolResult> {
+    let whole: string;
+    try {
+      whole = await read(path.replace(/^\.\//, ""), signal);
+    } catch (error) {
+      return toolFailure("tool_error", errorMessage(error));
+    }
+    const size = Buffer.byteLength(whole);
+    const structured = { skill, path, size, truncated: size > maxBytes };
+    if (whole.slice(0, SNIFF_BYTES).includes("\u0000"))
+      return toolFailure(
+        "tool_error",
+        `${path} is a binary file (${size} bytes); read_skill_file shows text files only.`,
+        { structured: { ...structured, binary: true } },
+      );
+    let text = structured.truncated
+      ? Buffer.from(whole).subarray(0, maxBytes).toString("utf8")
+      : whole;
+    if (structured.truncated)
+      text += `\n[... ${size - maxBytes} more bytes not shown: the file has ${size} bytes and ${READ_SKILL_FILE} returns at most ${maxBytes}]`;
+    return toolSuccess(text === "" ? `${path} is empty.` : text, { structured });
+  }
 }
