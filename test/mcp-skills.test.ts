@@ -38,12 +38,16 @@ interface Served {
  */
 async function withSkillsServer(
   transport: Transport,
-  options: { tamper?: string; skills?: SkillsOptions },
+  options: { tamper?: string; skills?: SkillsOptions; noTools?: boolean },
   run: (served: Served) => Promise<void>,
 ): Promise<void> {
   const logs = await scratch();
   const workspace = await mkdtemp(path.join(os.tmpdir(), "pc-mcp-skills-"));
-  const env = { FIXTURE_LOG: logs.log, FIXTURE_SKILLS_TAMPER: options.tamper ?? "" };
+  const env = {
+    FIXTURE_LOG: logs.log,
+    FIXTURE_SKILLS_TAMPER: options.tamper ?? "",
+    FIXTURE_NO_TOOLS: options.noTools ? "1" : "",
+  };
   let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
   let agent: Agent | undefined;
   try {
@@ -140,6 +144,18 @@ describe("Skills over MCP (SEP-2640)", () => {
       });
     });
   }
+
+  it("connects a server that offers skills alone (no tools capability): no tools asked for, its skills listed", async () => {
+    await withSkillsServer("stdio", { noTools: true }, async ({ agent, manager }) => {
+      const source = agent.sources().find((entry) => entry.id === "mcp:docs");
+      assert.equal(source?.status.state, "ready", JSON.stringify(agent.diagnostics()));
+      assert.equal(
+        agent.registry.list().filter((tool) => tool.definition.source === "mcp:docs").length,
+        0,
+      );
+      assert.ok(manager.list().some((skill) => skill.name === PDF));
+    });
+  });
 
   it("refuses a SKILL.md whose digest differs from the listing, naming server, skill and both digests", async () => {
     await withSkillsServer("stdio", { tamper: "digest" }, async ({ agent, manager, lines }) => {

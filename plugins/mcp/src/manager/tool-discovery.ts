@@ -47,6 +47,14 @@ export class ToolDiscovery {
    */
   async discover(session: McpSession, signal: AbortSignal, first: boolean): Promise<void> {
     const { server, report } = this.options;
+    // A server without the tools capability offers none (a skills-only or resources-only
+    // server): asking would only fetch an error, or make the connection fail.
+    if (!session.capabilities.tools) {
+      this.latest = { discovered: 0, adapted: 0, filtered: 0 };
+      this.current = [];
+      this.options.onTools(this.current);
+      return;
+    }
     const listed = await listAllTools(session, signal, this.options.pageCap);
     for (const diagnostic of listed.diagnostics)
       report({ ...diagnostic, source: `mcp:${server.name}` });
