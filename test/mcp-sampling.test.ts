@@ -112,6 +112,38 @@ describe("MCP sampling", () => {
       assert.equal(tool.callId, call?.id, "the result answers that call");
       assert.equal(textOf(tool.result.content), "sunny, 21 C");
       assert.equal(provider.played, 2);
+      // toolChoice required reaches the provider; the second request asks for nothing.
+      assert.equal(provider.requests[0]!.toolChoice, "required");
+      assert.equal(provider.requests[1]!.toolChoice, undefined);
+      // No sampling_models: the server's hints pick nothing, the agent's own model answers.
+      assert.equal(provider.requests[0]!.model, "script");
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("lets a server's model hints pick among the user's sampling_models, never beyond them", async () => {
+    const provider = new ScriptedProvider([
+      { tool_calls: [{ name: "get_weather", arguments: { city: "Lyon" } }] },
+      { text: "Sunny." },
+    ]);
+    const agent = await mcpAgent(
+      {
+        b: {
+          ...stdioFixture("behaviours"),
+          sampling: true,
+          // "nano" matches none of these; "haiku", the next hint, picks the first that has it.
+          sampling_models: ["claude-opus-4-1", "claude-haiku-4-5", "gpt-5-haiku-like"],
+        },
+      },
+      { provider, policy: { mode: "bypass" }, approve: () => "allow" },
+    );
+    try {
+      const { result } = await agent.callTool("mcp__b__sample_tools", {});
+      assert.equal(result.ok, true, JSON.stringify(result));
+      assert.equal(provider.requests[0]!.model, "claude-haiku-4-5");
+      // The second request has no hints: the agent's own model.
+      assert.equal(provider.requests[1]!.model, "script");
     } finally {
       await agent.close();
     }

@@ -85,6 +85,23 @@ describe("Anthropic provider against a local Messages API server", () => {
     assert.equal(request?.body.tools, undefined, "no tools, no tools field");
   });
 
+  it("forces a tool call with tool_choice any when asked for required (not with extended thinking)", async () => {
+    const tools = Object.values(providerTestTools()).map((tool) => tool.definition);
+    server.reply(
+      anthropicStream({ text: "ok" }),
+      anthropicStream({ text: "ok" }),
+      anthropicStream({ text: "ok" }),
+    );
+    const ask = { system: "", messages: [{ role: "user" as const, content: "hi" }], tools };
+    await collect(provider(), { ...ask, toolChoice: "required" });
+    await collect(provider(), ask);
+    await collect(provider({ thinkingBudgetTokens: 2048 }), { ...ask, toolChoice: "required" });
+    const [forced, plain, thinking] = server.requests.map((request) => request.body);
+    assert.deepEqual(forced.tool_choice, { type: "any" });
+    assert.equal(plain.tool_choice, undefined);
+    assert.equal(thinking.tool_choice, undefined, "the API refuses it with thinking");
+  });
+
   it("marks the system prompt and the last tool definition for prompt caching", async () => {
     const tools = Object.values(providerTestTools()).map((tool) => tool.definition);
     server.reply(anthropicStream({ text: "ok" }), anthropicStream({ text: "ok" }));

@@ -88,6 +88,23 @@ describe("OpenAI provider against a local Chat Completions server", () => {
     });
   });
 
+  it("forces a tool call with tool_choice required when asked, in both APIs", async () => {
+    const tools = Object.values(providerTestTools()).map((tool) => tool.definition);
+    server.reply(
+      chatStream({ text: "a" }),
+      chatStream({ text: "b" }),
+      responsesStream({ text: "c" }),
+    );
+    const ask = { system: "", messages: [{ role: "user" as const, content: "hi" }], tools };
+    await collect(provider(), { ...ask, toolChoice: "required" });
+    await collect(provider(), ask);
+    await collect(provider({ api: "responses" }), { ...ask, toolChoice: "required" });
+    const [chat, plain, responses] = server.requests.map((request) => request.body);
+    assert.equal(chat.tool_choice, "required");
+    assert.equal(plain.tool_choice, undefined);
+    assert.equal(responses.tool_choice, "required");
+  });
+
   it("sends the output limit under the field the server knows", async () => {
     server.reply(chatStream({ text: "a" }), chatStream({ text: "b" }));
     await collect(provider({ maxTokens: 300 }), { messages: [{ role: "user", content: "hi" }] });

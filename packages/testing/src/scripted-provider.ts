@@ -56,6 +56,8 @@ export interface RecordedRequest {
   toolNames: string[];
   /** The output format the run asked for, if any. */
   output?: OutputFormat;
+  /** The tool choice asked for, if any (`required`: a call must come). */
+  toolChoice?: "auto" | "required";
   /** The model the request was made to (`withModel` gives another). */
   model: string;
 }
@@ -194,6 +196,7 @@ export class ScriptedProvider implements Provider {
       tools: [...request.tools],
       toolNames: request.tools.map((tool) => tool.name),
       ...(request.output ? { output: structuredClone(request.output) } : {}),
+      ...(request.toolChoice ? { toolChoice: request.toolChoice } : {}),
       model: this.model,
     };
     this.requests.push(recorded);

@@ -66,6 +66,13 @@ export class AnthropicProvider implements Provider {
       if (this.settings.promptCaching) body.system[0]!.cache_control = { type: "ephemeral" };
     }
     if (tools.length > 0) body.tools = tools;
+    // The API refuses a forced tool choice with extended thinking: there it stays `auto`.
+    if (
+      request.toolChoice === "required" &&
+      tools.length > 0 &&
+      this.settings.thinkingBudgetTokens === undefined
+    )
+      body.tool_choice = { type: "any" };
     if (this.settings.thinkingBudgetTokens !== undefined) {
       body.thinking = { type: "enabled", budget_tokens: this.settings.thinkingBudgetTokens };
     }

@@ -94,6 +94,7 @@ export class OpenAIProvider implements Provider {
         type: "function",
         function: strict ? { ...fn, strict } : fn,
       }));
+      if (request.toolChoice === "required") body.tool_choice = "required";
     }
     if (this.settings.maxTokens !== undefined)
       body[this.settings.maxTokensField] = this.settings.maxTokens;
@@ -127,6 +128,7 @@ export class OpenAIProvider implements Provider {
         parameters: fn.parameters,
         strict: fn.strict,
       }));
+      if (request.toolChoice === "required") body.tool_choice = "required";
     }
     if (this.settings.maxTokens !== undefined) body.max_output_tokens = this.settings.maxTokens;
     if (this.settings.reasoningEffort) {

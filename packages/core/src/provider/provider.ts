@@ -17,6 +17,12 @@ export interface ProviderRequest {
    * either way, so a provider without one may ignore it.
    */
   output?: OutputFormat;
+  /**
+   * `required`: the model must call one of `tools` (an MCP server's sampling request may ask
+   * for it). A provider maps it to its API's tool choice; one without a way to force a call
+   * may treat it as `auto`, the default.
+   */
+  toolChoice?: "auto" | "required";
 }
 
 /**

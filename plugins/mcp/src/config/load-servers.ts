@@ -287,6 +287,7 @@ function toServerConfig(
     maxOutputChars: raw.max_output_chars ?? DEFAULT_MAX_OUTPUT_CHARS,
     includeInstructions: raw.instructions ?? true,
     sampling: raw.sampling ?? false,
+    samplingModels: raw.sampling_models ?? [],
     protocol: raw.protocol ?? "auto",
     ...(raw.logging ? { logLevel: raw.logging.level } : {}),
   };

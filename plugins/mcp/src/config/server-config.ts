@@ -54,6 +54,11 @@ export const serverEntrySchema = zodSchema((z) => {
     /** Declare the sampling capability for this server (default false). */
     sampling: z.boolean().optional(),
     /**
+     * The models this server's sampling may choose by its `modelPreferences` hints (the agent's
+     * own model when none matches or none is listed).
+     */
+    sampling_models: z.array(z.string().min(1)).optional(),
+    /**
      * Which MCP protocol era to speak: `auto` (default) asks the server (`server/discover`) and
      * falls back to `initialize` on the same process; a revision pins it.
      */
@@ -121,6 +126,8 @@ interface ServerCommon {
   maxOutputChars: number;
   includeInstructions: boolean;
   sampling: boolean;
+  /** `sampling_models`: what a server's model hints may pick from (see pickSamplingModel). */
+  samplingModels: string[];
   /** The protocol era to speak (see the `protocol` key); `auto` negotiates. */
   protocol: McpProtocol;
   /** Asked of the server after connecting (`logging.level`); absent: the server's default. */

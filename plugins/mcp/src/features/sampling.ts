@@ -1,3 +1,4 @@
+import type { Provider } from "@pseudoclaude/core";
 import {
   ConfigError,
   type ToolDefinition,
@@ -22,8 +23,8 @@ import type { SamplingRequest, SamplingResponse } from "../session/mcp-session.j
  */
 export function createSampler(callbacks: AgentCallbacks, providerRef: ProviderRef) {
   return async (request: SamplingRequest, signal: AbortSignal): Promise<SamplingResponse> => {
-    const provider = providerRef.provider;
-    if (!provider)
+    const agentProvider = providerRef.provider;
+    if (!agentProvider)
       throw new ConfigError<McpConfigErrorCode>(
         "sampling_without_provider",
         "This agent has no model provider to sample with.",
@@ -58,9 +59,10 @@ export function createSampler(callbacks: AgentCallbacks, providerRef: ProviderRe
         "The user declined the sampling request.",
       );
     const messages = samplingMessages(request.messages);
+    const provider = pickSamplingModel(agentProvider, request.modelPreferences, request.models);
     // The server's tools are offered to the model; it runs them itself, so a call comes back to
-    // it as `tool_use` and is never run here. `none` offers none; `required` cannot be forced
-    // through every provider and is offered as `auto`.
+    // it as `tool_use` and is never run here. `none` offers none; `required` asks the provider
+    // to force a call (one that cannot treats it as `auto`).
     const offered: ToolDefinition[] =
       request.toolChoice?.mode === "none"
         ? []
@@ -78,6 +80,9 @@ export function createSampler(callbacks: AgentCallbacks, providerRef: ProviderRe
       system: request.systemPrompt ?? "",
       messages,
       tools: offered,
+      ...(request.toolChoice?.mode === "required" && offered.length > 0
+        ? { toolChoice: "required" as const }
+        : {}),
       signal,
     })) {
       if (event.type === "text-delta") text += event.text;
@@ -144,4 +149,25 @@ function samplingMessages(list: SamplingRequest["messages"]): Message[] {
       messages.push({ role: "user", content: text });
   }
   return messages;
+}
+
+/**
+ * The model a sampling request runs on: the first of the server's hints (name substrings, in
+ * the server's order) that one of the user's `sampling_models` contains, through the agent's
+ * provider (`withModel`); otherwise the agent's own model. A server can only choose among the
+ * models the user listed for it, never name one itself.
+ */
+export function pickSamplingModel(
+  provider: Provider,
+  preferences: SamplingRequest["modelPreferences"],
+  models: readonly string[] | undefined,
+): Provider {
+  if (!models?.length || !provider.withModel) return provider;
+  for (const hint of preferences?.hints ?? []) {
+    const wanted = typeof hint?.name === "string" ? hint.name.toLowerCase() : "";
+    if (!wanted) continue;
+    const found = models.find((model) => model.toLowerCase().includes(wanted));
+    if (found) return found === provider.model ? provider : provider.withModel(found);
+  }
+  return provider;
 }

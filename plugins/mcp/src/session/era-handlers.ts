@@ -75,8 +75,9 @@ export async function answerSampling(
     maxTokens: number;
     tools?: unknown;
     toolChoice?: unknown;
+    modelPreferences?: unknown;
   },
-  server: Pick<McpServerConfig, "name">,
+  server: Pick<McpServerConfig, "name" | "samplingModels">,
   handlers: ClientHandlers,
   signal: AbortSignal,
 ) {
@@ -89,6 +90,8 @@ export async function answerSampling(
       maxTokens: params.maxTokens,
       ...(Array.isArray(params.tools) ? { tools: params.tools as never } : {}),
       ...(params.toolChoice ? { toolChoice: params.toolChoice as never } : {}),
+      ...(params.modelPreferences ? { modelPreferences: params.modelPreferences as never } : {}),
+      ...(server.samplingModels?.length ? { models: server.samplingModels } : {}),
     },
     signal,
   );

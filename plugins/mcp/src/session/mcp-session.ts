@@ -236,6 +236,15 @@ export interface SamplingRequest {
   /** Tools the server offers the model for this request; it runs them itself. */
   tools?: Array<{ name: string; description?: string; inputSchema: Record<string, unknown> }>;
   toolChoice?: { mode?: "auto" | "required" | "none" };
+  /** The server's wishes for the model: hints (name substrings, in order) and priorities. */
+  modelPreferences?: {
+    hints?: Array<{ name?: string }>;
+    costPriority?: number;
+    speedPriority?: number;
+    intelligencePriority?: number;
+  };
+  /** The models the user let this server's hints choose from (`sampling_models`). */
+  models?: readonly string[];
 }
 
 export interface SamplingResponse {
