@@ -3,6 +3,7 @@ import { errorMessage } from "@pseudoclaude/core/plugin";
 import type { SessionRules } from "./chat-approver.js";
 import { loginFromChat } from "./chat-login.js";
 import type { ChatOutput } from "./chat-output.js";
+import { listPromptsFromChat, promptFromChat } from "./chat-prompts.js";
 import { resumeFromChat } from "./chat-resume.js";
 import type { LineInput } from "./line-input.js";
 import { runSlashCommand } from "./slash-commands.js";
@@ -19,6 +20,7 @@ export class ChatLoop {
   private turn: AbortController | undefined;
   private lastInterrupt = 0;
   private exitRequested = false;
+  private input: LineInput | undefined;
 
   constructor(
     private readonly agent: Agent,
@@ -46,6 +48,7 @@ export class ChatLoop {
   }
 
   async run(input: LineInput): Promise<string> {
+    this.input = input;
     for (;;) {
       if (this.exitRequested) return "interrupt";
       const line = await input.next(this.output.prompt);
@@ -80,6 +83,29 @@ export class ChatLoop {
             : "Nothing to compact: the conversation is too short.",
         );
       });
+      return undefined;
+    }
+    if (word.toLowerCase() === "prompts") {
+      await this.cancellable("prompts_failed", "Cancelled.", (signal) =>
+        listPromptsFromChat(this.agent, this.output, signal),
+      );
+      return undefined;
+    }
+    if (word.toLowerCase() === "prompt") {
+      let text: string | undefined;
+      await this.cancellable("prompt_failed", "Cancelled.", async (signal) => {
+        text = await promptFromChat(
+          this.agent,
+          args,
+          (question, asked) => this.input?.ask(question, asked) ?? Promise.resolve(""),
+          this.output,
+          signal,
+        );
+      });
+      if (text) {
+        this.output.note(`Sending prompt ${args[1]} of ${args[0]} (${text.length} characters).`);
+        await this.exchange(text);
+      } else if (text === "") this.output.note("The prompt came back empty; nothing was sent.");
       return undefined;
     }
     if (word.toLowerCase() === "resume") {

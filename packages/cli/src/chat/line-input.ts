@@ -2,6 +2,9 @@ import { clearLine, createInterface, cursorTo, type Interface } from "node:readl
 import type { CliIo, TextSink } from "../cli-io.js";
 import type { Prompter } from "../prompter.js";
 
+type CompleterCallback = (error: null, result: [string[], string]) => void;
+type Completer = (line: string, callback: CompleterCallback) => void;
+
 /**
  * The chat's one reader of standard input: node's readline, with line editing and history
  * when stdin is a terminal and plain lines when it is not (a pipe, a test). Lines typed while
@@ -15,6 +18,7 @@ export class LineInput implements Prompter {
   private waiting: ((line: string | undefined) => void) | undefined;
   private redraw: NodeJS.Immediate | undefined;
   private ended = false;
+  private completer: Completer | undefined;
 
   constructor(
     io: CliIo,
@@ -28,6 +32,13 @@ export class LineInput implements Prompter {
       output: terminal ? promptSink : undefined,
       terminal,
       historySize: terminal ? 100 : 0,
+      // Tab completes what the chat knows how to (see completeWith); nothing else.
+      ...(terminal
+        ? {
+            completer: (line: string, callback: CompleterCallback) =>
+              this.completer ? this.completer(line, callback) : callback(null, [[], line]),
+          }
+        : {}),
     });
     this.readline.on("line", (line) => this.deliver(line));
     this.readline.on("close", () => {
@@ -35,6 +46,11 @@ export class LineInput implements Prompter {
       this.deliver(undefined);
     });
     this.readline.on("SIGINT", () => this.onInterrupt());
+  }
+
+  /** What Tab completes from now on (a terminal only). */
+  completeWith(completer: Completer): void {
+    this.completer = completer;
   }
 
   /** The next line, or undefined once input has ended (Ctrl-D, end of the pipe). */

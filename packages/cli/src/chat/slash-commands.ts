@@ -14,6 +14,8 @@ export const SLASH_HELP = `/tools               the tools, by source, and whethe
 /mode <mode>         default | plan | accept-edits | bypass
 /diagnostics         everything reported since start
 /login [server]      log in to an MCP server behind OAuth; its tools join this session
+/prompts             the MCP servers' prompts
+/prompt S NAME [a=v] send server S's prompt NAME (asks for missing arguments; Tab completes)
 /resume [id]         the saved sessions, or continue one of them here
 /compact             shorten old tool results and summarise old turns now
 /clear               start the conversation over

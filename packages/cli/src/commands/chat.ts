@@ -4,6 +4,7 @@ import { consentWorkspaceKey, defaultConsentStore } from "@pseudoclaude/core/con
 import { chatApprover, SessionRules } from "../chat/chat-approver.js";
 import { ChatLoop } from "../chat/chat-loop.js";
 import { type ChatOutput, humanOutput, jsonOutput } from "../chat/chat-output.js";
+import { promptCompleter } from "../chat/chat-prompts.js";
 import { LineInput } from "../chat/line-input.js";
 import { isInteractive } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -100,6 +101,7 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
             `Continuing session ${agent.sessionId} (${agent.conversation.length} messages).`,
           );
         loop = new ChatLoop(agent, output, rules, maxTurns);
+        input.completeWith(promptCompleter(agent));
         const reason = await loop.run(input);
         output.exit(reason);
         return EXIT.ok;
