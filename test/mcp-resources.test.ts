@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { after, before, describe, it } from "node:test";
 import { type Agent, ConfigError, textOf } from "@pseudoclaude/core";
 import { McpManager } from "@pseudoclaude/plugin-mcp";
-import { eventually, mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
+import { eventually, mcpAgent, scratch, stdioFixture } from "./support/mcp-fixtures.js";
 
 const everything = createRequire(import.meta.url).resolve(
   "@modelcontextprotocol/server-everything/dist/index.js",
@@ -122,6 +122,53 @@ describe("MCP resources and prompts", () => {
     } finally {
       listening.dispose();
       await agent.close();
+    }
+  });
+
+  it("subscribes in 2026-07-28 through subscriptions/listen: updates of what is subscribed, none after unsubscribing", async () => {
+    const files = await scratch();
+    const agent = await mcpAgent(
+      { w: stdioFixture("resource-watch", { env: { FIXTURE_LOG: files.log } }) },
+      { policy: { mode: "bypass" } },
+    );
+    const manager = agent.resolve<McpManager>(McpManager);
+    const signal = new AbortController().signal;
+    const updated: string[] = [];
+    const listening = manager.onServerNotice((server, notice) => {
+      if (notice.kind === "resource-updated") updated.push(`${server} ${notice.uri}`);
+    });
+    try {
+      assert.equal(manager.servers()[0]?.protocolVersion, "2026-07-28");
+      await manager.subscribeResource("w", "memo://a", signal);
+      await agent.callTool("mcp__w__touch", { uri: "memo://a" });
+      await agent.callTool("mcp__w__touch", { uri: "memo://b" });
+      await eventually(() => updated.includes("w memo://a"), 5_000, "the update of memo://a");
+      assert.deepEqual(updated, ["w memo://a"], "memo://b is not subscribed");
+      // A second subscription: one listen with both, the first closed after it opened.
+      await manager.subscribeResource("w", "memo://b", signal);
+      await agent.callTool("mcp__w__touch", { uri: "memo://b" });
+      await eventually(() => updated.includes("w memo://b"), 5_000, "the update of memo://b");
+      const log = await files.lines();
+      assert.ok(
+        log.some((line) => /^listen \S+ memo:\/\/a,memo:\/\/b$/.test(line)),
+        log.join("\n"),
+      );
+      await manager.unsubscribeResource("w", "memo://a", signal);
+      await manager.unsubscribeResource("w", "memo://b", signal);
+      updated.length = 0;
+      const seen = (await files.lines()).length;
+      await agent.callTool("mcp__w__touch", { uri: "memo://a" });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(updated, [], "nothing after unsubscribing");
+      const since = (await files.lines()).slice(seen);
+      assert.ok(
+        !since.some((line) => line.startsWith("updated")),
+        `the server sent none: ${since}`,
+      );
+    } finally {
+      listening.dispose();
+      await agent.close();
+      await files.cleanup();
     }
   });
 

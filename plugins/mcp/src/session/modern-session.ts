@@ -10,6 +10,7 @@ import { classifyModernError } from "./classify-error.js";
 import { completionOf } from "./completion.js";
 import { clientCapabilities, installEraHandlers } from "./era-handlers.js";
 import { MODERN_PROTOCOL } from "./era-probe.js";
+import { ListenStream } from "./listen-stream.js";
 import {
   type CallOptions,
   type CompletionRequest,
@@ -61,7 +62,7 @@ export class ModernSession implements McpSession {
     closed: [string];
   }>();
   private closing = false;
-  private subscription: { close(): Promise<void> | void } | undefined;
+  private stream: ListenStream | undefined;
   /**
    * The tools as the server listed them, by name: a call hands the v2 client its tool, whose
    * `x-mcp-header` parameters become `Mcp-Param-*` headers over HTTP (we list with our own
@@ -157,6 +158,9 @@ export class ModernSession implements McpSession {
     client.setNotificationHandler("notifications/prompts/list_changed", async () => {
       this.events.emit("notice", { kind: "prompts-changed" });
     });
+    client.setNotificationHandler("notifications/resources/updated", async ({ params }) => {
+      this.events.emit("notice", { kind: "resource-updated", uri: params.uri });
+    });
     client.onclose = () => {
       if (this.closing) return;
       const exit = transport.exitInfo;
@@ -171,8 +175,8 @@ export class ModernSession implements McpSession {
 
   /**
    * `subscriptions/listen` for the lists that the server says change (tools, prompts,
-   * resources): the 2026 way to hear of them. Nothing is opened for a server whose lists never
-   * change.
+   * resources) and the resources subscribed to: the 2026 way to hear of them. Nothing is
+   * opened for a server whose lists never change, until a resource is subscribed to.
    */
   private async follow(signal: AbortSignal): Promise<void> {
     const { tools, prompts, resources } = this.capabilities as {
@@ -180,15 +184,12 @@ export class ModernSession implements McpSession {
       prompts?: { listChanged?: boolean };
       resources?: { listChanged?: boolean };
     };
-    const filter = {
+    this.stream = new ListenStream(this.client, {
       ...(tools?.listChanged ? { toolsListChanged: true } : {}),
       ...(prompts?.listChanged ? { promptsListChanged: true } : {}),
       ...(resources?.listChanged ? { resourcesListChanged: true } : {}),
-    };
-    if (Object.keys(filter).length === 0) return;
-    this.subscription = await withRequestSignal(signal, (requestSignal) =>
-      this.client.listen(filter, { signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
-    );
+    });
+    await this.stream.listen(signal);
   }
 
   get protocolVersion(): string {
@@ -335,15 +336,20 @@ export class ModernSession implements McpSession {
     };
   }
 
-  /** Not yet over 2026-07-28 (there it is a `subscriptions/listen` filter): said plainly. */
-  async subscribeResource(): Promise<void> {
-    throw new McpCallError(
-      "protocol",
-      `Resource subscriptions over protocol ${MODERN_PROTOCOL} are not supported yet (server "${this.serverName}"); pin the server to "2025-11-25" to use them.`,
-    );
+  /** A resource subscription is a `subscriptions/listen` filter in 2026-07-28. */
+  async subscribeResource(uri: string, signal: AbortSignal): Promise<void> {
+    const { resources } = this.capabilities as { resources?: { subscribe?: boolean } };
+    if (!resources?.subscribe || !this.stream)
+      throw new McpCallError(
+        "protocol",
+        `MCP server "${this.serverName}" does not offer resource subscriptions (its capabilities have no resources.subscribe).`,
+      );
+    await this.request(signal, (options) => this.stream!.watch(uri, options.signal));
   }
 
-  async unsubscribeResource(): Promise<void> {}
+  async unsubscribeResource(uri: string, signal: AbortSignal): Promise<void> {
+    await this.stream?.unwatch(uri, signal).catch(() => undefined);
+  }
 
   async complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResult> {
     const result = await this.request(signal, (options) =>
@@ -384,7 +390,7 @@ export class ModernSession implements McpSession {
     clearTimeout(this.stale);
     await this.tasks.close();
     this.raw.close(new Error(`The session with server "${this.serverName}" closed.`));
-    await Promise.resolve(this.subscription?.close()).catch(() => undefined);
+    await this.stream?.close();
     await this.client.close().catch(() => undefined);
     await this.transport.close().catch(() => undefined);
   }
