@@ -321,65 +321,69 @@ describe("durable runs on Restate (the real server)", () => {
       }
     },
   );
-  it(
-    "a worker killed while its MCP task runs: the next worker polls the same task (one task on the server) and the run completes",
-    TIMEOUT,
-    async () => {
-      const script: ScriptedStep[] = [
-        {
-          tool_calls: [
-            { id: "b1", name: "mcp__jobs__build", arguments: { steps: 30, step_ms: 100 } },
-          ],
-        },
-        { text: "built once" },
-      ];
-      const ledger = path.join(dir, "task.log");
-      const tasksLog = path.join(dir, "tasks-server.log");
-      const tasks = await startHttpServer({
-        script: fixture("tasks"),
-        env: { FIXTURE_LOG: tasksLog },
-      });
-      const port = await freePort();
-      const extra = { TASKS_URL: tasks.url("/mcp") };
-      let worker = await startWorker(port, script, ledger, extra);
-      try {
-        await server.register(`http://127.0.0.1:${port}`);
-        const run = await submit("killed-task", "go");
-        const taskId = await waitFor("the task to be well under way", async () => {
-          const lines = await ledgerOf(tasksLog);
-          const created = lines.find((line) => line.endsWith("created by build"));
-          return created && lines.some((line) => line.endsWith("step 5 of 30"))
-            ? created.split(" ")[1]
-            : undefined;
+  for (const era of ["2025-11-25", "2026-07-28"] as const)
+    it(
+      `a worker killed while its MCP task runs: the next worker polls the same task (one task on the server) and the run completes (${era})`,
+      TIMEOUT,
+      async () => {
+        const script: ScriptedStep[] = [
+          {
+            tool_calls: [
+              { id: "b1", name: "mcp__jobs__build", arguments: { steps: 30, step_ms: 100 } },
+            ],
+          },
+          { text: "built once" },
+        ];
+        const ledger = path.join(dir, `task-${era}.log`);
+        const tasksLog = path.join(dir, `tasks-server-${era}.log`);
+        const tasks = await startHttpServer({
+          script: fixture(era === "2025-11-25" ? "tasks" : "modern-tasks"),
+          env: { FIXTURE_LOG: tasksLog },
         });
-        await worker.kill();
-        worker = await startWorker(port, script.slice(1), ledger, extra);
-        const result = await run.result();
-        assert.equal(result.text, "built once");
-        const build = result.toolCalls.find((call) => call.id === "b1")!;
-        assert.equal(build.result.ok, true, JSON.stringify(build.result));
-        assert.equal(textOf(build.result.content), "built in 30 steps");
-        assert.equal(build.result.metadata.task_id, taskId);
-        const lines = await ledgerOf(tasksLog);
-        assert.deepEqual(
-          lines.filter((line) => line.includes("created by")),
-          [`task ${taskId} created by build`],
-          "the server ran one task: the second worker did not call the tool again",
-        );
-        assert.ok(lines.includes(`task ${taskId} completed`));
-        // The task's statuses are in the run's event stream.
-        const page = await new DurableClient({ ingress: server.ingress }).events("killed-task", 0);
-        const statuses = page.events.flatMap((event) =>
-          event.type === "tool-task" ? [event.data.task.status] : [],
-        );
-        assert.ok(statuses.includes("working"), JSON.stringify(statuses));
-        assert.equal(statuses.at(-1), "completed");
-      } finally {
-        await worker.kill();
-        await tasks.stop();
-      }
-    },
-  );
+        const port = await freePort();
+        const extra = { TASKS_URL: tasks.url("/mcp"), TASKS_PROTOCOL: era };
+        let worker = await startWorker(port, script, ledger, extra);
+        try {
+          await server.register(`http://127.0.0.1:${port}`);
+          const run = await submit(`killed-task-${era.slice(0, 4)}`, "go");
+          const taskId = await waitFor("the task to be well under way", async () => {
+            const lines = await ledgerOf(tasksLog);
+            const created = lines.find((line) => line.endsWith("created by build"));
+            return created && lines.some((line) => line.endsWith("step 5 of 30"))
+              ? created.split(" ")[1]
+              : undefined;
+          });
+          await worker.kill();
+          worker = await startWorker(port, script.slice(1), ledger, extra);
+          const result = await run.result();
+          assert.equal(result.text, "built once");
+          const build = result.toolCalls.find((call) => call.id === "b1")!;
+          assert.equal(build.result.ok, true, JSON.stringify(build.result));
+          assert.equal(textOf(build.result.content), "built in 30 steps");
+          assert.equal(build.result.metadata.task_id, taskId);
+          const lines = await ledgerOf(tasksLog);
+          assert.deepEqual(
+            lines.filter((line) => line.includes("created by")),
+            [`task ${taskId} created by build`],
+            "the server ran one task: the second worker did not call the tool again",
+          );
+          assert.ok(lines.includes(`task ${taskId} completed`));
+          // The task's statuses are in the run's event stream.
+          const page = await new DurableClient({ ingress: server.ingress }).events(
+            `killed-task-${era.slice(0, 4)}`,
+            0,
+          );
+          const statuses = page.events.flatMap((event) =>
+            event.type === "tool-task" ? [event.data.task.status] : [],
+          );
+          assert.ok(statuses.includes("working"), JSON.stringify(statuses));
+          assert.equal(statuses.at(-1), "completed");
+        } finally {
+          await worker.kill();
+          await tasks.stop();
+        }
+      },
+    );
   it(
     "a run waiting for an approval holds no worker: every worker stopped, one started later, approved, it completes",
     TIMEOUT,
