@@ -2,6 +2,8 @@
 // `run` shows the task's statuses as they come, `tools --json` says which tools run as tasks,
 // `tasks` lists a session's tasks (text and JSON), and an unknown session is exit 1.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
@@ -26,7 +28,7 @@ interface TasksJson {
 }
 
 /** The project's `jobs` server (the tasks fixture), approved as its user would. */
-async function withTasksServer(workspace: TempWorkspace): Promise<void> {
+async function withTasksServer(workspace: TempWorkspace, log?: string): Promise<void> {
   await workspace.writeConfig(
     "project",
     [
@@ -36,6 +38,7 @@ async function withTasksServer(workspace: TempWorkspace): Promise<void> {
       `    command: ${JSON.stringify(process.execPath)}`,
       `    args: ${JSON.stringify([TASKS])}`,
       "    call_timeout_ms: 300",
+      ...(log ? ["    env:", `      FIXTURE_LOG: ${JSON.stringify(log)}`] : []),
       "",
     ].join("\n"),
   );
@@ -112,35 +115,66 @@ describe("pseudoclaude and MCP tasks", () => {
     },
   );
 
-  it("chat shows a running task with its status, in a real terminal", TIMEOUT, async () => {
-    const workspace = await createTempWorkspace("pc-tasks-chat-");
-    try {
-      await withTasksServer(workspace);
-      await workspace.write("script.json", JSON.stringify(BUILD_SCRIPT));
-      const command = [process.execPath, CLI_BIN, "chat", "--script", "script.json", "--yes"]
-        .map(shellQuote)
-        .join(" ");
-      const pane = new TmuxPane(
-        command,
-        { HOME: workspace.home, NO_COLOR: "1", TERM: "xterm-256color" },
-        workspace.root,
-      );
+  it(
+    "chat shows a running task with its status, and Ctrl-C cancels a task on the server, in a real terminal",
+    TIMEOUT,
+    async () => {
+      const workspace = await createTempWorkspace("pc-tasks-chat-");
+      const log = path.join(workspace.root, "server.log");
       try {
-        await pane.waitFor(/Type a message, or \/help/, "the chat");
-        await pane.waitFor(/mcp:jobs is ready/, "the tasks server");
-        pane.type("build it");
-        pane.press("Enter");
-        await pane.waitFor(/… task [0-9a-f]{12} working: step 1 of 3/, "the task's first step");
-        await pane.waitFor(/… task [0-9a-f]{12} completed/, "the task's end");
-        await pane.waitFor(/The build is done\./, "the answer");
-        pane.type("/exit");
-        pane.press("Enter");
-        assert.equal(await pane.waitForExit(), 0);
+        await withTasksServer(workspace, log);
+        await workspace.write(
+          "script.json",
+          JSON.stringify([
+            ...BUILD_SCRIPT,
+            { tool_calls: [{ id: "f1", name: "mcp__jobs__forever", arguments: {} }] },
+          ]),
+        );
+        const command = [process.execPath, CLI_BIN, "chat", "--script", "script.json", "--yes"]
+          .map(shellQuote)
+          .join(" ");
+        const pane = new TmuxPane(
+          command,
+          { HOME: workspace.home, NO_COLOR: "1", TERM: "xterm-256color" },
+          workspace.root,
+        );
+        try {
+          await pane.waitFor(/Type a message, or \/help/, "the chat");
+          await pane.waitFor(/mcp:jobs is ready/, "the tasks server");
+          pane.type("build it");
+          pane.press("Enter");
+          await pane.waitFor(/… task [0-9a-f]{12} working: step 1 of 3/, "the task's first step");
+          await pane.waitFor(/… task [0-9a-f]{12} completed/, "the task's end");
+          await pane.waitFor(/The build is done\./, "the answer");
+          // A task that never ends: Ctrl-C cancels the turn, and the server its task.
+          pane.type("run forever");
+          pane.press("Enter");
+          await pane.waitFor(
+            /… task [0-9a-f]{12} working: still working \(2\)/,
+            "the task running",
+          );
+          pane.press("C-c");
+          await pane.waitFor(
+            /Cancelling this turn \(Ctrl-C\); the session goes on\./,
+            "the turn cancelled",
+          );
+          const lines = async () => (await readFile(log, "utf8")).split("\n");
+          const created = (await lines()).find((line) => line.endsWith("created by forever"));
+          assert.ok(created, "the forever task was created");
+          const taskId = created.split(" ")[1];
+          const deadline = Date.now() + 5_000;
+          while (!(await lines()).includes(`task ${taskId} cancelled`) && Date.now() < deadline)
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          assert.ok((await lines()).includes(`task ${taskId} cancelled`), "the server stopped it");
+          pane.type("/exit");
+          pane.press("Enter");
+          assert.equal(await pane.waitForExit(), 0);
+        } finally {
+          pane.close();
+        }
       } finally {
-        pane.close();
+        await workspace.cleanup();
       }
-    } finally {
-      await workspace.cleanup();
-    }
-  });
+    },
+  );
 });
