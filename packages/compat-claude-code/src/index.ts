@@ -2,5 +2,24 @@
  * `@pseudoclaude/compat-claude-code`: Claude Code's file formats as Claude Code reads them, in
  * one place. The Skills, hooks and agents plugins read users' Claude Code files through it, so
  * a difference from Claude Code is fixed once, here.
+ *
+ * @module @pseudoclaude/compat-claude-code
  */
 export const CLAUDE_CODE_COMPAT = "claude-code";
+export {
+  type AllowedToolMapping,
+  mapAllowedTool,
+  splitAllowedTools,
+} from "./allowed-tools.js";
+export { type FrontMatterSplit, splitFrontMatter } from "./front-matter-split.js";
+export {
+  type AgentModelChoice,
+  CLAUDE_CODE_MODEL_ALIASES,
+  CLAUDE_MODEL_FOR_FAMILY,
+  type ClaudeModelFamily,
+  classifyAgentModel,
+  type ParentModel,
+  resolveAgentModel,
+} from "./model-aliases.js";
+export { quoteSpecialValues } from "./quote-special-values.js";
+export { type FrontMatter, type FrontMatterRead, readFrontMatter } from "./read-front-matter.js";

@@ -1,14 +1,18 @@
 /** @pseudoclaude/plugin-skills - Agent Skills: a short index first, the procedure on demand, skill tools that come and go. */
-export { SKILL_FOLDERS, type SkillLayer } from "./discovery/skill-roots.js";
+
+// Claude Code's formats are read by @pseudoclaude/compat-claude-code; re-exported here so
+// existing imports from the Skills plugin keep working.
 export {
   type AllowedToolMapping,
+  type FrontMatterSplit,
   mapAllowedTool,
   splitAllowedTools,
-} from "./format/allowed-tools.js";
+  splitFrontMatter,
+} from "@pseudoclaude/compat-claude-code";
+export { SKILL_FOLDERS, type SkillLayer } from "./discovery/skill-roots.js";
 export { parseSkillFile, type SkillParse } from "./format/parse-skill-file.js";
 export type { SkillDocument } from "./format/skill-document.js";
 export { MAX_SKILL_NAME_LENGTH, skillNameProblem } from "./format/skill-name.js";
-export { type FrontMatterSplit, splitFrontMatter } from "./format/split-front-matter.js";
 export { countSkills } from "./manager/count-skills.js";
 export {
   type BundledFile,

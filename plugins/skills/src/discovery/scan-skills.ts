@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { splitAllowedTools } from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic } from "@pseudoclaude/core";
 import { errorMessage } from "@pseudoclaude/core/plugin";
-import { splitAllowedTools } from "../format/allowed-tools.js";
 import { parseSkillFile, SKILLS_SOURCE } from "../format/parse-skill-file.js";
 import { skillNameProblem } from "../format/skill-name.js";
 import type { CodeSkill, SkillsSettings } from "../settings/skills-settings.js";

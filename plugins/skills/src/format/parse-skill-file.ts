@@ -1,10 +1,9 @@
+import { readFrontMatter, splitAllowedTools } from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic } from "@pseudoclaude/core";
 import { isPlainObject } from "@pseudoclaude/core/plugin";
-import { type Document, LineCounter, parseDocument } from "yaml";
-import { splitAllowedTools } from "./allowed-tools.js";
+import type { Document } from "yaml";
 import type { SkillDocument } from "./skill-document.js";
 import { skillNameProblem } from "./skill-name.js";
-import { splitFrontMatter } from "./split-front-matter.js";
 
 export const SKILLS_SOURCE = "skills";
 export const MAX_DESCRIPTION_LENGTH = 1024;
@@ -37,36 +36,29 @@ export function parseSkillFile(
       message: `${message}; the skill is skipped.`,
     },
   });
-  const split = splitFrontMatter(text);
-  if (split === undefined) {
+  // Claude Code's reading: strict YAML, then its lenient retry (`description: Use when: …`).
+  const read = readFrontMatter(text);
+  if (read.kind === "missing") {
     return skip(
       "skill_no_front_matter",
       `${file} does not start with YAML front matter (a "---" line, name and description, "---")`,
     );
   }
-  if ("unclosed" in split) {
+  if (read.kind === "unclosed") {
     return skip(
       "skill_front_matter_unclosed",
       `${file}: the front matter opens with "---" but never closes`,
     );
   }
-  const lineCounter = new LineCounter();
-  const document = parseDocument(split.yaml, {
-    lineCounter,
-    uniqueKeys: true,
-    prettyErrors: false,
-  });
-  const [error] = document.errors;
-  if (error) {
-    const position = lineCounter.linePos(error.pos[0]);
+  if (read.kind === "invalid") {
     return skip(
       "skill_yaml_error",
-      `${file}:${position.line}:${position.col}: the front matter is not valid YAML (${firstLine(error.message)})`,
-      position.line,
-      position.col,
+      `${file}:${read.line}:${read.column}: the front matter is not valid YAML (${read.message}), not even with Claude Code's quoting of special characters`,
+      read.line,
+      read.column,
     );
   }
-  const data: unknown = document.toJS({ maxAliasCount: 100 });
+  const { data, document, lineCounter, body } = read.frontMatter;
   if (!isPlainObject(data)) {
     return skip("skill_not_mapping", `${file}: the front matter must be a mapping (key: value)`, 2);
   }
@@ -130,7 +122,7 @@ export function parseSkillFile(
   const skill: SkillDocument = {
     name,
     description,
-    body: split.body,
+    body,
     fields: data,
     allowedTools: [],
     modelInvocable: data["disable-model-invocation"] !== true,
@@ -198,8 +190,4 @@ function keyOffset(document: Document.Parsed, key: string): number | undefined {
     document.contents as { items?: Array<{ key?: { value?: unknown; range?: number[] } }> }
   )?.items;
   return items?.find((pair) => pair.key?.value === key)?.key?.range?.[0];
-}
-
-function firstLine(message: string): string {
-  return message.split("\n")[0] ?? message;
 }

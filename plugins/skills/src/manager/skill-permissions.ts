@@ -1,3 +1,4 @@
+import { mapAllowedTool } from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic } from "@pseudoclaude/core";
 import {
   type ConsentSubject,
@@ -5,7 +6,6 @@ import {
   type WorkspaceConsent,
 } from "@pseudoclaude/core/consent";
 import type { SkillRecord } from "../discovery/skill-record.js";
-import { mapAllowedTool } from "../format/allowed-tools.js";
 import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
 import type { SkillsSettings } from "../settings/skills-settings.js";
 

@@ -1,4 +1,4 @@
-/** A SKILL.md cut in two: the front matter (with its opening `---`) and the Markdown body. */
+/** A Markdown file cut in two: the front matter (with its opening `---`) and the body. */
 export interface FrontMatterSplit {
   /** From the opening `---` to the end of the front matter, so YAML positions are the file's. */
   yaml: string;
@@ -12,7 +12,10 @@ export interface FrontMatterSplit {
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSING = /^(?:---|\.\.\.)[ \t]*$/m;
 
-/** Undefined when the file does not start with a front-matter fence or never closes it. */
+/**
+ * Cut a SKILL.md or agent file at its front-matter fences. Undefined when the file does not
+ * start with a `---` line; `{ unclosed: true }` when no closing fence follows.
+ */
 export function splitFrontMatter(text: string): FrontMatterSplit | { unclosed: true } | undefined {
   const opening = OPENING.exec(text);
   if (!opening) return undefined;

@@ -1,6 +1,6 @@
 import { FROM_CLAUDE_CODE_NAMES } from "@pseudoclaude/core/plugin";
 
-/** One `allowed-tools` entry and what it means here. */
+/** One entry of a Skill's `allowed-tools` or an agent file's `tools`, and what it means here. */
 export type AllowedToolMapping =
   | { entry: string; pattern: string }
   | { entry: string; problem: string };
@@ -31,9 +31,9 @@ const WITHOUT_EQUIVALENT = new Set([
 ]);
 
 /**
- * The entries of an `allowed-tools` value: a list of strings, or one string separated by
- * spaces or commas (not inside parentheses, so `Bash(git log:*)` stays whole). Undefined
- * when the value is neither.
+ * The entries of an `allowed-tools` (Skills) or `tools` (agent files) value, as Claude Code
+ * reads both: a list of strings, or one string separated by spaces or commas (not inside
+ * parentheses, so `Bash(git log:*)` stays whole). Undefined when the value is neither.
  */
 export function splitAllowedTools(value: unknown): string[] | undefined {
   if (value === undefined || value === null) return [];
