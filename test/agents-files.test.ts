@@ -57,7 +57,8 @@ describe("agent files", () => {
       assert.ok(
         before.diagnostics.some((d) => d.code === "agent_invalid" && d.file?.endsWith("broken.md")),
       );
-      assert.ok(before.diagnostics.some((d) => d.code === "agent_model_inherited"));
+      // `model: sonnet` is one of Claude Code's aliases: it resolves, and is no diagnostic.
+      assert.ok(!before.diagnostics.some((d) => d.code === "agent_model_inherited"));
 
       const toolNames = async () =>
         parseJson<{ tools: Array<{ name: string }> }>(
@@ -126,6 +127,58 @@ describe("agent files", () => {
         tool_calls: Array<{ result: { metadata: Record<string, unknown> } }>;
       };
       assert.equal(output.tool_calls[0]!.result.metadata.model, "small-model-1");
+    } finally {
+      await workspace.cleanup();
+    }
+  });
+
+  it("a model that is no id, alias or inherit runs on the parent's model with one warning", async () => {
+    const workspace = await createTempWorkspace("pc-agents-nickname-");
+    try {
+      const userAgents = path.join(workspace.home, ".claude", "agents");
+      await mkdir(userAgents, { recursive: true });
+      await writeFile(
+        path.join(userAgents, "teller.md"),
+        "---\nname: teller\ndescription: Tells stories.\nmodel: fable\n---\nTell.\n",
+      );
+      for (const alias of ["sonnet", "opus", "haiku", "inherit"])
+        await writeFile(
+          path.join(userAgents, `${alias}-agent.md`),
+          `---\nname: ${alias}-agent\ndescription: Uses ${alias}.\nmodel: ${alias}\n---\nDo.\n`,
+        );
+      const listed = parseJson<AgentsJson>(await runCli(workspace, ["agents", "--json"]));
+      const warnings = listed.diagnostics.filter((d) => d.code === "agent_model_inherited");
+      assert.equal(warnings.length, 1, JSON.stringify(listed.diagnostics));
+      assert.ok(warnings[0]?.file?.endsWith("teller.md"));
+      assert.match(warnings[0]?.message ?? "", /"fable"/);
+
+      // The text listing says nothing about aliases: one warning line, for the nickname only.
+      const text = await runCli(workspace, ["agents"]);
+      assert.equal(text.code, 0, text.stderr);
+      const lines = text.stderr.split("\n").filter((line) => line.trim() !== "");
+      assert.equal(lines.length, 1, text.stderr);
+      assert.match(lines[0] ?? "", /teller\.md.*"fable"/);
+
+      await workspace.write(
+        "script.json",
+        JSON.stringify([
+          { tool_calls: [{ name: "agent__teller", arguments: { prompt: "a story" } }] },
+          { text: "Once upon a time." },
+          { tool_calls: [{ name: "agent__opus-agent", arguments: { prompt: "think" } }] },
+          { text: "Thought." },
+          { text: "done" },
+        ]),
+      );
+      const run = await runCli(workspace, ["run", "go", "--script", "script.json", "--json"]);
+      assert.equal(run.code, 0, run.stderr);
+      const output = JSON.parse(run.stdout) as {
+        tool_calls: Array<{ result: { metadata: Record<string, unknown> } }>;
+      };
+      // Neither "fable" nor the alias reaches the (non-Claude) provider: both run on its model.
+      for (const call of output.tool_calls) {
+        assert.equal(call.result.metadata.model, "script");
+        assert.equal(call.result.metadata.model_inherited, undefined);
+      }
     } finally {
       await workspace.cleanup();
     }

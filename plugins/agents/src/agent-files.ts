@@ -2,10 +2,16 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import {
+  type AgentModelChoice,
+  classifyAgentModel,
+  mapAllowedTool,
+  readFrontMatter,
+  splitAllowedTools,
+} from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic } from "@pseudoclaude/core";
 import { type ConsentSubject, consentSubject } from "@pseudoclaude/core/consent";
-import { mapAllowedTool, splitAllowedTools, splitFrontMatter } from "@pseudoclaude/plugin-skills";
-import { LineCounter, parseDocument } from "yaml";
+import { isPlainObject } from "@pseudoclaude/core/plugin";
 
 /** Where agent files are looked for, under the workspace (project) and the home (user). */
 export const AGENT_FOLDERS = [path.join(".PseudoClaude", "agents"), path.join(".claude", "agents")];
@@ -18,11 +24,14 @@ export interface AgentFile {
   instructions: string;
   /** Tool patterns of ours (Claude Code's names mapped); undefined: every tool of the parent. */
   tools?: string[];
-  /**
-   * `model` as written. A model id runs the sub-agent on that model of the parent's provider;
-   * `inherit` and Claude Code's aliases (`sonnet`, `opus`, `haiku`) use the parent's model.
-   */
+  /** `model` as written (when it is text). */
   model?: string;
+  /**
+   * What `model` asks for, as Claude Code's format means it: a model id of the parent's
+   * provider, an alias (`sonnet`, `opus`, `haiku`), or the parent's model (`inherit`, absent,
+   * or a value that is none of these, which is reported once when the file is read).
+   */
+  modelChoice: AgentModelChoice;
   layer: "user" | "project";
   file: string;
   /** Set for a project file: it needs the user's approval (it runs on the user's tools). */
@@ -108,36 +117,39 @@ function parseAgentFile(
     );
     return undefined;
   }
-  const split = splitFrontMatter(text);
-  if (!split || "unclosed" in split) {
+  // Claude Code's reading: strict YAML, then its lenient retry (`description: Use when: …`).
+  const read = readFrontMatter(text);
+  if (read.kind === "missing" || read.kind === "unclosed") {
     report(
       problem(
         file,
         1,
         "agent_invalid",
-        `${file} has no front matter (--- name, description --- at the top); it is skipped.`,
+        `${file} has no front matter (--- name, description --- at the top)${read.kind === "unclosed" ? ": its opening --- is never closed" : ""}; it is skipped.`,
       ),
     );
     return undefined;
   }
-  const lineCounter = new LineCounter();
-  const document = parseDocument(split.yaml.replace(/^\uFEFF?---[ \t]*\r?\n/, ""), { lineCounter });
-  if (document.errors.length > 0) {
-    const first = document.errors[0];
-    const line = first?.linePos?.[0]?.line;
-    report(
-      problem(
+  if (read.kind === "invalid") {
+    report({
+      ...problem(
         file,
-        line === undefined ? undefined : line + 1,
+        read.line,
         "agent_invalid",
-        `The front matter of ${file} is not YAML (${first?.message.split("\n")[0]}); it is skipped.`,
+        `${file}:${read.line}:${read.column}: the front matter is not YAML (${read.message}), not even with Claude Code's quoting of special characters; it is skipped, as Claude Code skips it.`,
       ),
-    );
+      column: read.column,
+    });
     return undefined;
   }
-  const data = document.toJS() as Record<string, unknown> | null;
-  const name = typeof data?.name === "string" ? data.name.trim() : "";
-  const description = typeof data?.description === "string" ? data.description.trim() : "";
+  const { frontMatter } = read;
+  // Claude Code reads front matter that is not a mapping as no fields at all.
+  const data: Record<string, unknown> = isPlainObject(frontMatter.data) ? frontMatter.data : {};
+  const name = typeof data.name === "string" ? data.name.trim() : "";
+  // Claude Code turns the two characters `\n` into a line break: descriptions written on
+  // one line carry their examples that way.
+  const description =
+    typeof data.description === "string" ? data.description.replace(/\\n/g, "\n").trim() : "";
   if (!name || !description) {
     report(
       problem(
@@ -149,46 +161,27 @@ function parseAgentFile(
     );
     return undefined;
   }
-  const agent: AgentFile = { name, description, instructions: split.body.trim(), layer, file };
-  if (data?.tools !== undefined) {
-    const entries = splitAllowedTools(data.tools);
-    if (!entries)
-      report(
-        problem(
-          file,
-          undefined,
-          "agent_invalid",
-          `"tools" of ${file} is not a list of tool names; the agent gets no tools.`,
-        ),
-      );
-    const patterns: string[] = [];
-    for (const entry of entries ?? []) {
-      const mapped = mapAllowedTool(entry);
-      if ("pattern" in mapped) patterns.push(mapped.pattern);
-      else
-        report(
-          problem(
-            file,
-            undefined,
-            "agent_tool_unknown",
-            `Tool "${entry}" of agent "${name}" ${mapped.problem}; it is left out.`,
-            "warning",
-          ),
-        );
-    }
-    agent.tools = patterns;
-  }
-  if (typeof data?.model === "string") {
-    agent.model = data.model;
-    // Claude Code's aliases name its own current models; here they would be a guess.
-    if (data.model !== "inherit" && CLAUDE_CODE_MODEL_ALIASES.has(data.model))
+  const agent: AgentFile = {
+    name,
+    description,
+    instructions: frontMatter.body.trim(),
+    layer,
+    file,
+    modelChoice: { kind: "inherit" },
+  };
+  const tools = agentTools(data.tools, file, name, report);
+  if (tools) agent.tools = tools;
+  if (data.model !== undefined && data.model !== null) {
+    if (typeof data.model === "string") agent.model = data.model;
+    agent.modelChoice = classifyAgentModel(data.model);
+    if (agent.modelChoice.kind === "unknown")
       report(
         problem(
           file,
           undefined,
           "agent_model_inherited",
-          `Agent "${name}" asks for Claude Code's model alias "${data.model}"; it uses the parent's model (write a model id, e.g. the one your provider's model setting names, to choose one).`,
-          "info",
+          `Agent "${name}" asks for model "${agent.modelChoice.value}", which is neither a model id, nor one of Claude Code's aliases (sonnet, opus, haiku), nor inherit; it runs on the parent's model.`,
+          "warning",
         ),
       );
   }
@@ -196,14 +189,45 @@ function parseAgentFile(
   return agent;
 }
 
-/** What Claude Code's `model` may say instead of a model id. */
-const CLAUDE_CODE_MODEL_ALIASES = new Set(["inherit", "sonnet", "opus", "haiku"]);
-
-/** The model an agent file runs on: its `model` when that is a model id, else the parent's. */
-export function agentModel(agent: Pick<AgentFile, "model">): string | undefined {
-  return agent.model !== undefined && !CLAUDE_CODE_MODEL_ALIASES.has(agent.model)
-    ? agent.model
-    : undefined;
+/**
+ * The patterns of a `tools` value; undefined for every tool of the parent (no `tools`, or `*`
+ * among them, as in Claude Code). Entries without an equivalent here are left out with a
+ * warning each, so the agent gets fewer tools, never more.
+ */
+function agentTools(
+  value: unknown,
+  file: string,
+  name: string,
+  report: (diagnostic: Diagnostic) => void,
+): string[] | undefined {
+  if (value === undefined) return undefined;
+  const entries = splitAllowedTools(value);
+  if (!entries)
+    report(
+      problem(
+        file,
+        undefined,
+        "agent_invalid",
+        `"tools" of ${file} is not a list of tool names; the agent gets no tools.`,
+      ),
+    );
+  if (entries?.includes("*")) return undefined;
+  const patterns: string[] = [];
+  for (const entry of entries ?? []) {
+    const mapped = mapAllowedTool(entry);
+    if ("pattern" in mapped) patterns.push(mapped.pattern);
+    else
+      report(
+        problem(
+          file,
+          undefined,
+          "agent_tool_unknown",
+          `Tool "${entry}" of agent "${name}" ${mapped.problem}; it is left out.`,
+          "warning",
+        ),
+      );
+  }
+  return patterns;
 }
 
 /** A project agent as the consent store knows it: a changed file asks again. */

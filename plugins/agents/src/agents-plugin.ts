@@ -1,5 +1,6 @@
-import { definePlugin, type Plugin, subAgent } from "@pseudoclaude/core";
-import { agentModel, loadAgentFiles } from "./agent-files.js";
+import { resolveAgentModel } from "@pseudoclaude/compat-claude-code";
+import { definePlugin, type Plugin, type SubAgentSpec, subAgent } from "@pseudoclaude/core";
+import { type AgentFile, loadAgentFiles } from "./agent-files.js";
 
 export const AGENTS_PLUGIN_NAME = "agents";
 
@@ -61,7 +62,13 @@ export function agents(options: AgentsPluginOptions = {}): Plugin {
   });
 }
 
-function modelOf(file: Parameters<typeof agentModel>[0]): { model?: string } {
-  const model = agentModel(file);
-  return model !== undefined ? { model } : {};
+/**
+ * The model of an agent file's sub-agent: an id as written; an alias chosen when the sub-agent
+ * starts, because what `sonnet` means depends on the parent's provider; otherwise the parent's.
+ */
+function modelOf(file: Pick<AgentFile, "modelChoice">): Pick<SubAgentSpec, "model"> {
+  const choice = file.modelChoice;
+  if (choice.kind === "id") return { model: choice.id };
+  if (choice.kind === "alias") return { model: (parent) => resolveAgentModel(choice, parent) };
+  return {};
 }

@@ -25,8 +25,11 @@ export interface SubAgentSpec {
   /**
    * Another model of the parent's provider (`Provider.withModel`), when no `provider` is given.
    * A provider that has one model only runs the parent's, and the result's metadata says so.
+   * A function picks the model when the sub-agent starts, from the parent's provider
+   * (undefined: the parent's model), for a choice that depends on the provider, such as an
+   * agent file's `model: sonnet`: a Claude model on Claude, the parent's model elsewhere.
    */
-  model?: string;
+  model?: string | ((parent: Provider) => string | undefined);
   maxTurns?: number;
   /** A typed final answer: it becomes the tool result's `structured` value. */
   output?: OutputSchema<unknown>;
@@ -82,9 +85,12 @@ export function subAgent(spec: SubAgentSpec): Plugin {
           "depth_limit",
           `Sub-agent "${spec.name}" was not started: agents may nest ${maxDepth} deep, and this call is at depth ${parent.depth + 1}. Do the task yourself.`,
         );
+      const model =
+        typeof spec.model === "function"
+          ? parent.provider && spec.model(parent.provider)
+          : spec.model;
       const provider =
-        spec.provider ??
-        (spec.model !== undefined ? parent.provider?.withModel?.(spec.model) : undefined);
+        spec.provider ?? (model !== undefined ? parent.provider?.withModel?.(model) : undefined);
       const child = parent.fork({
         name: spec.name,
         instructions: spec.instructions,
@@ -103,9 +109,7 @@ export function subAgent(spec: SubAgentSpec): Plugin {
           depth: child.depth,
           ...(child.provider?.model ? { model: child.provider.model } : {}),
           // Asked for a model the parent's provider cannot switch to: said, not hidden.
-          ...(spec.model !== undefined && !provider && !spec.provider
-            ? { model_inherited: spec.model }
-            : {}),
+          ...(model !== undefined && !provider && !spec.provider ? { model_inherited: model } : {}),
           turns: result.turns,
           stop_reason: result.stopReason,
           tool_calls: result.toolCalls.length,
