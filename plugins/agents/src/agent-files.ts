@@ -5,13 +5,12 @@ import path from "node:path";
 import {
   type AgentModelChoice,
   classifyAgentModel,
-  mapAllowedTool,
   readFrontMatter,
-  splitAllowedTools,
 } from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic } from "@pseudoclaude/core";
 import { type ConsentSubject, consentSubject } from "@pseudoclaude/core/consent";
 import { isPlainObject } from "@pseudoclaude/core/plugin";
+import { agentTools } from "./agent-tools.js";
 
 /** Where agent files are looked for, under the workspace (project) and the home (user). */
 export const AGENT_FOLDERS = [path.join(".PseudoClaude", "agents"), path.join(".claude", "agents")];
@@ -169,7 +168,9 @@ function parseAgentFile(
     file,
     modelChoice: { kind: "inherit" },
   };
-  const tools = agentTools(data.tools, file, name, report);
+  const tools = agentTools(data, name, (code, message, severity) =>
+    report(problem(file, undefined, code, message, severity)),
+  );
   if (tools) agent.tools = tools;
   if (data.model !== undefined && data.model !== null) {
     if (typeof data.model === "string") agent.model = data.model;
@@ -187,47 +188,6 @@ function parseAgentFile(
   }
   if (layer === "project") agent.approval = agentSubject(agent, text);
   return agent;
-}
-
-/**
- * The patterns of a `tools` value; undefined for every tool of the parent (no `tools`, or `*`
- * among them, as in Claude Code). Entries without an equivalent here are left out with a
- * warning each, so the agent gets fewer tools, never more.
- */
-function agentTools(
-  value: unknown,
-  file: string,
-  name: string,
-  report: (diagnostic: Diagnostic) => void,
-): string[] | undefined {
-  if (value === undefined) return undefined;
-  const entries = splitAllowedTools(value);
-  if (!entries)
-    report(
-      problem(
-        file,
-        undefined,
-        "agent_invalid",
-        `"tools" of ${file} is not a list of tool names; the agent gets no tools.`,
-      ),
-    );
-  if (entries?.includes("*")) return undefined;
-  const patterns: string[] = [];
-  for (const entry of entries ?? []) {
-    const mapped = mapAllowedTool(entry);
-    if ("pattern" in mapped) patterns.push(mapped.pattern);
-    else
-      report(
-        problem(
-          file,
-          undefined,
-          "agent_tool_unknown",
-          `Tool "${entry}" of agent "${name}" ${mapped.problem}; it is left out.`,
-          "warning",
-        ),
-      );
-  }
-  return patterns;
 }
 
 /** A project agent as the consent store knows it: a changed file asks again. */

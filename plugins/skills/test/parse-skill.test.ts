@@ -76,6 +76,17 @@ describe("reading a SKILL.md", () => {
     );
   });
 
+  it("loads a description with an unquoted colon, as Claude Code reads it", () => {
+    const parsed = parseSkillFile(
+      "---\nname: pdf\ndescription: Use when: the user mentions PDFs #important\n---\nBody\n",
+      where("pdf"),
+    );
+    assert.equal(parsed.ok, true);
+    if (!parsed.ok) return;
+    assert.equal(parsed.skill.description, "Use when: the user mentions PDFs #important");
+    assert.deepEqual(parsed.warnings, []);
+  });
+
   it("skips a skill with a missing or empty description, or no front matter", async () => {
     const missing = parseSkillFile(await fixtureText("no-description"), where("no-description"));
     assert.equal(missing.ok ? "" : missing.diagnostic.code, "skill_description_missing");
