@@ -16,7 +16,9 @@ export type SkillParse =
 /**
  * Read one SKILL.md. Lenient where the format allows (a bad name, an odd optional field: a
  * warning, the skill still loads), strict where it matters: front matter that does not parse,
- * or no description, skips the skill with a diagnostic at its file, line and column.
+ * or no description, skips the skill with a diagnostic at its file, line and column. "Does not
+ * parse" means as Claude Code reads it (`readFrontMatter`: strict YAML, then its retry with
+ * YAML-special values quoted), so skills written for Claude Code load here too.
  */
 export function parseSkillFile(
   text: string,
