@@ -61,11 +61,12 @@ export function classifyAgentModel(value: unknown): AgentModelChoice {
   return { kind: "unknown", value: written };
 }
 
-/** The parent's provider, as far as choosing a model needs it. */
+/**
+ * The parent's provider, as far as choosing a model needs it: the model it runs on. Whether
+ * that is Claude is read from the model (`claude-…`), not from the provider's name, so a Claude
+ * model behind an OpenAI-compatible endpoint counts too.
+ */
 export interface ParentModel {
-  /** The provider's id (`anthropic`, `openai`, `scripted`). */
-  name: string;
-  /** The model the parent runs on. */
   model?: string;
 }
 

@@ -41,16 +41,16 @@ describe("agent models", () => {
   it("runs an alias on the family's Claude model with a Claude parent, else the parent's", () => {
     const sonnet = classifyAgentModel("sonnet");
     const opus = classifyAgentModel("opus");
-    const claude = { name: "anthropic", model: "claude-sonnet-5-5" };
+    const claude = { model: "claude-sonnet-5-5" };
     assert.equal(resolveAgentModel(opus, claude), "claude-opus-5-5");
     assert.equal(resolveAgentModel(classifyAgentModel("haiku"), claude), "claude-haiku-5-5");
     assert.equal(resolveAgentModel(sonnet, claude), undefined, "already a Sonnet: its own");
-    assert.equal(resolveAgentModel(opus, { name: "openai", model: "gpt-5.1" }), undefined);
+    assert.equal(resolveAgentModel(opus, { model: "gpt-5.1" }), undefined);
     assert.equal(resolveAgentModel(opus, undefined), undefined);
   });
 
   it("runs a model id as written, and inherit or an unknown value on the parent's model", () => {
-    const parent = { name: "openai", model: "gpt-5.1" };
+    const parent = { model: "gpt-5.1" };
     assert.equal(resolveAgentModel(classifyAgentModel("gpt-5-mini"), parent), "gpt-5-mini");
     assert.equal(resolveAgentModel(classifyAgentModel("inherit"), parent), undefined);
     assert.equal(resolveAgentModel(classifyAgentModel("fable"), parent), undefined);
