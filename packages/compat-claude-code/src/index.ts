@@ -11,6 +11,7 @@ export {
   mapAllowedTool,
   splitAllowedTools,
 } from "./allowed-tools.js";
+export { type FilePosition, frontMatterPosition } from "./front-matter-position.js";
 export { type FrontMatterSplit, splitFrontMatter } from "./front-matter-split.js";
 export {
   type AgentModelChoice,

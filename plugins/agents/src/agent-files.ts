@@ -5,6 +5,7 @@ import path from "node:path";
 import {
   type AgentModelChoice,
   classifyAgentModel,
+  frontMatterPosition,
   readFrontMatter,
 } from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic } from "@pseudoclaude/core";
@@ -168,23 +169,29 @@ function parseAgentFile(
     file,
     modelChoice: { kind: "inherit" },
   };
-  const tools = agentTools(data, name, (code, message, severity) =>
-    report(problem(file, undefined, code, message, severity)),
+  // Warnings about a field point at its line and column.
+  const at = (key: string) => {
+    const position = frontMatterPosition(frontMatter, key);
+    return position ? { line: position.line, column: position.column } : {};
+  };
+  const tools = agentTools(data, name, (code, message, severity, field) =>
+    report({ ...problem(file, undefined, code, message, severity), ...at(field) }),
   );
   if (tools) agent.tools = tools;
   if (data.model !== undefined && data.model !== null) {
     if (typeof data.model === "string") agent.model = data.model;
     agent.modelChoice = classifyAgentModel(data.model);
     if (agent.modelChoice.kind === "unknown")
-      report(
-        problem(
+      report({
+        ...problem(
           file,
           undefined,
           "agent_model_inherited",
           `Agent "${name}" asks for model "${agent.modelChoice.value}", which is neither a model id, nor one of Claude Code's aliases (sonnet, opus, haiku), nor inherit; it runs on the parent's model.`,
           "warning",
         ),
-      );
+        ...at("model"),
+      });
   }
   if (layer === "project") agent.approval = agentSubject(agent, text);
   return agent;

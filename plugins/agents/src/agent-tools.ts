@@ -1,11 +1,13 @@
 import { mapAllowedTool, splitAllowedTools } from "@pseudoclaude/compat-claude-code";
 import { CLAUDE_CODE_TOOL_NAMES } from "@pseudoclaude/core/plugin";
 
-/** Says what was changed in an agent's tools: a diagnostic code, a sentence, a severity. */
+/** Says what was changed in an agent's tools: a code, a sentence, a severity, the field. */
 export type ToolProblem = (
   code: "agent_invalid" | "agent_tool_unknown" | "agent_tools_narrowed",
   message: string,
   severity: "error" | "warning",
+  /** The front-matter key the problem is about, as written. */
+  field: string,
 ) => void;
 
 /**
@@ -21,9 +23,10 @@ export function agentTools(
   report: ToolProblem,
 ): string[] | undefined {
   const allowed = toolPatterns(fields.tools, "tools", name, report);
-  const disallowedValue = fields.disallowedTools ?? fields["disallowed-tools"];
+  const disallowedKey = "disallowedTools" in fields ? "disallowedTools" : "disallowed-tools";
+  const disallowedValue = fields[disallowedKey];
   if (disallowedValue === undefined) return allowed;
-  const disallowed = toolPatterns(disallowedValue, "disallowedTools", name, report);
+  const disallowed = toolPatterns(disallowedValue, disallowedKey, name, report);
   // Unreadable disallowedTools: nothing can be trusted to be allowed.
   if (disallowed === undefined) return [];
   if (disallowed.length === 0) return allowed;
@@ -35,10 +38,12 @@ export function agentTools(
       "agent_tools_narrowed",
       `Agent "${name}" has disallowedTools without tools: it gets the built-in tools (${base.join(", ")}) without the disallowed ones, and no MCP or other plugin tools.`,
       "warning",
+      disallowedKey,
     );
   }
   return base.filter(
-    (pattern) => !disallowed.some((denied) => covers(denied, pattern, name, report)),
+    (pattern) =>
+      !disallowed.some((denied) => covers(denied, pattern, { name, key: disallowedKey, report })),
   );
 }
 
@@ -56,10 +61,11 @@ function toolPatterns(
       "agent_invalid",
       `"${field}" of agent "${name}" is not a list of tool names; the agent gets no tools.`,
       "error",
+      field,
     );
     return field === "tools" ? [] : undefined;
   }
-  if (entries.includes("*")) return field === "tools" ? undefined : [...entries];
+  if (entries.includes("*")) return field === "tools" ? undefined : ["*"];
   const patterns: string[] = [];
   for (const entry of entries) {
     const mapped = mapAllowedTool(entry);
@@ -69,6 +75,7 @@ function toolPatterns(
         "agent_tool_unknown",
         `Tool "${entry}" of agent "${name}" ${mapped.problem}; it is left out.`,
         "warning",
+        field,
       );
   }
   return patterns;
@@ -79,15 +86,20 @@ function toolPatterns(
  * every pattern of that tool; a pattern with an argument (`run_command(rm*)`) cannot be cut out
  * of a wider one, so it takes the whole tool, with a warning.
  */
-function covers(denied: string, pattern: string, name: string, report: ToolProblem): boolean {
+function covers(
+  denied: string,
+  pattern: string,
+  where: { name: string; key: string; report: ToolProblem },
+): boolean {
   if (denied === "*") return true;
   const deniedTool = toolOf(denied);
   if (deniedTool !== toolOf(pattern)) return false;
   if (denied === deniedTool || denied === pattern) return true;
-  report(
+  where.report(
     "agent_tools_narrowed",
-    `disallowedTools "${denied}" of agent "${name}" cannot be cut out of "${pattern}"; the agent gets no ${deniedTool}.`,
+    `disallowedTools "${denied}" of agent "${where.name}" cannot be cut out of "${pattern}"; the agent gets no ${deniedTool}.`,
     "warning",
+    where.key,
   );
   return true;
 }

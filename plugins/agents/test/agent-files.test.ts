@@ -82,4 +82,18 @@ describe("agent files", () => {
     const unreadable = await loadOne("name: a\ndescription: d\ndisallowedTools: {a: 1}");
     assert.deepEqual(unreadable.file?.tools, []);
   });
+
+  it("points each warning at its field's line and column", async () => {
+    const { file, diagnostics } = await loadOne(
+      "name: a\ndescription: Use when: asked.\ntools: Read, WebFetch\nmodel: fable",
+    );
+    assert.equal(file?.modelChoice.kind, "unknown");
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.severity, d.line, d.column]),
+      [
+        ["agent_tool_unknown", "warning", 4, 8],
+        ["agent_model_inherited", "warning", 5, 8],
+      ],
+    );
+  });
 });

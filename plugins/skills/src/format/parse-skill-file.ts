@@ -1,7 +1,10 @@
-import { readFrontMatter, splitAllowedTools } from "@pseudoclaude/compat-claude-code";
+import {
+  frontMatterPosition,
+  readFrontMatter,
+  splitAllowedTools,
+} from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic } from "@pseudoclaude/core";
 import { isPlainObject } from "@pseudoclaude/core/plugin";
-import type { Document } from "yaml";
 import type { SkillDocument } from "./skill-document.js";
 import { skillNameProblem } from "./skill-name.js";
 
@@ -60,16 +63,13 @@ export function parseSkillFile(
       read.column,
     );
   }
-  const { data, document, lineCounter, body } = read.frontMatter;
+  const { data, body } = read.frontMatter;
   if (!isPlainObject(data)) {
     return skip("skill_not_mapping", `${file}: the front matter must be a mapping (key: value)`, 2);
   }
   const locate = (key: string) => {
-    const node = document.get(key, true) as { range?: [number, number, number] } | undefined;
-    const offset = node?.range?.[0] ?? keyOffset(document, key);
-    if (offset === undefined) return at(1, 1);
-    const position = lineCounter.linePos(offset);
-    return at(position.line, position.col);
+    const position = frontMatterPosition(read.frontMatter, key);
+    return position ? at(position.line, position.column) : at(1, 1);
   };
   const warnings: Diagnostic[] = [];
   const warn = (key: string, code: string, message: string) =>
@@ -185,11 +185,4 @@ export function parseSkillFile(
     );
   else skill.allowedTools = allowed;
   return { ok: true, skill, warnings };
-}
-
-function keyOffset(document: Document.Parsed, key: string): number | undefined {
-  const items = (
-    document.contents as { items?: Array<{ key?: { value?: unknown; range?: number[] } }> }
-  )?.items;
-  return items?.find((pair) => pair.key?.value === key)?.key?.range?.[0];
 }
