@@ -34,6 +34,8 @@ export interface AgentFile {
   modelChoice: AgentModelChoice;
   layer: "user" | "project";
   file: string;
+  /** Claude Code's `maxTurns`: the most model turns the sub-agent takes; default the parent's. */
+  maxTurns?: number;
   /** Set for a project file: it needs the user's approval (it runs on the user's tools). */
   approval?: ConsentSubject;
 }
@@ -193,8 +195,29 @@ function parseAgentFile(
         ...at("model"),
       });
   }
+  if (data.maxTurns !== undefined) {
+    const maxTurns = positiveInteger(data.maxTurns);
+    if (maxTurns !== undefined) agent.maxTurns = maxTurns;
+    else
+      report({
+        ...problem(
+          file,
+          undefined,
+          "agent_field_invalid",
+          `"maxTurns" of agent "${name}" is not a positive whole number; the parent's limit applies.`,
+          "warning",
+        ),
+        ...at("maxTurns"),
+      });
+  }
   if (layer === "project") agent.approval = agentSubject(agent, text);
   return agent;
+}
+
+/** A positive whole number, written as a number or as digits (as Claude Code accepts it). */
+function positiveInteger(value: unknown): number | undefined {
+  const number = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof number === "number" && Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
 /** A project agent as the consent store knows it: a changed file asks again. */

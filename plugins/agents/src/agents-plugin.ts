@@ -55,6 +55,7 @@ export function agents(options: AgentsPluginOptions = {}): Plugin {
           description: file.description,
           instructions: file.instructions,
           ...(file.tools ? { tools: file.tools } : {}),
+          ...(file.maxTurns !== undefined ? { maxTurns: file.maxTurns } : {}),
           ...modelOf(file),
         }).register(context);
       }

@@ -96,4 +96,15 @@ describe("agent files", () => {
       ],
     );
   });
+
+  it("reads maxTurns as Claude Code does, and warns about one that is no positive number", async () => {
+    assert.equal((await loadOne("name: a\ndescription: d\nmaxTurns: 5")).file?.maxTurns, 5);
+    assert.equal((await loadOne("name: a\ndescription: d\nmaxTurns: '7'")).file?.maxTurns, 7);
+    const bad = await loadOne("name: a\ndescription: d\nmaxTurns: many");
+    assert.equal(bad.file?.maxTurns, undefined);
+    assert.deepEqual(
+      bad.diagnostics.map((d) => [d.code, d.line]),
+      [["agent_field_invalid", 4]],
+    );
+  });
 });
