@@ -50,7 +50,6 @@ async function runWith(setup: Setup) {
     }
     if (setup.yaml) await workspace.writeConfig("user", setup.yaml);
     const provider = new ScriptedProvider(setup.steps ?? RUN_TOUCH);
-    const diagnostics: Diagnostic[] = [];
     const agent = await createAgent({
       workspace: workspace.root,
       config: { homeDir: workspace.home },
@@ -59,6 +58,7 @@ async function runWith(setup: Setup) {
       ...(setup.approve ? { approve: setup.approve } : {}),
       plugins: [builtinTools(), hooks({ homeDir: workspace.home })],
     });
+    const diagnostics: Diagnostic[] = [...agent.diagnostics()];
     agent.on("diagnostic", (diagnostic) => diagnostics.push(diagnostic));
     try {
       const result = await agent.run("go");
@@ -67,6 +67,7 @@ async function runWith(setup: Setup) {
         record: result.toolCalls[0],
         ran: existsSync(path.join(workspace.root, "ran")),
         failures: diagnostics.filter((d) => d.code === "hook_failed"),
+        diagnostics,
         provider,
         compaction,
       };
@@ -152,6 +153,35 @@ describe("Claude Code's exit codes for hooks from its settings files", () => {
     assert.equal(outcome.ran, false);
     assert.match(outcome.failures[0]?.message ?? "", /blocked \(on_failure: block\)/);
   });
+});
+
+describe("what Claude Code's files may hold that we do not run", () => {
+  it(
+    "a prompt hook is reported at its line, and the command hooks beside it still run",
+    TIMEOUT,
+    async () => {
+      const outcome = await runWith({
+        claude: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [
+                { type: "prompt", prompt: "Is this command safe?" },
+                { type: "command", command: "echo 'still guarded' >&2; exit 2" },
+              ],
+            },
+          ],
+        },
+      });
+      assert.equal(outcome.ran, false);
+      assert.equal(outcome.record?.result.error?.message, "still guarded");
+      const skipped = outcome.diagnostics.filter((d) => d.code === "hook_type_unsupported");
+      assert.deepEqual(
+        skipped.map((d) => [d.item, d.line, d.severity]),
+        [["PreToolUse:prompt", 1, "warning"]],
+      );
+    },
+  );
 });
 
 describe("answers of the events the kernel seams added", () => {

@@ -71,16 +71,29 @@ export const HOOKS_SECTION_SPEC: ConfigSectionSpec = {
   restricts: true,
 };
 
+/**
+ * One hook. Only `type: command` runs here; Claude Code's other kinds (`http`, `prompt`,
+ * `agent`) pass the check so that one of them does not drop the whole file's hooks, and are
+ * reported one by one as `hook_type_unsupported`.
+ */
 const commandSchema = z
   .object({
-    type: z.literal("command"),
-    command: z.string().min(1),
+    type: z.string(),
+    command: z.string().optional(),
     /** Seconds, as Claude Code counts them. Default 60. */
     timeout: z.number().positive().optional(),
     /** Ours: what a failure (crash, timeout, an exit other than 0 and 2) does. */
     on_failure: z.enum(["block", "continue"]).optional(),
   })
-  .loose();
+  .loose()
+  .superRefine((hook, context) => {
+    if (hook.type === "command" && !hook.command)
+      context.addIssue({
+        code: "custom",
+        path: ["command"],
+        message: "a command hook needs a non-empty command",
+      });
+  });
 
 const matcherSchema = z
   .object({
@@ -209,6 +222,19 @@ export function loadHookCommands(
           continue;
         }
         for (const [position, hook] of group.hooks.entries()) {
+          if (hook.type !== "command" || !hook.command) {
+            report({
+              stage: "config",
+              severity: "warning",
+              code: "hook_type_unsupported",
+              layer: source.layer,
+              source: "hooks",
+              item: `${event}:${hook.type}`,
+              ...source.locate([event, index, "hooks", position, "type"]),
+              message: `A ${JSON.stringify(hook.type)} hook of ${event} in ${source.file} does not run here: only command hooks do.`,
+            });
+            continue;
+          }
           const line = source.locate([event, index, "hooks", position, "command"]).line;
           const command: HookCommand = {
             event,
