@@ -184,6 +184,23 @@ describe("what Claude Code's files may hold that we do not run", () => {
   );
 });
 
+describe("a misspelt event in our own config", () => {
+  it(
+    "stops the run with the line and a suggestion: a guard must not silently drop out",
+    TIMEOUT,
+    async () => {
+      await assert.rejects(
+        runWith({
+          yaml: 'hooks:\n  PreToolUs:\n    - hooks: [{ type: command, command: "exit 2" }]\n',
+        }),
+        (error: Error & { code?: string }) =>
+          error.code === "config_invalid" &&
+          /config\.yaml:2:3 .*PreToolUs .*did you mean `PreToolUse`/.test(error.message),
+      );
+    },
+  );
+});
+
 describe("answers of the events the kernel seams added", () => {
   it(
     "PermissionRequest denies in the person's place; the person is never asked",

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
 import {
+  CLAUDE_CODE_HOOK_EVENTS,
   type ClaudeCodeHookEvent,
   type ClaudeSettingsFile,
   claudeSettingsFiles,
@@ -11,6 +12,7 @@ import { type ConsentSubject, consentSubject } from "@pseudoclaude/core/consent"
 import {
   blockingDiagnostic,
   type ConfigSectionSpec,
+  didYouMean,
   loadConfigFile,
   type SectionEntry,
   validateSection,
@@ -180,7 +182,7 @@ export function loadHookCommands(
     : "continue";
   const commands: HookCommand[] = [];
   for (const source of sources) {
-    reportUnsupportedEvents(source, report);
+    reportUnsupportedEvents(source, ownConfig.has(source), report);
     const parsed = validateSection(sectionSchema, source, {
       sectionKey: HOOKS_SECTION,
       source: "hooks",
@@ -272,17 +274,24 @@ function sectionOnFailure(value: unknown): "block" | "continue" | undefined {
 /**
  * Every key of a hooks section that is not an event we run: a Claude Code event with no place
  * in this loop yet, or a name Claude Code does not know either. Each is said once per file, at
- * its line, so a hook never disappears without a word.
+ * its line, so a hook never disappears without a word. In our own config an unknown name is
+ * most likely a misspelt guard, so it stops the run (with a suggestion), as any restricting
+ * section's typo does.
  */
-function reportUnsupportedEvents(source: SectionEntry, report: (d: Diagnostic) => void): void {
+function reportUnsupportedEvents(
+  source: SectionEntry,
+  ownConfig: boolean,
+  report: (d: Diagnostic) => void,
+): void {
   const value = source.value;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return;
   for (const key of Object.keys(value)) {
     if ((HOOK_EVENTS as readonly string[]).includes(key) || key === ON_FAILURE_KEY) continue;
     const known = isClaudeCodeHookEvent(key);
-    report({
+    const diagnostic: Diagnostic = {
       stage: "config",
-      severity: "warning",
+      // Claude Code's files are that program's to check: a warning there.
+      severity: known || !ownConfig ? "warning" : "error",
       code: "hook_event_unsupported",
       layer: source.layer,
       source: "hooks",
@@ -290,8 +299,9 @@ function reportUnsupportedEvents(source: SectionEntry, report: (d: Diagnostic) =
       ...(source.locateKey ?? source.locate)([key]),
       message: known
         ? `Hook event ${key} in ${source.file} is Claude Code's but has no place in this agent's loop; its hooks do not run (docs/hooks.md lists the events that do).`
-        : `Hook event ${key} in ${source.file} is not a Claude Code hook event; its hooks do not run.`,
-    });
+        : `Hook event ${key} in ${source.file} is not a Claude Code hook event${didYouMean(key, [...CLAUDE_CODE_HOOK_EVENTS, ON_FAILURE_KEY])}; its hooks do not run.`,
+    };
+    report(!known && ownConfig ? blockingDiagnostic(diagnostic) : diagnostic);
   }
 }
 
