@@ -1,66 +1,20 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
-import {
-  CLAUDE_CODE_HOOK_EVENTS,
-  type ClaudeCodeHookEvent,
-  type ClaudeSettingsFile,
-  claudeSettingsFiles,
-  isClaudeCodeHookEvent,
-} from "@pseudoclaude/compat-claude-code";
+import { type ClaudeSettingsFile, claudeSettingsFiles } from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic, LoadedConfig } from "@pseudoclaude/core";
 import { type ConsentSubject, consentSubject } from "@pseudoclaude/core/consent";
 import {
   blockingDiagnostic,
   type ConfigSectionSpec,
-  didYouMean,
   loadConfigFile,
   type SectionEntry,
   validateSection,
 } from "@pseudoclaude/core/plugin";
 import { z } from "zod";
+import { CLOSED_BY_DEFAULT, HOOK_EVENTS, type HookEvent, ON_FAILURE_KEY } from "./hook-events.js";
+import { reportUnsupportedEvents } from "./unsupported-hook-events.js";
 
-/**
- * The Claude Code hook events this loop runs, each at its matching point (docs/hooks.md has
- * the table). Claude Code's other events are reported as `hook_event_unsupported`.
- */
-export const HOOK_EVENTS = [
-  "PreToolUse",
-  "PermissionRequest",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "UserPromptSubmit",
-  "Notification",
-  "Stop",
-  "SubagentStart",
-  "SubagentStop",
-  "PreCompact",
-  "SessionStart",
-  "SessionEnd",
-] as const satisfies readonly ClaudeCodeHookEvent[];
-export type HookEvent = (typeof HOOK_EVENTS)[number];
-
-/** Events whose hooks guard something that has not happened yet: a failing guard can stop it. */
-export const GUARD_EVENTS: readonly HookEvent[] = [
-  "PreToolUse",
-  "PermissionRequest",
-  "UserPromptSubmit",
-  "SessionStart",
-  "SubagentStart",
-  "PreCompact",
-];
-
-/**
- * Our own config's hooks of these events fail closed unless they say otherwise: a guard
- * written for this agent that breaks must not let the call (or prompt) through.
- */
-const CLOSED_BY_DEFAULT: readonly HookEvent[] = [
-  "PreToolUse",
-  "PermissionRequest",
-  "UserPromptSubmit",
-];
-
-/** Our own key in the `hooks` section (not an event): the failure default for Claude Code's files. */
-const ON_FAILURE_KEY = "on_failure";
+export { HOOK_EVENTS, type HookEvent } from "./hook-events.js";
 
 /** Config section `hooks`, in the format Claude Code uses. */
 export const HOOKS_SECTION = "hooks";
@@ -269,40 +223,6 @@ function sectionOnFailure(value: unknown): "block" | "continue" | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const setting = (value as Record<string, unknown>)[ON_FAILURE_KEY];
   return setting === "block" || setting === "continue" ? setting : undefined;
-}
-
-/**
- * Every key of a hooks section that is not an event we run: a Claude Code event with no place
- * in this loop yet, or a name Claude Code does not know either. Each is said once per file, at
- * its line, so a hook never disappears without a word. In our own config an unknown name is
- * most likely a misspelt guard, so it stops the run (with a suggestion), as any restricting
- * section's typo does.
- */
-function reportUnsupportedEvents(
-  source: SectionEntry,
-  ownConfig: boolean,
-  report: (d: Diagnostic) => void,
-): void {
-  const value = source.value;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return;
-  for (const key of Object.keys(value)) {
-    if ((HOOK_EVENTS as readonly string[]).includes(key) || key === ON_FAILURE_KEY) continue;
-    const known = isClaudeCodeHookEvent(key);
-    const diagnostic: Diagnostic = {
-      stage: "config",
-      // Claude Code's files are that program's to check: a warning there.
-      severity: known || !ownConfig ? "warning" : "error",
-      code: "hook_event_unsupported",
-      layer: source.layer,
-      source: "hooks",
-      item: key,
-      ...(source.locateKey ?? source.locate)([key]),
-      message: known
-        ? `Hook event ${key} in ${source.file} is Claude Code's but has no place in this agent's loop; its hooks do not run (docs/hooks.md lists the events that do).`
-        : `Hook event ${key} in ${source.file} is not a Claude Code hook event${didYouMean(key, [...CLAUDE_CODE_HOOK_EVENTS, ON_FAILURE_KEY])}; its hooks do not run.`,
-    };
-    report(!known && ownConfig ? blockingDiagnostic(diagnostic) : diagnostic);
-  }
 }
 
 /** A project hook as the consent store knows it: a changed command asks again. */
