@@ -270,6 +270,13 @@ describe("real Claude Code hook setups (corpus)", () => {
           assert.equal(hook.failures, 1);
           assert.equal(typeof hook.line, "number");
         }
+        // The run was one session: each file's SessionStart and SessionEnd ran once.
+        for (const event of ["SessionStart", "SessionEnd", "UserPromptSubmit", "Stop"])
+          assert.deepEqual(
+            listed.filter((hook) => hook.event === event).map((hook) => hook.failures),
+            [1, 1],
+            event,
+          );
         const text = await runCli(workspace, ["hooks"]);
         assert.match(text.stdout, /PreToolUse .*failed 1x, last: it exited with 127/);
       } finally {
