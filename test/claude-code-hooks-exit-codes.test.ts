@@ -201,6 +201,31 @@ describe("a misspelt event in our own config", () => {
   );
 });
 
+describe("what a hook says for the user", () => {
+  it(
+    "a systemMessage, and a Stop block that cannot keep the run going, reach the user as hook_message",
+    TIMEOUT,
+    async () => {
+      const outcome = await runWith({
+        claude: {
+          ...preToolUse(`echo '{"systemMessage":"checked by the team guard"}'`),
+          Stop: [{ hooks: [{ type: "command", command: "echo 'tests are failing' >&2; exit 2" }] }],
+        },
+      });
+      assert.equal(outcome.ran, true);
+      const said = outcome.diagnostics.filter((d) => d.code === "hook_message");
+      // The message names the event and the command, then what the hook said.
+      assert.deepEqual(
+        said.map((d) => [d.severity, d.message.split(" hook ")[0], d.message.split('": ').at(-1)]),
+        [
+          ["info", "PreToolUse", "checked by the team guard"],
+          ["info", "Stop", "asked the agent to go on (tests are failing); the run has ended here"],
+        ],
+      );
+    },
+  );
+});
+
 describe("answers of the events the kernel seams added", () => {
   it(
     "PermissionRequest denies in the person's place; the person is never asked",

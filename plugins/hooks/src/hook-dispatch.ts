@@ -1,4 +1,8 @@
-import { MATCHER_FIELDS, TOOL_MATCHER_EVENTS } from "@pseudoclaude/compat-claude-code";
+import {
+  MATCHER_FIELDS,
+  systemMessageOf,
+  TOOL_MATCHER_EVENTS,
+} from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic } from "@pseudoclaude/core";
 import { CLAUDE_TOOL_NAMES } from "./claude-tool-names.js";
 import { type HookFailureLog, hookFailureKey } from "./hook-failure-log.js";
@@ -55,8 +59,11 @@ export class HookDispatch {
     for (const hook of this.commands) {
       if (hook.event !== event || !matches(hook, match)) continue;
       const answer = await this.run(hook, { ...input, hook_event_name: event }, signal);
-      if (answer.kind === "ok") yield { kind: "ok", hook, ...answerFields(answer) };
-      else if (answer.kind === "block")
+      if (answer.kind === "ok") {
+        const message = systemMessageOf(answer.json);
+        if (message !== undefined) this.tell(hook, message);
+        yield { kind: "ok", hook, ...answerFields(answer) };
+      } else if (answer.kind === "block")
         yield { kind: "block", hook, reason: answer.reason, failed: false };
       else {
         const reason = this.failed(hook, answer.why);
@@ -65,6 +72,22 @@ export class HookDispatch {
           : { kind: "failed", hook };
       }
     }
+  }
+
+  /**
+   * Show the user what a hook said for them (Claude Code's `systemMessage`, or stderr of an
+   * exit 2 where the event cannot block): the `info` diagnostic `hook_message`.
+   */
+  tell(hook: HookCommand, message: string): void {
+    this.report({
+      stage: "hooks",
+      severity: "info",
+      code: "hook_message",
+      file: hook.file,
+      ...(hook.line !== undefined ? { line: hook.line } : {}),
+      item: hook.command,
+      message: `${hook.event} hook "${hook.command}": ${message}`,
+    });
   }
 
   /** Say that a hook failed, count it, and return the reason a block would carry. */

@@ -64,14 +64,23 @@ export function sessionHooks(dispatch: HookDispatch): SessionHooks {
         last_assistant_message: result.text,
         ...(sub ? { agent_id: sub.parentCallId, agent_type: sub.agent } : {}),
       };
-      // A block asks Claude Code to keep going; a run here has ended, so it is only reported
-      // (the dispatch already reported failures).
-      for await (const _ of dispatch.each(
+      // A block asks Claude Code to keep going; a run here has ended, so the user is told
+      // instead (the dispatch already reported failures).
+      for await (const answer of dispatch.each(
         sub ? "SubagentStop" : "Stop",
         input,
         scope.signal,
         sub?.agent,
-      ));
+      )) {
+        const block =
+          answer.kind === "block" && !answer.failed
+            ? answer.reason
+            : answer.kind === "ok"
+              ? blockOf(answer.json)
+              : undefined;
+        if (block !== undefined)
+          dispatch.tell(answer.hook, `asked the agent to go on (${block}); the run has ended here`);
+      }
     };
   if (dispatch.has("PreCompact"))
     hooks.beforeCompaction = async function PreCompact(context) {
@@ -93,12 +102,13 @@ export function sessionHooks(dispatch: HookDispatch): SessionHooks {
       if (!started || !dispatch.has("SessionEnd")) return;
       const scope = started;
       started = undefined;
-      for await (const _ of dispatch.each(
+      for await (const answer of dispatch.each(
         "SessionEnd",
         { ...commonInput(scope), reason: "other" },
         AbortSignal.timeout(60_000),
         "other",
-      ));
+      ))
+        if (answer.kind === "block" && !answer.failed) dispatch.tell(answer.hook, answer.reason);
     },
   };
 }
@@ -121,6 +131,8 @@ async function contextHooks(
     if (answer.kind === "failed") continue;
     if (answer.kind === "block") {
       if (blocks || answer.failed) return { action: "deny", reason: answer.reason };
+      // Exit 2 where the event cannot block: Claude Code shows stderr to the user.
+      dispatch.tell(answer.hook, answer.reason);
       continue;
     }
     const block = blocks ? blockOf(answer.json) : undefined;

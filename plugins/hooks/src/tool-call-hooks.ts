@@ -91,7 +91,7 @@ export function toolCallHooks(dispatch: HookDispatch): AgentHooks {
       }
       // No hook answered: a person is asked, and Claude Code tells the Notification hooks so.
       if (context.person)
-        for await (const _ of dispatch.each(
+        for await (const answer of dispatch.each(
           "Notification",
           {
             ...commonInput(context),
@@ -100,7 +100,8 @@ export function toolCallHooks(dispatch: HookDispatch): AgentHooks {
           },
           context.signal,
           "permission_prompt",
-        ));
+        ))
+          if (answer.kind === "block" && !answer.failed) dispatch.tell(answer.hook, answer.reason);
       return undefined;
     };
   if (dispatch.has("PostToolUse") || dispatch.has("PostToolUseFailure"))
