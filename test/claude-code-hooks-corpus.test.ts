@@ -19,7 +19,7 @@ import {
   subAgent,
 } from "@pseudoclaude/core";
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
-import { hooks } from "@pseudoclaude/plugin-hooks";
+import { hookSubject, hooks } from "@pseudoclaude/plugin-hooks";
 import {
   createTempWorkspace,
   ScriptedProvider,
@@ -367,6 +367,14 @@ describe("real Claude Code hook setups (corpus)", () => {
         const waiting = diagnostics.filter((d) => d.code === "hook_needs_approval");
         assert.ok(waiting.some((d) => d.file?.endsWith(".claude/settings.local.json")));
         assert.ok(waiting.some((d) => d.file?.endsWith(".claude/settings.json")));
+        // What is asked says that a PermissionRequest (or PreToolUse) hook can approve for you.
+        const subject = hookSubject({ event: "PermissionRequest", matcher: "", command: "x" });
+        assert.ok(subject.effects?.includes("may approve or deny tool calls for you"));
+        assert.ok(
+          !hookSubject({ event: "Stop", matcher: "", command: "x" }).effects?.includes(
+            "may approve or deny tool calls for you",
+          ),
+        );
       } finally {
         await workspace.cleanup();
       }

@@ -235,7 +235,13 @@ export function hookSubject(
     name: `hook:${command.event}:${createHash("sha256").update(command.command).digest("hex").slice(0, 8)}`,
     covers: what,
     summary: `${command.event}${command.matcher ? ` (${command.matcher})` : ""}: ${command.command}`,
-    effects: [`runs ${command.command} on your machine at every ${command.event}`],
+    effects: [
+      `runs ${command.command} on your machine at every ${command.event}`,
+      // These two can answer an approval in your place: say so where you approve them.
+      ...(command.event === "PreToolUse" || command.event === "PermissionRequest"
+        ? ["may approve or deny tool calls for you"]
+        : []),
+    ],
     legacyDigests: [`sha256:${createHash("sha256").update(JSON.stringify(what)).digest("hex")}`],
   });
 }
