@@ -14,6 +14,27 @@ export {
 export { type FilePosition, frontMatterPosition } from "./front-matter-position.js";
 export { type FrontMatterSplit, splitFrontMatter } from "./front-matter-split.js";
 export {
+  CLAUDE_CODE_HOOK_EVENTS,
+  type ClaudeCodeExit,
+  type ClaudeCodeHookEvent,
+  claudeCodeExit,
+  claudePermissionMode,
+  type HookInputBase,
+  isClaudeCodeHookEvent,
+  MATCHER_FIELDS,
+  TOOL_MATCHER_EVENTS,
+} from "./hook-events.js";
+export {
+  additionalContextOf,
+  blockOf,
+  type PermissionRequestAnswer,
+  type PreToolUseAnswer,
+  permissionRequestAnswer,
+  preToolUseAnswer,
+  stopOf,
+  systemMessageOf,
+} from "./hook-output.js";
+export {
   type AgentModelChoice,
   CLAUDE_CODE_MODEL_ALIASES,
   CLAUDE_MODEL_FOR_FAMILY,
@@ -24,3 +45,8 @@ export {
 } from "./model-aliases.js";
 export { quoteSpecialValues } from "./quote-special-values.js";
 export { type FrontMatter, type FrontMatterRead, readFrontMatter } from "./read-front-matter.js";
+export {
+  type ClaudeSettingsFile,
+  type ClaudeSettingsScope,
+  claudeSettingsFiles,
+} from "./settings-files.js";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
-import path from "node:path";
+import { type ClaudeSettingsFile, claudeSettingsFiles } from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic, LoadedConfig } from "@pseudoclaude/core";
 import { type ConsentSubject, consentSubject } from "@pseudoclaude/core/consent";
 import {
@@ -11,10 +11,10 @@ import {
   validateSection,
 } from "@pseudoclaude/core/plugin";
 import { z } from "zod";
+import { CLOSED_BY_DEFAULT, HOOK_EVENTS, type HookEvent, ON_FAILURE_KEY } from "./hook-events.js";
+import { reportUnsupportedEvents } from "./unsupported-hook-events.js";
 
-/** The events of Claude Code's hooks that have a place in this loop. */
-export const HOOK_EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"] as const;
-export type HookEvent = (typeof HOOK_EVENTS)[number];
+export { HOOK_EVENTS, type HookEvent } from "./hook-events.js";
 
 /** Config section `hooks`, in the format Claude Code uses. */
 export const HOOKS_SECTION = "hooks";
@@ -27,16 +27,29 @@ export const HOOKS_SECTION_SPEC: ConfigSectionSpec = {
   restricts: true,
 };
 
+/**
+ * One hook. Only `type: command` runs here; Claude Code's other kinds (`http`, `prompt`,
+ * `agent`) pass the check so that one of them does not drop the whole file's hooks, and are
+ * reported one by one as `hook_type_unsupported`.
+ */
 const commandSchema = z
   .object({
-    type: z.literal("command"),
-    command: z.string().min(1),
+    type: z.string(),
+    command: z.string().optional(),
     /** Seconds, as Claude Code counts them. Default 60. */
     timeout: z.number().positive().optional(),
     /** Ours: what a failure (crash, timeout, an exit other than 0 and 2) does. */
     on_failure: z.enum(["block", "continue"]).optional(),
   })
-  .loose();
+  .loose()
+  .superRefine((hook, context) => {
+    if (hook.type === "command" && !hook.command)
+      context.addIssue({
+        code: "custom",
+        path: ["command"],
+        message: "a command hook needs a non-empty command",
+      });
+  });
 
 const matcherSchema = z
   .object({
@@ -45,13 +58,16 @@ const matcherSchema = z
   })
   .loose();
 
-/** Our events checked; Claude Code's other events (Notification, SessionStart…) pass unread. */
+/** The events we run are checked; any other key is reported as an unsupported event. */
 const sectionSchema = z
-  .object(
-    Object.fromEntries(HOOK_EVENTS.map((event) => [event, z.array(matcherSchema).optional()])) as {
+  .object({
+    ...(Object.fromEntries(
+      HOOK_EVENTS.map((event) => [event, z.array(matcherSchema).optional()]),
+    ) as {
       [E in HookEvent]: z.ZodOptional<z.ZodArray<typeof matcherSchema>>;
-    },
-  )
+    }),
+    [ON_FAILURE_KEY]: z.enum(["block", "continue"]).optional(),
+  })
   .loose();
 
 /** One hook command, from whichever layer, ready to run. */
@@ -62,17 +78,26 @@ export interface HookCommand {
   command: string;
   timeoutMs: number;
   onFailure: "block" | "continue";
+  /**
+   * `claude-code`: from a Claude Code settings file, run with Claude Code's exit codes (a
+   * failure is a non-blocking error unless `on_failure: block`). `config`: from our own
+   * config, where a guard that breaks fails closed.
+   */
+  origin: "claude-code" | "config";
   layer: "user" | "project";
   file: string;
+  /** 1-based line of the command in its file, when known. */
+  line?: number;
   /** Set for a project hook: the user's approval it needs before it may run. */
   approval?: ConsentSubject;
 }
 
 /**
  * Every hook command: the `hooks` section of the PseudoClaude config layers, and the `hooks`
- * of Claude Code's `settings.json` (the user's `~/.claude/settings.json`, the workspace's
- * `.claude/settings.json`), so hooks people already wrote work unchanged. What does not fit the
- * format is a diagnostic with its file; the rest still loads.
+ * of Claude Code's settings files (the user's `~/.claude/settings.json`, the workspace's
+ * `.claude/settings.json` and `.claude/settings.local.json`, in Claude Code's order), so hooks
+ * people already wrote work unchanged. What does not fit the format is a diagnostic with its
+ * file; an event we do not run is `hook_event_unsupported` at its line; the rest still loads.
  */
 export function loadHookCommands(
   config: LoadedConfig,
@@ -81,10 +106,12 @@ export function loadHookCommands(
   homeDir: string = os.homedir(),
 ): HookCommand[] {
   const sources: SectionEntry[] = [];
+  const claudeFiles = new Set<SectionEntry>();
   // Claude Code's settings are read as a config file too, so what does not fit is placed at
-  // its line; a broken settings.json is Claude Code's to report, so only a warning here.
-  const claude = (layer: "user" | "project", file: string) => {
-    const loaded = loadConfigFile(layer, file, file);
+  // its line; a broken settings file is Claude Code's to report, so only a warning here.
+  const claude = (file: ClaudeSettingsFile) => {
+    const layer = file.trusted ? "user" : "project";
+    const loaded = loadConfigFile(layer, file.path, file.path);
     for (const diagnostic of loaded.diagnostics)
       report({
         ...diagnostic,
@@ -92,15 +119,24 @@ export function loadHookCommands(
         code: "hooks_invalid",
         message: `${diagnostic.message.replace(/\.?$/, ".")} Its hooks are not loaded.`,
       });
-    sources.push(...loaded.section(HOOKS_SECTION));
+    for (const entry of loaded.section(HOOKS_SECTION)) {
+      claudeFiles.add(entry);
+      sources.push(entry);
+    }
   };
-  claude("user", path.join(homeDir, ".claude", "settings.json"));
+  const [userFile, ...projectFiles] = claudeSettingsFiles(workspace, homeDir);
+  claude(userFile!);
   const own = config.section(HOOKS_SECTION);
   const ownConfig = new Set<SectionEntry>(own);
   sources.push(...own);
-  claude("project", path.join(workspace, ".claude", "settings.json"));
+  for (const file of projectFiles) claude(file);
+  // Any layer may make Claude Code's hooks fail closed (narrowing); none can loosen ours.
+  const claudeOnFailure = own.some((entry) => sectionOnFailure(entry.value) === "block")
+    ? "block"
+    : "continue";
   const commands: HookCommand[] = [];
   for (const source of sources) {
+    reportUnsupportedEvents(source, ownConfig.has(source), report);
     const parsed = validateSection(sectionSchema, source, {
       sectionKey: HOOKS_SECTION,
       source: "hooks",
@@ -122,6 +158,7 @@ export function loadHookCommands(
       }
       continue;
     }
+    const origin = claudeFiles.has(source) ? "claude-code" : "config";
     for (const event of HOOK_EVENTS) {
       for (const [index, group] of (parsed.value[event] ?? []).entries()) {
         const matcher = group.matcher ?? "";
@@ -140,19 +177,37 @@ export function loadHookCommands(
           });
           continue;
         }
-        for (const hook of group.hooks) {
+        for (const [position, hook] of group.hooks.entries()) {
+          if (hook.type !== "command" || !hook.command) {
+            report({
+              stage: "config",
+              severity: "warning",
+              code: "hook_type_unsupported",
+              layer: source.layer,
+              source: "hooks",
+              item: `${event}:${hook.type}`,
+              ...source.locate([event, index, "hooks", position, "type"]),
+              message: `A ${JSON.stringify(hook.type)} hook of ${event} in ${source.file} does not run here: only command hooks do.`,
+            });
+            continue;
+          }
+          const line = source.locate([event, index, "hooks", position, "command"]).line;
           const command: HookCommand = {
             event,
             matcher,
             command: hook.command,
             timeoutMs: Math.round((hook.timeout ?? 60) * 1000),
-            // A guard that breaks must not let the call through: blocking is the default for
-            // the events that can block.
             onFailure:
               hook.on_failure ??
-              (event === "PreToolUse" || event === "UserPromptSubmit" ? "block" : "continue"),
+              (origin === "claude-code"
+                ? claudeOnFailure
+                : CLOSED_BY_DEFAULT.includes(event)
+                  ? "block"
+                  : "continue"),
+            origin,
             layer: source.layer,
             file: source.file,
+            ...(line !== undefined ? { line } : {}),
           };
           if (source.layer === "project") command.approval = hookSubject(command);
           commands.push(command);
@@ -163,15 +218,30 @@ export function loadHookCommands(
   return commands;
 }
 
+/** The section's own `on_failure` key, when it is one of the two values. */
+function sectionOnFailure(value: unknown): "block" | "continue" | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const setting = (value as Record<string, unknown>)[ON_FAILURE_KEY];
+  return setting === "block" || setting === "continue" ? setting : undefined;
+}
+
 /** A project hook as the consent store knows it: a changed command asks again. */
-export function hookSubject(command: Omit<HookCommand, "approval">): ConsentSubject {
+export function hookSubject(
+  command: Pick<HookCommand, "event" | "matcher" | "command">,
+): ConsentSubject {
   const what = { event: command.event, matcher: command.matcher, command: command.command };
   return consentSubject({
     kind: "hook",
     name: `hook:${command.event}:${createHash("sha256").update(command.command).digest("hex").slice(0, 8)}`,
     covers: what,
     summary: `${command.event}${command.matcher ? ` (${command.matcher})` : ""}: ${command.command}`,
-    effects: [`runs ${command.command} on your machine at every ${command.event}`],
+    effects: [
+      `runs ${command.command} on your machine at every ${command.event}`,
+      // These two can answer an approval in your place: say so where you approve them.
+      ...(command.event === "PreToolUse" || command.event === "PermissionRequest"
+        ? ["may approve or deny tool calls for you"]
+        : []),
+    ],
     legacyDigests: [`sha256:${createHash("sha256").update(JSON.stringify(what)).digest("hex")}`],
   });
 }

@@ -5,6 +5,12 @@
  * @module @pseudoclaude/plugin-hooks
  */
 export { CLAUDE_TOOL_NAMES } from "./claude-tool-names.js";
+export {
+  type HookFailureCount,
+  HookFailureLog,
+  hookFailureKey,
+  hookFailureLog,
+} from "./hook-failure-log.js";
 export { HOOKS_PLUGIN_NAME, type HooksPluginOptions, hooks } from "./hooks-plugin.js";
 export {
   HOOK_EVENTS,

@@ -4,7 +4,12 @@ import {
   consentWorkspaceKey,
   defaultConsentStore,
 } from "@pseudoclaude/core/consent";
-import { type HookCommand, loadHookCommands } from "@pseudoclaude/plugin-hooks";
+import {
+  type HookCommand,
+  hookFailureKey,
+  hookFailureLog,
+  loadHookCommands,
+} from "@pseudoclaude/plugin-hooks";
 import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -22,13 +27,16 @@ export const hooksCommand: CommandSpec = {
   usage: `Usage: pseudoclaude hooks [list] [--json]
        pseudoclaude hooks approve [NAME...] | revoke [NAME...]
 
-Hooks come from the hooks section of the config layers and from .claude/settings.json (yours
-in ~/.claude and the workspace's). A hook of the workspace is a command from whoever wrote the
-repository: it runs only once approved (approve without names approves every one listed as
-needs-approval; a changed command needs approving again).
+Hooks come from the hooks section of the config layers and from Claude Code's settings files
+(~/.claude/settings.json, the workspace's .claude/settings.json and .claude/settings.local.json).
+A hook of the workspace is a command from whoever wrote the repository: it runs only once
+approved (approve without names approves every one listed as needs-approval; a changed command
+needs approving again). Each hook shows how often it failed in this workspace; events this
+agent does not run are listed as hook_event_unsupported diagnostics.
 
-  --json   {"hooks": [{"event", "matcher", "command", "layer", "file", "timeout_ms",
-            "on_failure", "name", "state"}], "diagnostics": [...]}`,
+  --json   {"hooks": [{"event", "matcher", "command", "origin", "layer", "file", "line",
+            "timeout_ms", "on_failure", "name", "state", "failures", "last_failure"}],
+            "diagnostics": [...]}`,
   flags: [],
   positionals: {
     min: 0,
@@ -68,6 +76,8 @@ async function runHooks({ flags, args, io }: CommandContext): Promise<number> {
     });
     return EXIT.ok;
   }
+  const failures = hookFailureLog(workspace).read();
+  const failed = (command: HookCommand) => failures[hookFailureKey(command)];
   const state = (command: HookCommand) =>
     !command.approval
       ? "active"
@@ -80,12 +90,16 @@ async function runHooks({ flags, args, io }: CommandContext): Promise<number> {
         event: command.event,
         matcher: command.matcher,
         command: command.command,
+        origin: command.origin,
         layer: command.layer,
         file: command.file,
+        line: command.line ?? null,
         timeout_ms: command.timeoutMs,
         on_failure: command.onFailure,
         name: command.approval?.name ?? null,
         state: state(command),
+        failures: failed(command)?.count ?? 0,
+        last_failure: failed(command)?.last ?? null,
       })),
       diagnostics: diagnosticsToJson(diagnostics),
     });
@@ -93,10 +107,12 @@ async function runHooks({ flags, args, io }: CommandContext): Promise<number> {
   }
   for (const diagnostic of diagnostics) writeLine(io.stderr, formatDiagnostic(diagnostic));
   if (commands.length === 0) writeLine(io.stdout, "No hooks.");
-  for (const command of commands)
+  for (const command of commands) {
+    const failures = failed(command);
     writeLine(
       io.stdout,
-      `${state(command)}  ${command.event}${command.matcher ? ` [${command.matcher}]` : ""}  ${command.command}  (${command.layer}: ${command.file}${command.approval ? `, ${command.approval.name}` : ""})`,
+      `${state(command)}  ${command.event}${command.matcher ? ` [${command.matcher}]` : ""}  ${command.command}  (${command.layer}: ${command.file}${command.line !== undefined ? `:${command.line}` : ""}${command.approval ? `, ${command.approval.name}` : ""})${failures ? `  failed ${failures.count}x, last: ${failures.last}` : ""}`,
     );
+  }
   return EXIT.ok;
 }

@@ -4,7 +4,16 @@ import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolFailure, toolFailure } from "../tools/tool-result.js";
 import type { ApprovalOutcome } from "./agent.js";
-import type { ApprovalAnswer, Approver } from "./callbacks.js";
+import type { ApprovalAnswer, ApprovalRequest, Approver } from "./callbacks.js";
+
+/**
+ * Asked before a person would be (the `beforeApproval` hooks): an answer stands in for the
+ * person's, `undefined` lets the person decide. `person` says whether anyone would be asked.
+ */
+export type ApprovalHook = (
+  request: Omit<ApprovalRequest, "signal">,
+  person: boolean,
+) => Promise<{ verdict: "allow" | "deny"; reason?: string; hook: string } | undefined>;
 
 /** What the agent does with a call: run it, or answer it with `result` without running it. */
 export type ToolCallRuling =
@@ -28,6 +37,8 @@ export function decideToolCall(
   refusal: ToolFailure | undefined,
   /** A hook allowed it: an `ask` needs no approval (a deny stays a deny). */
   preApproved = false,
+  /** Hooks that may answer an `ask` before a person is asked. */
+  approvalHook?: ApprovalHook,
 ): ToolCallRuling | Promise<ToolCallRuling> {
   let decided: PolicyDecision | Promise<PolicyDecision>;
   try {
@@ -38,11 +49,20 @@ export function decideToolCall(
   // Any thenable an engine returns, as `await` would take it.
   if (typeof (decided as { then?: unknown } | undefined)?.then === "function")
     return Promise.resolve(decided).then(
-      (decision) => rule(decision, tool, call, approve, signal, refusal, preApproved),
+      (decision) => rule(decision, tool, call, approve, signal, refusal, preApproved, approvalHook),
       (error: unknown) =>
-        rule(engineFailed(error), tool, call, approve, signal, refusal, preApproved),
+        rule(engineFailed(error), tool, call, approve, signal, refusal, preApproved, approvalHook),
     );
-  return rule(decided as PolicyDecision, tool, call, approve, signal, refusal, preApproved);
+  return rule(
+    decided as PolicyDecision,
+    tool,
+    call,
+    approve,
+    signal,
+    refusal,
+    preApproved,
+    approvalHook,
+  );
 }
 
 function rule(
@@ -53,11 +73,35 @@ function rule(
   signal: () => AbortSignal,
   refusal: ToolFailure | undefined,
   preApproved: boolean,
+  approvalHook: ApprovalHook | undefined,
 ): ToolCallRuling | Promise<ToolCallRuling> {
   if (decision.verdict === "deny") return denied(decision, tool, call, decision.reason);
   if (refusal) return { kind: "refuse", decision, result: refusal };
   if (decision.verdict === "allow") return { kind: "run", decision };
   if (preApproved) return { kind: "run", decision, approval: "approved" };
+  if (approvalHook)
+    return approvalHook({ tool, call, decision }, approve !== undefined).then((answer) => {
+      if (!answer) return toPerson(decision, tool, call, approve, signal);
+      if (answer.verdict === "allow") return { kind: "run", decision, approval: "approved" };
+      return denied(
+        decision,
+        tool,
+        call,
+        answer.reason ?? `Denied by hook ${answer.hook}.`,
+        "rejected",
+      );
+    });
+  return toPerson(decision, tool, call, approve, signal);
+}
+
+/** The person decides an `ask`; with no one to ask, it is denied. */
+function toPerson(
+  decision: PolicyDecision,
+  tool: ToolDefinition,
+  call: ToolCall,
+  approve: Approver | undefined,
+  signal: () => AbortSignal,
+): ToolCallRuling | Promise<ToolCallRuling> {
   if (!approve) {
     return denied(
       decision,

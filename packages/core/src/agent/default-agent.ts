@@ -6,6 +6,7 @@ import type { Message } from "../conversation/message.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { ConfigError, UsageError, type UsageErrorCode } from "../errors.js";
+import type { HookScope } from "../hooks/agent-hooks.js";
 import type { HookList } from "../hooks/hook-list.js";
 import { IN_PROCESS_JOURNAL, type RunJournal } from "../journal/run-journal.js";
 import { compileOutput } from "../output/compile-output.js";
@@ -424,6 +425,19 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
           provider,
           signal,
           ...(force ? { force } : {}),
+          ...(this.hooks.has("beforeCompaction")
+            ? {
+                beforeSummary: async () => {
+                  const verdict = await this.hooks.beforeCompaction({
+                    ...this.hookScope(),
+                    signal,
+                    trigger: force ? "manual" : "auto",
+                    turn,
+                  });
+                  return verdict.skip === undefined;
+                },
+              }
+            : {}),
         })) ?? null,
     }));
     if (!compaction) return undefined;
@@ -551,8 +565,15 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     }
   }
 
-  private hookScope() {
-    return { workspace: this.settings.workspace, sessionId: this.sessionId };
+  /** A sub-agent's hooks see the parent's session and the tag that says which sub-agent runs. */
+  private hookScope(): Omit<HookScope, "signal"> {
+    const fork = this.parts.fork;
+    if (!fork) return { workspace: this.settings.workspace, sessionId: this.sessionId };
+    return {
+      workspace: this.settings.workspace,
+      sessionId: fork.parent.hookScope().sessionId,
+      subAgent: fork.tag,
+    };
   }
 
   private async modelTurn(

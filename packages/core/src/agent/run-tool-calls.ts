@@ -147,6 +147,16 @@ export async function runToolCalls(
       scopeSignal,
       preparation.kind === "invalid" ? preparation.result : undefined,
       verdict?.allow ?? false,
+      deps.hooks.has("beforeApproval")
+        ? (request, person) =>
+            deps.hooks.beforeApproval({
+              ...deps.scope(),
+              signal: scopeSignal(),
+              ...request,
+              turn,
+              person,
+            })
+        : undefined,
     );
     // Most calls are decided without waiting (the policy allows or denies at once).
     const ruling = pending instanceof Promise ? await pending : pending;

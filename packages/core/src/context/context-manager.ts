@@ -14,6 +14,11 @@ export interface ContextRequest {
   signal: AbortSignal;
   /** Compact even under the threshold (a chat's `/compact`). */
   force?: boolean;
+  /**
+   * Set when the agent has `beforeCompaction` hooks: a manager calls it just before it
+   * summarises (the step that loses detail), and summarises only if it resolves true.
+   */
+  beforeSummary?: () => Promise<boolean>;
 }
 
 /** How a compaction changed the conversation. */

@@ -76,6 +76,9 @@ export class DefaultContextManager implements ContextManager {
     if (!request.force && after <= goal) return stubsOnly;
     // Nothing old enough to summarise: the stubs are all there is to gain.
     if (keepFrom <= 0) return stubbed.count > 0 ? stubsOnly : undefined;
+    // A hook (Claude Code's PreCompact) may hold the summary back: the stubs still apply.
+    if (request.beforeSummary && !(await request.beforeSummary()))
+      return stubbed.count > 0 ? stubsOnly : undefined;
     const head = messages.slice(0, keepFrom);
     const { text, usage } = await this.summarize(request, head, window);
     messages = [

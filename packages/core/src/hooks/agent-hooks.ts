@@ -1,14 +1,21 @@
 import type { RunResult } from "../agent/agent.js";
+import type { SubAgentTag } from "../agent/agent-events.js";
 import type { Message } from "../conversation/message.js";
+import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolResult } from "../tools/tool-result.js";
 
-/** What every hook is told: where the agent runs and which session it saves to. */
+/**
+ * What every hook is told: where the agent runs and which session it saves to. A sub-agent's
+ * hooks also get `subAgent` (its name, depth and the parent's call that runs it), and the
+ * parent's `sessionId`, so a hook can tell a sub-agent's run from the user's.
+ */
 export interface HookScope {
   workspace: string;
   sessionId: string | undefined;
   signal: AbortSignal;
+  subAgent?: SubAgentTag;
 }
 
 /** A tool call about to be decided: its tool, and arguments as the registry validated them. */
@@ -40,6 +47,34 @@ export interface AfterToolCallContext extends BeforeToolCallContext {
 export type AfterToolCallResult =
   | undefined
   | { action: "rewrite"; result: ToolResult; reason?: string };
+
+/**
+ * A call the policy would ask a person about (after the `beforeToolCall` hooks, which did not
+ * allow it). `person`: whether someone will be asked if no hook decides (an approval callback
+ * is set).
+ */
+export interface BeforeApprovalContext extends BeforeToolCallContext {
+  decision: PolicyDecision;
+  person: boolean;
+}
+
+/**
+ * What a `beforeApproval` hook decides: nothing asks the person as usual; `allow` runs the call
+ * without asking; `deny` refuses it and the model reads `reason`. A hook that throws denies.
+ */
+export type BeforeApprovalResult =
+  | undefined
+  | { action: "allow"; reason?: string }
+  | { action: "deny"; reason: string };
+
+/** The conversation is about to be summarised: `manual` for `agent.compact()`, `auto` when it outgrew the window. */
+export interface BeforeCompactionContext extends HookScope {
+  trigger: "manual" | "auto";
+  turn: number;
+}
+
+/** `skip`: do not summarise this time (the request is sent as it is, or with stubs only). */
+export type BeforeCompactionResult = undefined | { action: "skip"; reason: string };
 
 /** A model request about to be sent. */
 export interface BeforeModelRequestContext extends HookScope {
@@ -82,6 +117,14 @@ export interface AgentHooks {
     ) => BeforeModelRequestResult | Promise<BeforeModelRequestResult>
   >;
   afterRun?: OneOrMany<(result: RunResult, scope: HookScope) => void | Promise<void>>;
+  /** Before a person is asked to approve a call: a hook may answer in their place. */
+  beforeApproval?: OneOrMany<
+    (context: BeforeApprovalContext) => BeforeApprovalResult | Promise<BeforeApprovalResult>
+  >;
+  /** Before the context manager summarises the conversation. */
+  beforeCompaction?: OneOrMany<
+    (context: BeforeCompactionContext) => BeforeCompactionResult | Promise<BeforeCompactionResult>
+  >;
 }
 
 /** What a hook did to a call, kept on its record (and so on its `tool-call-end` event). */

@@ -6,6 +6,8 @@ import { type Disposable, toDisposable } from "../util/disposable.js";
 import type {
   AfterToolCallContext,
   AgentHooks,
+  BeforeApprovalContext,
+  BeforeCompactionContext,
   BeforeModelRequestContext,
   BeforeRunContext,
   BeforeToolCallContext,
@@ -170,6 +172,48 @@ export class HookList {
         this.failed(name, "afterRun", error);
       }
     }
+  }
+
+  /**
+   * The first hook that answers in the person's place decides; none: the person is asked. A
+   * hook that throws denies (it stands where a person would have said no).
+   */
+  async beforeApproval(
+    context: BeforeApprovalContext,
+  ): Promise<{ verdict: "allow" | "deny"; reason?: string; hook: string } | undefined> {
+    for (const { name, fn } of this.each("beforeApproval")) {
+      let outcome: unknown;
+      try {
+        outcome = await fn(context);
+      } catch (error) {
+        return {
+          verdict: "deny",
+          reason: `Hook ${name} failed, so the call was denied: ${errorMessage(error)}`,
+          hook: name,
+        };
+      }
+      const result = outcome as { action?: string; reason?: string } | undefined;
+      if (result?.action === "allow" || result?.action === "deny")
+        return {
+          verdict: result.action,
+          ...(typeof result.reason === "string" ? { reason: result.reason } : {}),
+          hook: name,
+        };
+    }
+    return undefined;
+  }
+
+  /** Whether the summary may go ahead: a hook's `skip` stops it; a hook that throws is reported and ignored. */
+  async beforeCompaction(context: BeforeCompactionContext): Promise<{ skip?: string }> {
+    for (const { name, fn } of this.each("beforeCompaction")) {
+      try {
+        const outcome = (await fn(context)) as { action?: string; reason?: string } | undefined;
+        if (outcome?.action === "skip") return { skip: outcome.reason ?? `skipped by ${name}` };
+      } catch (error) {
+        this.failed(name, "beforeCompaction", error);
+      }
+    }
+    return {};
   }
 
   private *each(stage: Stage): Generator<{ name: string; fn: AnyHook }> {
