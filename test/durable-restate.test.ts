@@ -329,7 +329,7 @@ describe("durable runs on Restate (the real server)", () => {
         const script: ScriptedStep[] = [
           {
             tool_calls: [
-              { id: "b1", name: "mcp__jobs__build", arguments: { steps: 30, step_ms: 100 } },
+              { id: "b1", name: "mcp__jobs__build", arguments: { steps: 40, step_ms: 100 } },
             ],
           },
           { text: "built once" },
@@ -349,7 +349,7 @@ describe("durable runs on Restate (the real server)", () => {
           const taskId = await waitFor("the task to be well under way", async () => {
             const lines = await ledgerOf(tasksLog);
             const created = lines.find((line) => line.endsWith("created by build"));
-            return created && lines.some((line) => line.endsWith("step 5 of 30"))
+            return created && lines.some((line) => line.endsWith("step 5 of 40"))
               ? created.split(" ")[1]
               : undefined;
           });
@@ -359,7 +359,7 @@ describe("durable runs on Restate (the real server)", () => {
           assert.equal(result.text, "built once");
           const build = result.toolCalls.find((call) => call.id === "b1")!;
           assert.equal(build.result.ok, true, JSON.stringify(build.result));
-          assert.equal(textOf(build.result.content), "built in 30 steps");
+          assert.equal(textOf(build.result.content), "built in 40 steps");
           assert.equal(build.result.metadata.task_id, taskId);
           const lines = await ledgerOf(tasksLog);
           assert.deepEqual(

@@ -37,7 +37,7 @@ async function withTasksServer(workspace: TempWorkspace, log?: string): Promise<
       "    type: stdio",
       `    command: ${JSON.stringify(process.execPath)}`,
       `    args: ${JSON.stringify([TASKS])}`,
-      "    call_timeout_ms: 300",
+      "    call_timeout_ms: 1000",
       ...(log ? ["    env:", `      FIXTURE_LOG: ${JSON.stringify(log)}`] : []),
       "",
     ].join("\n"),
@@ -47,7 +47,7 @@ async function withTasksServer(workspace: TempWorkspace, log?: string): Promise<
 }
 
 const BUILD_SCRIPT = [
-  { tool_calls: [{ id: "b1", name: "mcp__jobs__build", arguments: { steps: 3, step_ms: 250 } }] },
+  { tool_calls: [{ id: "b1", name: "mcp__jobs__build", arguments: { steps: 3, step_ms: 500 } }] },
   { text: "The build is done." },
 ];
 
