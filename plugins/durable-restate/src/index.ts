@@ -15,12 +15,15 @@ export {
   durableAgent,
   serveDurableAgent,
 } from "./durable-agent.js";
+export { durableEventBell, type EventWaiter } from "./event-bell.js";
+export { type EventMark, eventBellName, MAX_EVENTS_WAIT_MS } from "./event-mark.js";
 export { ObjectSessionStore } from "./object-session-store.js";
 export { PENDING_KEY, type PendingApproval } from "./pending-approval.js";
 export { RestateJournal } from "./restate-journal.js";
 export {
   type DurableEvent,
   type DurableEventPage,
+  type DurableEventQuery,
   EVENT_BATCHES_KEY,
   EVENTS_RUN_KEY,
   eventBatchKey,

@@ -1,5 +1,12 @@
 import type { Agent, AgentEvents } from "@pseudoclaude/core";
-import type { ObjectContext, ObjectSharedContext } from "@restatedev/restate-sdk";
+import {
+  type ObjectContext,
+  type ObjectSharedContext,
+  serde,
+  TimeoutError,
+} from "@restatedev/restate-sdk";
+import type { EventWaiter } from "./event-bell.js";
+import { type EventMark, eventBellName, MAX_EVENTS_WAIT_MS } from "./event-mark.js";
 import type { PendingApproval } from "./pending-approval.js";
 
 /** Object state keys of the event stream: which run it is, how many batches, each batch. */
@@ -32,6 +39,18 @@ export type DurableEvent =
   | { [E in StreamedEventName]: { type: E; data: AgentEvents[E][0] } }[StreamedEventName]
   | { type: "approval-waiting"; data: PendingApproval };
 
+/**
+ * What the shared `events` handler is asked: the batch to start from, and optionally how long
+ * to wait (in Restate, holding no worker) when there is nothing new, and for which run.
+ */
+export interface DurableEventQuery {
+  after?: number;
+  /** Wait up to this long for the next batch (at most 240 s). Default 0: answer at once. */
+  waitMs?: number;
+  /** The run the caller follows: another run's events are nothing new to it. */
+  run?: string;
+}
+
 /** What the shared `events` handler answers: the run streaming, and its events from `after`. */
 export interface DurableEventPage {
   /** The invocation id of the run the events belong to (the session's latest); null before any. */
@@ -53,7 +72,11 @@ export class RunEventLog {
   private flushes = 0;
   private batches = 0;
 
-  constructor(private readonly ctx: ObjectContext) {}
+  constructor(
+    private readonly ctx: ObjectContext,
+    /** The session object's name: its event bell is named after it. */
+    private readonly object: string,
+  ) {}
 
   /** Start the stream of this run: the session's previous run's events are dropped. */
   async start(agent: Agent): Promise<void> {
@@ -88,10 +111,50 @@ export class RunEventLog {
     this.ctx.set(eventBatchKey(this.batches), batch);
     this.batches += 1;
     this.ctx.set(EVENT_BATCHES_KEY, this.batches);
+    // Wake whoever waits for this session's events (one message per batch, none per poll).
+    this.ctx.genericSend<EventMark>({
+      service: eventBellName(this.object),
+      method: "ring",
+      key: this.ctx.key,
+      parameter: { run: this.ctx.request().id, next: this.batches },
+      inputSerde: serde.json,
+    });
   }
 }
 
-/** The shared `events` handler: the latest run's events from batch `after` on. */
+/**
+ * The shared `events` handler: the latest run's events from batch `after` on. With `waitMs`
+ * and nothing new for the caller, it waits for the run's next batch on an awakeable that the
+ * session's event bell resolves (or for `waitMs`), then answers the empty page: the caller
+ * asks again at once and reads the new state. A run waiting an hour for an approval costs a
+ * follower two invocations per wait (this one and its `listen`), not one every 200 ms.
+ */
+export async function answerEvents(
+  ctx: ObjectSharedContext,
+  object: string,
+  query: DurableEventQuery | null | undefined,
+): Promise<DurableEventPage> {
+  const page = await readEvents(ctx, Number(query?.after ?? 0) || 0);
+  const waitMs = Math.min(MAX_EVENTS_WAIT_MS, Math.max(0, Number(query?.waitMs ?? 0) || 0));
+  const news = page.events.length > 0 && (query?.run === undefined || page.run === query.run);
+  if (news || waitMs === 0) return page;
+  const { id, promise } = ctx.awakeable<null>();
+  ctx.genericSend<EventWaiter>({
+    service: eventBellName(object),
+    method: "listen",
+    key: ctx.key,
+    parameter: { awakeable: id, seen: { run: page.run, next: page.next } },
+    inputSerde: serde.json,
+  });
+  try {
+    await promise.orTimeout(waitMs);
+  } catch (error) {
+    if (!(error instanceof TimeoutError)) throw error;
+  }
+  return { run: page.run, next: Number(query?.after ?? 0) || 0, events: [] };
+}
+
+/** The latest run's events from batch `after` on, as the session's state holds them. */
 export async function readEvents(
   ctx: ObjectSharedContext,
   after: number,
