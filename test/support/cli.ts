@@ -22,6 +22,8 @@ export interface CliOptions {
   unset?: readonly string[];
   /** Hang guard: a stuck CLI is killed so it fails its test instead of the suite. */
   timeoutMs?: number;
+  /** Written to the CLI's stdin, which is then closed (default: nothing). */
+  input?: string;
 }
 
 /** A running CLI: what it wrote to stderr so far, and the promise of its outcome. */
@@ -46,8 +48,10 @@ export function startCli(
   const child = spawn(process.execPath, [CLI_BIN, ...args], {
     cwd: workspace.root,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  // Closed at once: an empty stdin, as with none.
+  child.stdin.end(options.input ?? "");
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => {

@@ -15,6 +15,7 @@ import { errorToJson, runToJson } from "../output.js";
 import { ReadlinePrompter } from "../prompter.js";
 import { RunRenderer } from "../render-run.js";
 import { RunRecorder } from "../run-recorder.js";
+import { requireSessionId, sessionNotFound } from "../session-id-errors.js";
 import { durableClient, ingressUrl, newestFirst } from "./durable-flags.js";
 import { TerminalApprovals } from "./terminal-approvals.js";
 
@@ -159,25 +160,21 @@ async function chooseDurableSession(
       "invalid_usage",
       `${given.join(" and ")} each pick a session; give one of them.`,
     );
-  if (flags.session !== undefined) return flags.session;
+  if (flags.session !== undefined) return requireSessionId(flags.session, { flag: "session" });
   if (flags.resume === undefined && !flags.continue) return undefined;
   const held =
     flags.resume !== undefined
-      ? await client.session(flags.resume).then((one) => (one ? [one] : []))
+      ? await client
+          .session(requireSessionId(flags.resume, { flag: "resume" }))
+          .then((one) => (one ? [one] : []))
       : await client.sessions();
   const [latest] = newestFirst(held);
   if (!latest)
-    throw new CliUsageError(
-      "session_not_found",
+    throw sessionNotFound(
       flags.resume !== undefined
         ? `No durable session "${flags.resume}" in the Restate server at ${client.admin} (pseudoclaude sessions --durable restate lists them).`
         : `No durable session to continue in the Restate server at ${client.admin}.`,
-      {
-        details:
-          flags.resume !== undefined
-            ? { flag: "resume", value: flags.resume }
-            : { flag: "continue" },
-      },
+      flags.resume !== undefined ? { flag: "resume", value: flags.resume } : { flag: "continue" },
     );
   return latest.id;
 }
