@@ -22,7 +22,7 @@ export interface CliOptions {
   unset?: readonly string[];
   /** Hang guard: a stuck CLI is killed so it fails its test instead of the suite. */
   timeoutMs?: number;
-  /** Written to the CLI's stdin, which is then closed (default: nothing). */
+  /** Written to the CLI's stdin, which is then closed (default: no stdin at all). */
   input?: string;
 }
 
@@ -48,16 +48,17 @@ export function startCli(
   const child = spawn(process.execPath, [CLI_BIN, ...args], {
     cwd: workspace.root,
     env,
-    stdio: ["pipe", "pipe", "pipe"],
+    stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
-  // Closed at once: an empty stdin, as with none.
-  child.stdin.end(options.input ?? "");
+  if (options.input !== undefined) child.stdin?.end(options.input);
+  const stdoutStream = child.stdout as NonNullable<typeof child.stdout>;
+  const stderrStream = child.stderr as NonNullable<typeof child.stderr>;
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
+  stdoutStream.on("data", (chunk: Buffer) => {
     stdout += chunk.toString();
   });
-  child.stderr.on("data", (chunk: Buffer) => {
+  stderrStream.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   const guard = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 50_000);
