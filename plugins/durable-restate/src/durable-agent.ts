@@ -8,16 +8,12 @@ import {
   type SessionStore,
 } from "@pseudoclaude/core";
 import * as restate from "@restatedev/restate-sdk";
+import { answerEvents, type DurableEventQuery } from "./answer-events.js";
 import { durableEventBell } from "./event-bell.js";
 import { ObjectSessionStore } from "./object-session-store.js";
 import { PENDING_KEY, type PendingApproval } from "./pending-approval.js";
 import { RestateJournal } from "./restate-journal.js";
-import {
-  answerEvents,
-  type DurableEventPage,
-  type DurableEventQuery,
-  RunEventLog,
-} from "./run-events.js";
+import { type DurableEventPage, RunEventLog } from "./run-events.js";
 import { DEFAULT_OBJECT_NAME } from "./state-keys.js";
 import { stderrLogger } from "./stderr-logger.js";
 

@@ -1,7 +1,8 @@
 import type { RunResult, SessionEntry } from "@pseudoclaude/core";
+import type { DurableEventQuery } from "./answer-events.js";
 import type { DurableRunInput } from "./durable-agent.js";
 import type { PendingApproval } from "./pending-approval.js";
-import type { DurableEventPage, DurableEventQuery } from "./run-events.js";
+import type { DurableEventPage } from "./run-events.js";
 import { DEFAULT_OBJECT_NAME, ENTRIES_KEY } from "./state-keys.js";
 
 /** Where Restate's ingress and admin API are when nobody says (the server's own defaults). */

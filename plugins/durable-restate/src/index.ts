@@ -7,6 +7,7 @@
  */
 import "./with-resolvers.js";
 
+export type { DurableEventQuery } from "./answer-events.js";
 export {
   type DurableAgentOptions,
   type DurableRunInput,
@@ -23,7 +24,6 @@ export { RestateJournal } from "./restate-journal.js";
 export {
   type DurableEvent,
   type DurableEventPage,
-  type DurableEventQuery,
   EVENT_BATCHES_KEY,
   EVENTS_RUN_KEY,
   eventBatchKey,
