@@ -32,7 +32,8 @@ newest first: id, last change, model turns, tokens (input/output), first prompt.
             Continue one: pseudoclaude run --durable restate --session ID "…"
   --admin URL  Restate's admin API (default: $PSEUDOCLAUDE_RESTATE_ADMIN, else ${DEFAULT_RESTATE_ADMIN})
 
-rm exits 1 when there is no such session.`,
+rm exits 1 when there is no such session (session_not_found), 2 for an id that could not be
+one (invalid_session_id).`,
   flags: ["durable", "admin"],
   positionals: { min: 0, max: 2, names: "[rm ID]" },
   run: runSessions,

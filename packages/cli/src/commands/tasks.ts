@@ -19,7 +19,8 @@ update. "running" means no end was heard: the task still runs, or its process st
   --json   {"session": ID, "tasks": [{"task_id", "tool", "call_id", "status",
             "status_message", "started", "updated", "running"}]}
 
-Exits 1 when there is no such session (or no session at all).`,
+Exits 1 when there is no such session, or no session at all (session_not_found); 2 for an id
+that could not be one (invalid_session_id).`,
   flags: [],
   positionals: { min: 0, max: 1, names: "[SESSION_ID]" },
   run: runTasks,
