@@ -134,6 +134,54 @@ describe("context management", () => {
     }
   });
 
+  it("summarises old turns from what their tools said, never from the stubs", async () => {
+    // Stubbing and summarising in one compaction, and a summary (/compact) of results an
+    // earlier compaction stubbed: either way the summary must see what each tool answered.
+    const long = await contextAgent(longTask(12), { window: WINDOW });
+    const short = await contextAgent(longTask(4), {
+      window: 4_000,
+      contextManager: new DefaultContextManager({ target: 0.8 }),
+    });
+    try {
+      await long.agent.run("Read the whole manual, page by page.", { maxTurns: 40 });
+      await short.agent.run("Read four pages.", { maxTurns: 10 });
+      assert.ok(
+        short.provider.requests.some((request) =>
+          JSON.stringify(request.messages).includes("removed to fit the context window"),
+        ),
+        "the short task stubbed results before it was summarised",
+      );
+      assert.equal((await short.agent.compact())?.stage, "summary");
+      for (const provider of [long.provider, short.provider]) {
+        const summaries = provider.requests.filter((request) =>
+          request.system.startsWith("You summarise"),
+        );
+        assert.ok(summaries.length > 0, "a summary was made");
+        for (const [index, summary] of summaries.entries()) {
+          const transcript = JSON.stringify(summary.messages);
+          assert.doesNotMatch(
+            transcript,
+            /removed to fit the context window/,
+            `summary ${index + 1}`,
+          );
+          // Every call the transcript shows comes with the page its tool returned.
+          const pages = [...transcript.matchAll(/read_page with \{\\"page\\":(\d+)\}/g)].map(
+            (match) => match[1],
+          );
+          assert.ok(pages.length > 0, `summary ${index + 1} covers tool calls`);
+          for (const page of pages)
+            assert.ok(
+              transcript.includes(`read_page returned: Page ${page}: ${PAGE.slice(0, 40)}`),
+              `summary ${index + 1} has what read_page said for page ${page}`,
+            );
+        }
+      }
+    } finally {
+      await long.agent.close();
+      await short.agent.close();
+    }
+  });
+
   it("stubs an old result with what was removed and how to get it again", async () => {
     // Compacting down to the threshold only: stubs alone are enough, no summary is needed.
     const { agent, provider } = await contextAgent(longTask(4), {

@@ -12,7 +12,11 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createAgent, type RunResult, textOf } from "@pseudoclaude/core";
 import type { PendingApproval } from "@pseudoclaude/durable-restate";
-import { DurableClient } from "@pseudoclaude/durable-restate/client";
+import {
+  DurableClient,
+  type DurableEvent,
+  followRunEvents,
+} from "@pseudoclaude/durable-restate/client";
 import type { ScriptedStep } from "@pseudoclaude/testing";
 import { createTempWorkspace } from "@pseudoclaude/testing";
 import { ledgerAgentOptions } from "./fixtures/durable/ledger-agent.js";
@@ -132,6 +136,21 @@ async function invocationStatus(id: string): Promise<string | undefined> {
   });
   const { rows } = (await response.json()) as { rows: Array<{ status: string }> };
   return rows[0]?.status;
+}
+
+/** Invocations of the session object's `events` handler and of its event bell, so far. */
+async function followInvocations(): Promise<number> {
+  const response = await fetch(`${server.admin}/query`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({
+      query:
+        "select count(*) as n from sys_invocation where (target_service_name = 'pseudoclaude' " +
+        "and target_handler_name = 'events') or target_service_name = 'pseudoclaude_events'",
+    }),
+  });
+  const { rows } = (await response.json()) as { rows: Array<{ n: number }> };
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** A run, with what differs between processes (durations) taken out. */
@@ -384,6 +403,68 @@ describe("durable runs on Restate (the real server)", () => {
         }
       },
     );
+  it(
+    "a followed run waiting for an approval costs a few invocations, and its events still arrive at once",
+    TIMEOUT,
+    async (t) => {
+      const script: ScriptedStep[] = [
+        { tool_calls: [{ id: "f1", name: "mcp__ledger__send", arguments: { id: "memo" } }] },
+        { text: "sent the memo" },
+      ];
+      const ledger = path.join(dir, "follow.log");
+      const port = await freePort();
+      const worker = await startWorker(port, script, ledger, { DURABLE_MODE: "default" });
+      const client = new DurableClient({ ingress: server.ingress, admin: server.admin });
+      try {
+        await server.register(`http://127.0.0.1:${port}`);
+        const run = await submit("followed", "go");
+        const arrived: Array<{ event: DurableEvent; at: number }> = [];
+        const follower = followRunEvents(client, "followed", run.invocationId, (event) =>
+          arrived.push({ event, at: Date.now() }),
+        );
+        try {
+          const waiting = await waitFor("the approval-waiting event", async () => {
+            const found = arrived.find(({ event }) => event.type === "approval-waiting");
+            return found?.event.type === "approval-waiting" ? found.event.data : undefined;
+          });
+          // The run waits for a person; the follower waits with it.
+          const before = await followInvocations();
+          const WAIT_MS = 8_000;
+          await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+          const during = (await followInvocations()) - before;
+          t.diagnostic(`follow invocations while the run waited ${WAIT_MS} ms: ${during}`);
+          // Polling every 200 ms made about 40 here; a long-poll makes one wait (events +
+          // listen), or two when a wait began just before.
+          assert.ok(during <= 4, `${during} invocations in ${WAIT_MS} ms of waiting`);
+          const answered = Date.now();
+          const resolved = await fetch(
+            `${server.ingress}/restate/awakeables/${waiting.id}/resolve`,
+            {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify("allow"),
+            },
+          );
+          assert.ok(resolved.ok, await resolved.text());
+          // The events after the answer reach the follower while it follows (not on drain).
+          const ended = await waitFor("the call's end through the follower", async () =>
+            arrived.find(({ event }) => event.type === "tool-call-end"),
+          );
+          t.diagnostic(`tool-call-end arrived ${ended.at - answered} ms after the answer`);
+          assert.ok(ended.at - answered < 3_000, `${ended.at - answered} ms`);
+          assert.equal((await run.result()).text, "sent the memo");
+        } finally {
+          follower.stop();
+          await follower.drain();
+        }
+        const types = arrived.map(({ event }) => event.type);
+        assert.equal(types.filter((type) => type === "run-start").length, 1, types.join());
+        assert.equal(types.at(-1), "run-end", types.join());
+      } finally {
+        await worker.kill();
+      }
+    },
+  );
   it(
     "a run waiting for an approval holds no worker: every worker stopped, one started later, approved, it completes",
     TIMEOUT,

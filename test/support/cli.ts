@@ -22,6 +22,8 @@ export interface CliOptions {
   unset?: readonly string[];
   /** Hang guard: a stuck CLI is killed so it fails its test instead of the suite. */
   timeoutMs?: number;
+  /** Written to the CLI's stdin, which is then closed (default: no stdin at all). */
+  input?: string;
 }
 
 /** A running CLI: what it wrote to stderr so far, and the promise of its outcome. */
@@ -46,14 +48,17 @@ export function startCli(
   const child = spawn(process.execPath, [CLI_BIN, ...args], {
     cwd: workspace.root,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
+  if (options.input !== undefined) child.stdin?.end(options.input);
+  const stdoutStream = child.stdout as NonNullable<typeof child.stdout>;
+  const stderrStream = child.stderr as NonNullable<typeof child.stderr>;
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
+  stdoutStream.on("data", (chunk: Buffer) => {
     stdout += chunk.toString();
   });
-  child.stderr.on("data", (chunk: Buffer) => {
+  stderrStream.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   const guard = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 50_000);

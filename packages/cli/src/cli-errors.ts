@@ -14,6 +14,7 @@ export type CliUsageErrorCode =
   | "missing_script"
   | "unknown_provider"
   | "invalid_output_schema"
+  | "invalid_session_id"
   | "session_not_found";
 
 /** Configuration error codes of the CLI's own: a `--plugin` module or a provider it cannot use. */

@@ -1,6 +1,7 @@
 import { FileSessionStore } from "@pseudoclaude/core";
 import { CliUsageError } from "./cli-errors.js";
 import type { CliFlags } from "./cli-options.js";
+import { requireSessionId, sessionNotFound } from "./session-id-errors.js";
 
 /** The session a `run` or `chat` saves to: a new one, the latest (`--continue`), or `--resume ID`. */
 export interface SessionChoice {
@@ -24,25 +25,24 @@ export async function chooseSession(flags: CliFlags, workspace: string): Promise
   if (flags.continue) {
     const [latest] = await store.list();
     if (!latest)
-      throw new CliUsageError(
-        "session_not_found",
+      throw sessionNotFound(
         `No session to continue in ${workspace} (pseudoclaude sessions lists them).`,
+        { flag: "continue" },
       );
     return { store, id: latest.id, resumed: true };
   }
   if (flags.resume !== undefined) {
-    const id = flags.resume;
+    const id = requireSessionId(flags.resume, { flag: "resume" });
     let found: unknown;
     try {
       found = await store.load(id);
     } catch (error) {
-      throw new CliUsageError("session_not_found", (error as Error).message);
+      throw sessionNotFound((error as Error).message, { flag: "resume", value: id });
     }
     if (!found)
-      throw new CliUsageError(
-        "session_not_found",
+      throw sessionNotFound(
         `No session "${id}" in ${workspace} (pseudoclaude sessions lists them).`,
-        { details: { flag: "resume", value: id } },
+        { flag: "resume", value: id },
       );
     return { store, id, resumed: true };
   }

@@ -131,6 +131,7 @@ export { FileSessionStore, sessionFolder } from "./session/file-session-store.js
 export { MemorySessionStore } from "./session/memory-session-store.js";
 export { replaySession } from "./session/replay-session.js";
 export {
+  isSessionId,
   type LoadedSession,
   type SessionEntry,
   SessionStore,

@@ -8,10 +8,12 @@ import {
   type SessionStore,
 } from "@pseudoclaude/core";
 import * as restate from "@restatedev/restate-sdk";
+import { answerEvents, type DurableEventQuery } from "./answer-events.js";
+import { durableEventBell } from "./event-bell.js";
 import { ObjectSessionStore } from "./object-session-store.js";
 import { PENDING_KEY, type PendingApproval } from "./pending-approval.js";
 import { RestateJournal } from "./restate-journal.js";
-import { type DurableEventPage, RunEventLog, readEvents } from "./run-events.js";
+import { type DurableEventPage, RunEventLog } from "./run-events.js";
 import { DEFAULT_OBJECT_NAME } from "./state-keys.js";
 import { stderrLogger } from "./stderr-logger.js";
 
@@ -45,11 +47,13 @@ export interface DurableAgentOptions {
  * are serialized (one at a time, in order), sessions run in parallel across workers. `run`
  * runs the loop with each model turn and tool call as a journaled step and approvals as
  * awakeables; `pending` lists the approvals the session waits for; `events` streams the latest
- * run's events (`{after}`: from that batch on).
+ * run's events (`{after}`: from that batch on; `{waitMs}`: waiting for the next batch). Bind
+ * {@link durableEventBell} next to it: `events` waits and the run rings through it.
  */
 export function durableAgent(options: DurableAgentOptions) {
+  const name = options.name ?? DEFAULT_OBJECT_NAME;
   return restate.object({
-    name: options.name ?? DEFAULT_OBJECT_NAME,
+    name,
     handlers: {
       async run(ctx: restate.ObjectContext, input: DurableRunInput): Promise<RunResult> {
         if (!input || typeof input.prompt !== "string")
@@ -57,7 +61,7 @@ export function durableAgent(options: DurableAgentOptions) {
         const id = ctx.key;
         const agent = await options.createAgent({ id, store: new ObjectSessionStore(ctx, id) });
         options.running?.add(agent);
-        const events = new RunEventLog(ctx);
+        const events = new RunEventLog(ctx, name);
         try {
           await events.start(agent);
           const result = await agent.run(input.prompt, {
@@ -84,8 +88,8 @@ export function durableAgent(options: DurableAgentOptions) {
       events: restate.handlers.object.shared(
         async (
           ctx: restate.ObjectSharedContext,
-          input?: { after?: number } | null,
-        ): Promise<DurableEventPage> => readEvents(ctx, Number(input?.after ?? 0) || 0),
+          input?: DurableEventQuery | null,
+        ): Promise<DurableEventPage> => answerEvents(ctx, name, input),
       ),
     },
   });
@@ -124,7 +128,7 @@ export async function serveDurableAgent(options: DurableWorkerOptions): Promise<
   const running = options.running ?? new Set<Agent>();
   const server = http2.createServer(
     restate.createEndpointHandler({
-      services: [durableAgent({ ...options, running })],
+      services: [durableAgent({ ...options, running }), durableEventBell(options)],
       ...(options.identityKeys?.length ? { identityKeys: options.identityKeys } : {}),
       logger: options.logger ?? stderrLogger,
     }),

@@ -1,4 +1,5 @@
 import type { RunResult, SessionEntry } from "@pseudoclaude/core";
+import type { DurableEventQuery } from "./answer-events.js";
 import type { DurableRunInput } from "./durable-agent.js";
 import type { PendingApproval } from "./pending-approval.js";
 import type { DurableEventPage } from "./run-events.js";
@@ -72,12 +73,24 @@ export class DurableClient {
     return id;
   }
 
-  /** The session's latest run's events from batch `after` on. Needs a live worker. */
-  async events(session: string, after: number, signal?: AbortSignal): Promise<DurableEventPage> {
+  /**
+   * The session's latest run's events from batch `after` on. Needs a live worker. With
+   * `waitMs`, a page with nothing new (for `run`, when given) comes only after the run's next
+   * batch or `waitMs`, whichever is first: a follower long-polls instead of polling.
+   */
+  async events(
+    session: string,
+    after: number,
+    signal?: AbortSignal,
+    wait: { waitMs?: number; run?: string } = {},
+  ): Promise<DurableEventPage> {
+    const query: DurableEventQuery = { after, ...wait };
     return (await this.post(
       `${this.objectUrl(session)}/events`,
-      { after },
+      query,
       signal,
+      // The wait is the server's; the request's own limit comes on top of it.
+      this.timeoutMs + (wait.waitMs ?? 0),
     )) as DurableEventPage;
   }
 
@@ -141,19 +154,34 @@ export class DurableClient {
     return `${this.ingress}/${encodeURIComponent(this.object)}/${encodeURIComponent(session)}`;
   }
 
-  private post(url: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
-    return this.request(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-      ...(signal ? { signal } : {}),
-    });
+  private post(
+    url: string,
+    body: unknown,
+    signal?: AbortSignal,
+    timeoutMs = this.timeoutMs,
+  ): Promise<unknown> {
+    return this.request(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+        ...(signal ? { signal } : {}),
+      },
+      timeoutMs,
+    );
   }
 
-  private async request(url: string, init: RequestInit, timed = true): Promise<unknown> {
-    const signals = [init.signal, timed ? AbortSignal.timeout(this.timeoutMs) : undefined].filter(
-      (signal): signal is AbortSignal => signal != null,
-    );
+  /** `timeoutMs` false: as long as it takes (a run's result). */
+  private async request(
+    url: string,
+    init: RequestInit,
+    timeoutMs: number | false = this.timeoutMs,
+  ): Promise<unknown> {
+    const signals = [
+      init.signal,
+      timeoutMs === false ? undefined : AbortSignal.timeout(timeoutMs),
+    ].filter((signal): signal is AbortSignal => signal != null);
     let response: Response;
     try {
       response = await fetch(url, { ...init, signal: AbortSignal.any(signals) });

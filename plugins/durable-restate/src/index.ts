@@ -7,6 +7,7 @@
  */
 import "./with-resolvers.js";
 
+export type { DurableEventQuery } from "./answer-events.js";
 export {
   type DurableAgentOptions,
   type DurableRunInput,
@@ -15,6 +16,8 @@ export {
   durableAgent,
   serveDurableAgent,
 } from "./durable-agent.js";
+export { durableEventBell, type EventWaiter } from "./event-bell.js";
+export { type EventMark, eventBellName, MAX_EVENTS_WAIT_MS } from "./event-mark.js";
 export { ObjectSessionStore } from "./object-session-store.js";
 export { PENDING_KEY, type PendingApproval } from "./pending-approval.js";
 export { RestateJournal } from "./restate-journal.js";

@@ -1,6 +1,8 @@
 import type { Agent, AgentEvents } from "@pseudoclaude/core";
-import type { ObjectContext, ObjectSharedContext } from "@restatedev/restate-sdk";
+import { type ObjectContext, type ObjectSharedContext, serde } from "@restatedev/restate-sdk";
+import { type EventMark, eventBellName } from "./event-mark.js";
 import type { PendingApproval } from "./pending-approval.js";
+import { DEFAULT_OBJECT_NAME } from "./state-keys.js";
 
 /** Object state keys of the event stream: which run it is, how many batches, each batch. */
 export const EVENTS_RUN_KEY = "events_run";
@@ -53,7 +55,11 @@ export class RunEventLog {
   private flushes = 0;
   private batches = 0;
 
-  constructor(private readonly ctx: ObjectContext) {}
+  constructor(
+    private readonly ctx: ObjectContext,
+    /** The session object's name: its event bell is named after it. */
+    private readonly object: string = DEFAULT_OBJECT_NAME,
+  ) {}
 
   /** Start the stream of this run: the session's previous run's events are dropped. */
   async start(agent: Agent): Promise<void> {
@@ -88,10 +94,18 @@ export class RunEventLog {
     this.ctx.set(eventBatchKey(this.batches), batch);
     this.batches += 1;
     this.ctx.set(EVENT_BATCHES_KEY, this.batches);
+    // Wake whoever waits for this session's events (one message per batch, none per poll).
+    this.ctx.genericSend<EventMark>({
+      service: eventBellName(this.object),
+      method: "ring",
+      key: this.ctx.key,
+      parameter: { run: this.ctx.request().id, next: this.batches },
+      inputSerde: serde.json,
+    });
   }
 }
 
-/** The shared `events` handler: the latest run's events from batch `after` on. */
+/** The latest run's events from batch `after` on, as the session's state holds them. */
 export async function readEvents(
   ctx: ObjectSharedContext,
   after: number,

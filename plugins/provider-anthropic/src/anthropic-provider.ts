@@ -1,7 +1,11 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { Provider } from "@pseudoclaude/core";
 import type { ContentKind } from "@pseudoclaude/core/plugin";
-import type { ProviderEvent, ProviderRequest } from "@pseudoclaude/core/provider";
+import {
+  type ProviderEvent,
+  type ProviderRequest,
+  requestSignal,
+} from "@pseudoclaude/core/provider";
 import type { AnthropicOptions } from "./anthropic-options.js";
 import { anthropicContextWindow } from "./context-window.js";
 import { toModelError } from "./model-error.js";
@@ -77,10 +81,13 @@ export class AnthropicProvider implements Provider {
       body.thinking = { type: "enabled", budget_tokens: this.settings.thinkingBudgetTokens };
     }
     if (request.output) body.output_config = toOutputConfig(request.output);
+    // The SDK gets a signal of its own per request, so whatever listener it leaves on it goes
+    // away with the request, never onto the run's signal.
+    const scope = requestSignal(request.signal);
     try {
       const events = await this.client.messages.create(
         body,
-        request.signal ? { signal: request.signal } : undefined,
+        scope.signal ? { signal: scope.signal } : undefined,
       );
       yield* translateStream(events, names, request.signal);
     } catch (error) {
@@ -90,6 +97,8 @@ export class AnthropicProvider implements Provider {
         baseURL: this.client.baseURL,
         apiKey: this.settings.apiKey,
       });
+    } finally {
+      scope.dispose();
     }
   }
 }

@@ -1,6 +1,11 @@
 import type { Provider } from "@pseudoclaude/core";
 import type { ContentKind } from "@pseudoclaude/core/plugin";
-import type { OutputFormat, ProviderEvent, ProviderRequest } from "@pseudoclaude/core/provider";
+import {
+  type OutputFormat,
+  type ProviderEvent,
+  type ProviderRequest,
+  requestSignal,
+} from "@pseudoclaude/core/provider";
 import OpenAI from "openai";
 import { CHAT_TOOL_RESULT_CONTENT, toChatMessages } from "./chat-messages.js";
 import { translateChatStream } from "./chat-stream.js";
@@ -60,7 +65,10 @@ export class OpenAIProvider implements Provider {
   }
 
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
-    const options = request.signal ? { signal: request.signal } : undefined;
+    // The SDK never removes the abort listener it adds to the signal it gets: it gets one of
+    // its own per request, so a run's signal does not collect a listener per request.
+    const scope = requestSignal(request.signal);
+    const options = scope.signal ? { signal: scope.signal } : undefined;
     try {
       if (this.settings.api === "responses") {
         yield* this.streamResponses(request, options);
@@ -74,6 +82,8 @@ export class OpenAIProvider implements Provider {
         baseURL: this.client.baseURL,
         apiKey: this.settings.apiKey,
       });
+    } finally {
+      scope.dispose();
     }
   }
 

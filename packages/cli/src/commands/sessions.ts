@@ -1,6 +1,6 @@
 import { FileSessionStore } from "@pseudoclaude/core";
 import { CliUsageError } from "../cli-errors.js";
-import { type CliIo, type TextSink, writeJson, writeLine } from "../cli-io.js";
+import { type CliIo, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import {
   adminUrl,
@@ -12,6 +12,7 @@ import {
 import { EXIT } from "../exit-codes.js";
 import { sessionLine, sessionToJson } from "../render-sessions.js";
 import { loadSessionConfig } from "../session.js";
+import { reportSessionNotFound, requireSessionId, sessionNotFound } from "../session-id-errors.js";
 
 /** `pseudoclaude sessions [rm ID]`: the workspace's saved sessions. */
 export const sessionsCommand: CommandSpec = {
@@ -31,7 +32,8 @@ newest first: id, last change, model turns, tokens (input/output), first prompt.
             Continue one: pseudoclaude run --durable restate --session ID "…"
   --admin URL  Restate's admin API (default: $PSEUDOCLAUDE_RESTATE_ADMIN, else ${DEFAULT_RESTATE_ADMIN})
 
-rm exits 1 when there is no such session.`,
+rm exits 1 when there is no such session (session_not_found), 2 for an id that could not be
+one (invalid_session_id).`,
   flags: ["durable", "admin"],
   positionals: { min: 0, max: 2, names: "[rm ID]" },
   run: runSessions,
@@ -55,7 +57,7 @@ async function runSessions({ flags, args, io }: CommandContext): Promise<number>
         "unexpected_argument",
         `"sessions" takes nothing, or rm ID (got "${args.join(" ")}").`,
       );
-    return remove(store, id, flags.json ?? false, io.stdout);
+    return remove(store, requireSessionId(id, { argument: "ID" }), flags.json ?? false, io);
   }
   const sessions = await store.list();
   if (flags.json) {
@@ -75,17 +77,18 @@ async function remove(
   store: FileSessionStore,
   id: string,
   json: boolean,
-  out: TextSink,
+  io: CliIo,
 ): Promise<number> {
-  let removed: boolean;
-  try {
-    removed = await store.delete(id);
-  } catch (error) {
-    throw new CliUsageError("unexpected_argument", (error as Error).message);
-  }
-  if (json) writeJson(out, { id, removed });
-  else writeLine(out, removed ? `Removed session ${id}.` : `No session "${id}" in this workspace.`);
-  return removed ? EXIT.ok : EXIT.failed;
+  if (!(await store.delete(id)))
+    return reportSessionNotFound(
+      io,
+      json,
+      sessionNotFound(`No session "${id}" in this workspace.`, { argument: "ID", value: id }),
+      { text: "stdout", extra: { id, removed: false } },
+    );
+  if (json) writeJson(io.stdout, { id, removed: true });
+  else writeLine(io.stdout, `Removed session ${id}.`);
+  return EXIT.ok;
 }
 
 /** The durable sessions a Restate server holds, listed like the workspace's. */

@@ -3,6 +3,7 @@ import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadSessionConfig } from "../session.js";
+import { reportSessionNotFound, requireSessionId, sessionNotFound } from "../session-id-errors.js";
 
 /** `pseudoclaude tasks [SESSION_ID]`: the long-running tool tasks of a saved session. */
 export const tasksCommand: CommandSpec = {
@@ -18,7 +19,8 @@ update. "running" means no end was heard: the task still runs, or its process st
   --json   {"session": ID, "tasks": [{"task_id", "tool", "call_id", "status",
             "status_message", "started", "updated", "running"}]}
 
-Exits 1 when there is no such session (or no session at all).`,
+Exits 1 when there is no such session, or no session at all (session_not_found); 2 for an id
+that could not be one (invalid_session_id).`,
   flags: [],
   positionals: { min: 0, max: 1, names: "[SESSION_ID]" },
   run: runTasks,
@@ -27,17 +29,21 @@ Exits 1 when there is no such session (or no session at all).`,
 async function runTasks({ flags, args, io }: CommandContext): Promise<number> {
   const { workspace } = await loadSessionConfig(flags, io);
   const store = new FileSessionStore({ workspace });
-  const id = args[0] ?? (await store.list())[0]?.id;
+  const given =
+    args[0] === undefined ? undefined : requireSessionId(args[0], { argument: "SESSION_ID" });
+  const id = given ?? (await store.list())[0]?.id;
   const loaded = id === undefined ? undefined : await store.load(id);
-  if (!loaded) {
-    writeLine(
-      io.stderr,
+  if (!loaded)
+    return reportSessionNotFound(
+      io,
+      flags.json ?? false,
       id === undefined
-        ? `No sessions in ${workspace} yet.`
-        : `No session "${id}" in this workspace (pseudoclaude sessions lists them).`,
+        ? sessionNotFound(`No sessions in ${workspace} yet.`)
+        : sessionNotFound(
+            `No session "${id}" in this workspace (pseudoclaude sessions lists them).`,
+            { argument: "SESSION_ID", value: id },
+          ),
     );
-    return EXIT.failed;
-  }
   const tasks = sessionTasks(loaded.entries);
   if (flags.json) {
     writeJson(io.stdout, { session: loaded.id, tasks: tasks.map(taskToJson) });

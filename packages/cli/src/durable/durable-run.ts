@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { AgentEvents, RunResult } from "@pseudoclaude/core";
-import type {
-  DurableClient,
-  DurableEvent,
-  PendingApproval,
+import {
+  type DurableClient,
+  followRunEvents,
+  type PendingApproval,
 } from "@pseudoclaude/durable-restate/client";
 import { EventEmitter } from "eventemitter3";
 import { CliUsageError } from "../cli-errors.js";
@@ -15,11 +15,9 @@ import { errorToJson, runToJson } from "../output.js";
 import { ReadlinePrompter } from "../prompter.js";
 import { RunRenderer } from "../render-run.js";
 import { RunRecorder } from "../run-recorder.js";
+import { requireSessionId, sessionNotFound } from "../session-id-errors.js";
 import { durableClient, ingressUrl, newestFirst } from "./durable-flags.js";
 import { TerminalApprovals } from "./terminal-approvals.js";
-
-/** How often a followed run's events are asked for. */
-const POLL_MS = 200;
 
 /** Flags that shape the agent: a durable run's agent is the worker's (`pseudoclaude serve`). */
 const WORKER_FLAGS: readonly CliFlag[] = [
@@ -99,7 +97,7 @@ export async function runDurable(
     renderer && isInteractive(io)
       ? new TerminalApprovals(client, new ReadlinePrompter(io), (line) => renderer.note(line))
       : undefined;
-  const follower = new EventFollower(client, session, invocationId, (event) => {
+  const follower = followRunEvents(client, session, invocationId, (event) => {
     if (event.type === "approval-waiting") {
       renderer?.note(waitingLine(event.data));
       approvals?.ask(event.data);
@@ -108,7 +106,6 @@ export async function runDurable(
     if (event.type === "tool-decision") approvals?.decided(event.data.call.id);
     (events.emit as (name: string, data: unknown) => boolean)(event.type, event.data);
   });
-  follower.start();
   let result: RunResult;
   try {
     result = await client.result(invocationId, io.signal);
@@ -163,25 +160,21 @@ async function chooseDurableSession(
       "invalid_usage",
       `${given.join(" and ")} each pick a session; give one of them.`,
     );
-  if (flags.session !== undefined) return flags.session;
+  if (flags.session !== undefined) return requireSessionId(flags.session, { flag: "session" });
   if (flags.resume === undefined && !flags.continue) return undefined;
   const held =
     flags.resume !== undefined
-      ? await client.session(flags.resume).then((one) => (one ? [one] : []))
+      ? await client
+          .session(requireSessionId(flags.resume, { flag: "resume" }))
+          .then((one) => (one ? [one] : []))
       : await client.sessions();
   const [latest] = newestFirst(held);
   if (!latest)
-    throw new CliUsageError(
-      "session_not_found",
+    throw sessionNotFound(
       flags.resume !== undefined
         ? `No durable session "${flags.resume}" in the Restate server at ${client.admin} (pseudoclaude sessions --durable restate lists them).`
         : `No durable session to continue in the Restate server at ${client.admin}.`,
-      {
-        details:
-          flags.resume !== undefined
-            ? { flag: "resume", value: flags.resume }
-            : { flag: "continue" },
-      },
+      flags.resume !== undefined ? { flag: "resume", value: flags.resume } : { flag: "continue" },
     );
   return latest.id;
 }
@@ -189,53 +182,4 @@ async function chooseDurableSession(
 function waitingLine(approval: PendingApproval): string {
   const maybe = approval.interrupted ? " (it may have run once already: its worker stopped)" : "";
   return `  waiting for approval of ${approval.tool} ${compactArgs(approval.arguments)}${maybe}: pseudoclaude approve ${approval.id} allow|deny`;
-}
-
-/**
- * Polls the session's `events` handler and hands on each event of this run once. The handler
- * needs a live worker: while none is (a run waiting for a person, a worker restarting), the
- * polls fail and are tried again.
- */
-class EventFollower {
-  private after = 0;
-  private readonly stopped = new AbortController();
-  private loop: Promise<void> | undefined;
-  sawText = false;
-
-  constructor(
-    private readonly client: DurableClient,
-    private readonly session: string,
-    private readonly invocationId: string,
-    private readonly deliver: (event: DurableEvent) => void,
-  ) {}
-
-  start(): void {
-    this.loop = (async () => {
-      while (!this.stopped.signal.aborted) {
-        await this.poll(this.stopped.signal).catch(() => undefined);
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
-    })();
-  }
-
-  stop(): void {
-    this.stopped.abort();
-  }
-
-  /** After the run ended: what was recorded since the last poll (its last events). */
-  async drain(): Promise<void> {
-    await this.loop;
-    await this.poll(AbortSignal.timeout(10_000)).catch(() => undefined);
-  }
-
-  private async poll(signal: AbortSignal): Promise<void> {
-    const page = await this.client.events(this.session, this.after, signal);
-    // Another run's events (the session's previous run, before ours starts) are not ours.
-    if (page.run !== this.invocationId) return;
-    for (const event of page.events) {
-      if (event.type === "text-delta" && !event.data.via) this.sawText = true;
-      this.deliver(event);
-    }
-    this.after = page.next;
-  }
 }

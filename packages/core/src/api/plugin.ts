@@ -122,3 +122,4 @@ export { abortKind, CallAbortReason } from "../util/abort.js";
 export { detachedSlice } from "../util/detached-slice.js";
 export { type Disposable, toDisposable } from "../util/disposable.js";
 export { isPlainObject } from "../util/plain-object.js";
+export { type RequestSignal, requestSignal, withRequestSignal } from "../util/request-signal.js";

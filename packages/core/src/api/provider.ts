@@ -30,3 +30,4 @@ export {
   withoutSecret,
 } from "../provider/provider-errors.js";
 export { createToolNameMap, type ToolNameMap, wireToolName } from "../provider/tool-name-map.js";
+export { type RequestSignal, requestSignal } from "../util/request-signal.js";

@@ -2,7 +2,11 @@ import type { Message, ToolResultMessage } from "../conversation/message.js";
 import { ModelError } from "../errors.js";
 import type { ProviderUsage } from "../provider/provider.js";
 import type { ContextCompaction, ContextManager, ContextRequest } from "./context-manager.js";
-import { renderTranscript } from "./render-transcript.js";
+import {
+  renderTranscript,
+  TRANSCRIPT_TEXT_KEY,
+  transcriptResultText,
+} from "./render-transcript.js";
 import { estimateRequestTokens } from "./token-estimate.js";
 
 export interface DefaultContextManagerOptions {
@@ -23,7 +27,9 @@ const SUMMARY_SYSTEM =
  * The default: when a request would pass `threshold` of the window, first shorten the oldest
  * tool results (outside the latest `keepTurns` turns) to a stub that says what was removed and
  * how to get it again; if that is not enough to reach `target`, summarise the oldest turns
- * through the agent's own provider into one message. The system prompt is never touched, the
+ * through the agent's own provider into one message. The summary reads what the tools
+ * answered (cut to the transcript's size), never the stubs: a stub keeps that text in its
+ * metadata, which no provider sends. The system prompt is never touched, the
  * latest turns stay whole, and the cut is always before a user prompt, so no tool call is ever
  * separated from its result.
  */
@@ -79,7 +85,9 @@ export class DefaultContextManager implements ContextManager {
     // A hook (Claude Code's PreCompact) may hold the summary back: the stubs still apply.
     if (request.beforeSummary && !(await request.beforeSummary()))
       return stubbed.count > 0 ? stubsOnly : undefined;
-    const head = messages.slice(0, keepFrom);
+    // Summarised from the messages before this compaction's stubs: the summary is meant to keep
+    // what those results said. (Results stubbed by an earlier compaction keep their text.)
+    const head = request.messages.slice(0, keepFrom);
     const { text, usage } = await this.summarize(request, head, window);
     messages = [
       {
@@ -192,7 +200,12 @@ function stub(message: ToolResultMessage, chars: number, args: unknown): ToolRes
     result: {
       ...rest,
       content: [{ type: "text", text }],
-      metadata: { ...message.result.metadata, compacted: true, removed_chars: chars },
+      metadata: {
+        ...message.result.metadata,
+        compacted: true,
+        removed_chars: chars,
+        [TRANSCRIPT_TEXT_KEY]: transcriptResultText(message),
+      },
     },
   };
 }

@@ -1,11 +1,29 @@
-import type { Message } from "../conversation/message.js";
+import type { Message, ToolResultMessage } from "../conversation/message.js";
 
 /** Each tool result is cut to this many characters in a transcript. */
 const RESULT_CHARS = 2_000;
 
 /**
+ * The metadata key under which a stubbed result keeps its text as a transcript shows it (cut
+ * to {@link RESULT_CHARS}): the model no longer sees it, but a later summary still can.
+ */
+export const TRANSCRIPT_TEXT_KEY = "transcript_text";
+
+/** A tool result's text as a transcript shows it: its text blocks, each cut to the limit. */
+export function transcriptResultText(message: ToolResultMessage): string {
+  const kept = message.result.metadata[TRANSCRIPT_TEXT_KEY];
+  if (message.result.metadata.compacted === true && typeof kept === "string") return kept;
+  const text = message.result.content
+    .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))
+    .join("\n");
+  return text.length > RESULT_CHARS ? `${text.slice(0, RESULT_CHARS)}… (cut)` : text;
+}
+
+/**
  * Messages as plain text for a summary request: who said what, which tool was called with
- * what, what it answered (cut). Longer than `maxChars`, the oldest part is dropped.
+ * what, what it answered (cut; for a stubbed result, what it answered before the stub, so a
+ * summary never reads a stub instead of a result). Longer than `maxChars`, the oldest part is
+ * dropped.
  */
 export function renderTranscript(messages: readonly Message[], maxChars: number): string {
   const lines: string[] = [];
@@ -23,11 +41,9 @@ export function renderTranscript(messages: readonly Message[], maxChars: number)
       for (const call of message.toolCalls)
         lines.push(`Assistant called ${call.name} with ${JSON.stringify(call.arguments ?? {})}`);
     } else {
-      const text = message.result.content
-        .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))
-        .join("\n");
-      const cut = text.length > RESULT_CHARS ? `${text.slice(0, RESULT_CHARS)}… (cut)` : text;
-      lines.push(`${message.toolName} ${message.result.ok ? "returned" : "failed"}: ${cut}`);
+      lines.push(
+        `${message.toolName} ${message.result.ok ? "returned" : "failed"}: ${transcriptResultText(message)}`,
+      );
     }
   }
   const transcript = lines.join("\n\n");

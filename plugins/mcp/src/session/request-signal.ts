@@ -6,22 +6,9 @@
 export const NO_SDK_TIMEOUT = 2_147_483_647;
 
 /**
- * Run one SDK request with a signal that follows `outer` only while the request runs. The SDK
+ * Each SDK request runs with a signal that follows the outer one only while it runs. The SDK
  * never removes its abort listener, so a long-lived signal (the connect budget, a shared call
  * signal) aborting later would send notifications/cancelled for requests that already finished
  * - including `initialize`, which clients must never cancel.
  */
-export async function withRequestSignal<T>(
-  outer: AbortSignal,
-  run: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const controller = new AbortController();
-  const forward = () => controller.abort(outer.reason);
-  if (outer.aborted) forward();
-  else outer.addEventListener("abort", forward, { once: true });
-  try {
-    return await run(controller.signal);
-  } finally {
-    outer.removeEventListener("abort", forward);
-  }
-}
+export { withRequestSignal } from "@pseudoclaude/core/plugin";
