@@ -106,8 +106,9 @@ export interface McpManager {
     signal: AbortSignal,
   ): Promise<CompletionResult>;
   /**
-   * `resources/subscribe` (2025 era): `resource-updated` notices arrive through
-   * `onServerNotice`; the subscription survives reconnects until `unsubscribeResource`.
+   * Subscribe to a resource (2025-11-25 `resources/subscribe`; 2026-07-28 the
+   * `resourceSubscriptions` of `subscriptions/listen`): `resource-updated` notices arrive
+   * through `onServerNotice`; the subscription survives reconnects until `unsubscribeResource`.
    */
   subscribeResource(server: string, uri: string, signal: AbortSignal): Promise<void>;
   unsubscribeResource(server: string, uri: string, signal: AbortSignal): Promise<void>;
