@@ -41,6 +41,7 @@ import {
 } from "./agent.js";
 import type { AgentCallbacks } from "./agent-callbacks.js";
 import type { AgentEvents, SubAgentTag } from "./agent-events.js";
+import { type CompactionDeps, compactConversation } from "./compaction-step.js";
 import { addUsage, runModelTurn } from "./model-turn.js";
 import { OfferedTools } from "./offered-tools.js";
 import { OutputCheck } from "./output-check.js";
@@ -401,11 +402,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     );
   }
 
-  /**
-   * Ask the context manager whether the next request fits; when it compacts, the conversation
-   * takes its messages, the session log records it, and listeners hear of it.
-   */
-  private async compactFor(
+  /** Compact before a model turn, or when asked (see compactConversation). */
+  private compactFor(
     provider: Provider,
     tools: readonly ToolDefinition[],
     signal: AbortSignal,
@@ -413,51 +411,20 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     turn: number,
     journal: RunJournal = IN_PROCESS_JOURNAL,
   ): Promise<ContextCompaction | undefined> {
-    const window = this.settings.contextWindow ?? provider.contextWindow;
-    // A summary is a model request: recorded as a step, null when nothing was compacted.
-    const { compaction } = await journal.step(`turn-${turn}:compaction`, async () => ({
-      compaction:
-        (await this.context.prepare({
-          system: this.systemPrompt(),
-          messages: this.conversation.messages,
-          tools,
-          window,
-          provider,
-          signal,
-          ...(force ? { force } : {}),
-          ...(this.hooks.has("beforeCompaction")
-            ? {
-                beforeSummary: async () => {
-                  const verdict = await this.hooks.beforeCompaction({
-                    ...this.hookScope(),
-                    signal,
-                    trigger: force ? "manual" : "auto",
-                    turn,
-                  });
-                  return verdict.skip === undefined;
-                },
-              }
-            : {}),
-        })) ?? null,
-    }));
-    if (!compaction) return undefined;
-    this.conversation.replace(compaction.messages);
-    await this.recorder?.compacted(
-      compaction.messages,
-      compaction.tokensBefore,
-      compaction.tokensAfter,
-    );
-    this.emit("compaction", {
-      turn,
-      stage: compaction.stage,
-      tokensBefore: compaction.tokensBefore,
-      tokensAfter: compaction.tokensAfter,
-      window,
-      stubbedResults: compaction.stubbedResults,
-      summarizedMessages: compaction.summarizedMessages,
-    });
-    return compaction;
+    this.compaction ??= {
+      context: this.context,
+      conversation: this.conversation,
+      recorder: this.recorder,
+      hooks: this.hooks,
+      hookScope: () => this.hookScope(),
+      systemPrompt: () => this.systemPrompt(),
+      contextWindow: () => this.settings.contextWindow,
+      emit: (event, payload) => this.emit(event, payload),
+    };
+    return compactConversation(this.compaction, { provider, tools, signal, force, turn, journal });
   }
+
+  private compaction: CompactionDeps | undefined;
 
   async callTool(
     name: string,
