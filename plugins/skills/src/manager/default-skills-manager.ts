@@ -105,20 +105,23 @@ export class DefaultSkillsManager
     const catalog = deps.catalog;
     if (catalog) {
       // A layer that comes, lists again or goes is looked at again, as a changed folder is.
-      const again = () => {
-        this.refresh().catch((error: unknown) =>
-          this.deps.report({
-            stage: "skills",
-            severity: "error",
-            code: "skills_rescan_failed",
-            source: SKILLS_SOURCE,
-            message: `Reading the skill catalog again failed: ${(error as Error).message}`,
-          }),
-        );
-      };
+      const again = () => this.refreshInBackground("Reading the skill catalog again");
       for (const event of ["layer-added", "layer-changed", "layer-removed"] as const)
         this.catalogEvents.push(catalog.on(event, again));
     }
+  }
+
+  /** Scan again in the background; a failure is said (`skills_rescan_failed`), never thrown. */
+  private refreshInBackground(what: string): void {
+    this.refresh().catch((error: unknown) =>
+      this.deps.report({
+        stage: "skills",
+        severity: "error",
+        code: "skills_rescan_failed",
+        source: SKILLS_SOURCE,
+        message: `${what} failed: ${(error as Error).message}`,
+      }),
+    );
   }
 
   /**
@@ -136,17 +139,7 @@ export class DefaultSkillsManager
     if (!this.deps.settings.watch || this.closed) return;
     this.watcher = new SkillWatcher(
       () => this.roots().map((root) => root.dir),
-      () => {
-        this.refresh().catch((error: unknown) =>
-          this.deps.report({
-            stage: "skills",
-            severity: "error",
-            code: "skills_rescan_failed",
-            source: SKILLS_SOURCE,
-            message: `Rescanning the skill folders failed: ${(error as Error).message}`,
-          }),
-        );
-      },
+      () => this.refreshInBackground("Rescanning the skill folders"),
     );
     this.watcher.sync();
   }
