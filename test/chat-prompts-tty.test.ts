@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace } from "@pseudoclaude/testing";
-import { CLI_BIN, runCli } from "./support/cli.js";
+import { CLI_BIN } from "./support/cli.js";
+import { approvedProjectServer } from "./support/project-server.js";
 import { shellQuote, TmuxPane } from "./support/tmux.js";
 
 const MODERN = fileURLToPath(new URL("./fixtures/mcp/modern.js", import.meta.url));
@@ -18,19 +19,7 @@ describe("pseudoclaude chat: MCP prompts", () => {
   }, async () => {
     const workspace = await createTempWorkspace("pc-chat-prompts-");
     try {
-      await workspace.writeConfig(
-        "project",
-        [
-          "mcp_servers:",
-          "  modern:",
-          "    type: stdio",
-          `    command: ${JSON.stringify(process.execPath)}`,
-          `    args: ${JSON.stringify([MODERN])}`,
-          "",
-        ].join("\n"),
-      );
-      const approval = await runCli(workspace, ["mcp", "approve"]);
-      assert.equal(approval.code, 0, approval.stderr);
+      await approvedProjectServer(workspace, "modern", MODERN);
       await workspace.write(
         "script.json",
         JSON.stringify([

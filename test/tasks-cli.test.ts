@@ -8,6 +8,7 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { CLI_BIN, parseJson, runCli } from "./support/cli.js";
+import { approvedProjectServer } from "./support/project-server.js";
 import { shellQuote, TmuxPane } from "./support/tmux.js";
 
 const TASKS = fileURLToPath(new URL("./fixtures/mcp/tasks.js", import.meta.url));
@@ -28,22 +29,11 @@ interface TasksJson {
 }
 
 /** The project's `jobs` server (the tasks fixture), approved as its user would. */
-async function withTasksServer(workspace: TempWorkspace, log?: string): Promise<void> {
-  await workspace.writeConfig(
-    "project",
-    [
-      "mcp_servers:",
-      "  jobs:",
-      "    type: stdio",
-      `    command: ${JSON.stringify(process.execPath)}`,
-      `    args: ${JSON.stringify([TASKS])}`,
-      "    call_timeout_ms: 1000",
-      ...(log ? ["    env:", `      FIXTURE_LOG: ${JSON.stringify(log)}`] : []),
-      "",
-    ].join("\n"),
-  );
-  const approval = await runCli(workspace, ["mcp", "approve"]);
-  assert.equal(approval.code, 0, approval.stderr);
+function withTasksServer(workspace: TempWorkspace, log?: string): Promise<void> {
+  return approvedProjectServer(workspace, "jobs", TASKS, {
+    callTimeoutMs: 1000,
+    ...(log ? { env: { FIXTURE_LOG: log } } : {}),
+  });
 }
 
 const BUILD_SCRIPT = [
