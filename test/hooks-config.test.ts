@@ -68,6 +68,42 @@ const lastResult = (provider: ScriptedProvider) => {
 
 describe("hooks from config (Claude Code's format)", () => {
   it(
+    "matches a tool by any alias it declares and names it by its first (MultiEdit is edit_file)",
+    TIMEOUT,
+    async () => {
+      await withHooks(
+        `hooks:
+  PreToolUse:
+    - matcher: MultiEdit
+      hooks:
+        - type: command
+          command: 'cat > "$CLAUDE_PROJECT_DIR/stdin.json"; echo "no edits" >&2; exit 2'
+`,
+        [
+          {
+            tool_calls: [
+              {
+                id: "e",
+                name: "edit_file",
+                arguments: { path: "a.md", old_string: "a", new_string: "b" },
+              },
+            ],
+          },
+          { text: "ok" },
+        ],
+        async ({ agent, workspace }) => {
+          await workspace.write("a.md", "a\n");
+          const result = await agent.run("edit");
+          assert.equal(result.toolCalls[0]?.result.error?.message, "no edits");
+          const stdin = JSON.parse(await readFile(path.join(workspace.root, "stdin.json"), "utf8"));
+          assert.equal(stdin.tool_name, "Edit");
+          assert.equal(await readFile(path.join(workspace.root, "a.md"), "utf8"), "a\n");
+        },
+      );
+    },
+  );
+
+  it(
     "blocks with exit 2, stderr as the reason; the hook got the event's JSON on stdin",
     TIMEOUT,
     async () => {

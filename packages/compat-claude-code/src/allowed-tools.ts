@@ -1,4 +1,4 @@
-import { FROM_CLAUDE_CODE_NAMES } from "@pseudoclaude/core/plugin";
+import { FROM_CLAUDE_CODE_NAMES } from "./tool-names.js";
 
 /** One entry of a Skill's `allowed-tools` or an agent file's `tools`, and what it means here. */
 export type AllowedToolMapping =

@@ -50,3 +50,4 @@ export {
   type ClaudeSettingsScope,
   claudeSettingsFiles,
 } from "./settings-files.js";
+export { CLAUDE_CODE_TOOL_NAMES, FROM_CLAUDE_CODE_NAMES } from "./tool-names.js";

@@ -54,6 +54,28 @@ describe("default policy engine", () => {
     assert.equal(policy.decide(remote, {}).verdict, "ask");
   });
 
+  it("matches a tool by an alias it declares, never a tool without that alias", () => {
+    const bash = def("run_command", {
+      safety: "side_effect",
+      aliases: ["Bash"],
+      permissionKey: { argument: "command", match: "command" },
+    });
+    const policy = engine({
+      rules: [rule("allow", "Bash(git status*)"), rule("deny", "Bash(rm *)")],
+    });
+    assert.equal(policy.decide(bash, { command: "git status -s" }).verdict, "allow");
+    const denied = policy.decide(bash, { command: "rm -rf x" });
+    assert.equal(denied.verdict, "deny");
+    assert.match(denied.reason, /Bash\(rm \*\)/);
+    // An MCP tool that happens to be called Bash remotely has no alias: the rules are not its.
+    const lookalike = def("mcp__evil__Bash_tool", {
+      permissionKey: { argument: "command", match: "command" },
+    });
+    assert.equal(policy.decide(lookalike, { command: "git status" }).verdict, "ask");
+    // A deny rule on the bare alias removes the tool, as one on its name does.
+    assert.equal(engine({ rules: [rule("deny", "Bash")] }).isOffered(bash), false);
+  });
+
   it("matches tool-name globs such as mcp__context7__*", () => {
     const policy = engine({ rules: [rule("allow", "mcp__context7__*")] });
     assert.equal(policy.decide(remote, {}).verdict, "allow");

@@ -1,5 +1,8 @@
-import { mapAllowedTool, splitAllowedTools } from "@pseudoclaude/compat-claude-code";
-import { CLAUDE_CODE_TOOL_NAMES } from "@pseudoclaude/core/plugin";
+import {
+  CLAUDE_CODE_TOOL_NAMES,
+  mapAllowedTool,
+  splitAllowedTools,
+} from "@pseudoclaude/compat-claude-code";
 
 /** Says what was changed in an agent's tools: a code, a sentence, a severity, the field. */
 export type ToolProblem = (

@@ -28,5 +28,6 @@ export {
   loadBuiltinToolsSettings,
 } from "./settings/load-settings.js";
 export { createBuiltinTools } from "./tools/builtin-tool-list.js";
+export { BUILTIN_TOOL_ALIASES, type BuiltinToolName } from "./tools/builtin-tool-names.js";
 export { BUILTIN_SOURCE_ID, type ToolKit } from "./tools/tool-kit.js";
 export { type WalkEntry, type WalkOptions, walkTree } from "./walk/walk-tree.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { createAgent, LoadedConfig } from "@pseudoclaude/core";
 import { createTempWorkspace } from "@pseudoclaude/testing";
-import { BUILTIN_SOURCE_ID, builtinTools } from "../src/index.js";
+import { BUILTIN_SOURCE_ID, BUILTIN_TOOL_ALIASES, builtinTools } from "../src/index.js";
 import { show, textOf, withTools } from "./support/agent.js";
 
 const READ_ONLY = ["glob", "grep", "list_dir", "read_file"];
@@ -102,6 +102,41 @@ describe("the builtin-tools plugin", () => {
       assert.equal(command.error?.code, "denied");
       assert.equal(existsSync(path.join(workspace.root, "ran")), false);
     });
+  });
+
+  it("declares Claude Code's name of each tool as an alias, so rules in those names apply", async () => {
+    await withTools({}, async ({ agent }) => {
+      const aliases = Object.fromEntries(
+        [...agent.registry.definitions()].map((definition) => [
+          definition.name,
+          definition.aliases,
+        ]),
+      );
+      assert.deepEqual(aliases, BUILTIN_TOOL_ALIASES);
+    });
+    const workspace = await createTempWorkspace("pseudoclaude-builtin-alias-");
+    const agent = await createAgent({
+      workspace: workspace.root,
+      plugins: [builtinTools()],
+      config: false,
+      policy: { allow: ["Bash(echo ok*)", "Write(src/**)"], deny: ["Edit"] },
+    });
+    try {
+      const verdict = async (name: string, args: Record<string, unknown>) =>
+        (await agent.callTool(name, args)).decision.verdict;
+      assert.equal(await verdict("run_command", { command: "echo ok" }), "allow");
+      assert.equal(await verdict("run_command", { command: "touch no" }), "ask");
+      assert.equal(await verdict("write_file", { path: "src/a.ts", content: "" }), "allow");
+      assert.equal(await verdict("write_file", { path: "b.ts", content: "" }), "ask");
+      assert.equal(
+        await verdict("edit_file", { path: "src/a.ts", old_string: "x", new_string: "y" }),
+        "deny",
+      );
+      assert.equal(existsSync(path.join(workspace.root, "no")), false);
+    } finally {
+      await agent.close();
+      await workspace.cleanup();
+    }
   });
 
   it("lets policy rules match a command prefix and gitignore-style path globs", async () => {

@@ -1,8 +1,8 @@
-import { CLAUDE_CODE_TOOL_NAMES } from "@pseudoclaude/core/plugin";
+import { CLAUDE_CODE_TOOL_NAMES } from "@pseudoclaude/compat-claude-code";
 
 /**
- * The names Claude Code gives the tools ours match, so a matcher such as `Bash` or
- * `Edit|Write` written for Claude Code matches here too (one map for every plugin, in core).
+ * Claude Code's name for each built-in tool of ours, as the built-in tools declare them (the
+ * compatibility package's map, kept under this name for the plugin's users).
  */
 export const CLAUDE_TOOL_NAMES = CLAUDE_CODE_TOOL_NAMES;
 

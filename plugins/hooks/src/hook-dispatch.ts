@@ -4,7 +4,6 @@ import {
   TOOL_MATCHER_EVENTS,
 } from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic } from "@pseudoclaude/core";
-import { CLAUDE_TOOL_NAMES } from "./claude-tool-names.js";
 import { type HookFailureLog, hookFailureKey } from "./hook-failure-log.js";
 import { type HookCommand, type HookEvent, matcherPattern } from "./hooks-settings.js";
 import type { HookAnswer } from "./run-hook-command.js";
@@ -54,7 +53,8 @@ export class HookDispatch {
     event: HookEvent,
     input: Record<string, unknown>,
     signal: AbortSignal,
-    match?: string,
+    /** The value the matcher is tested on: for tool events, every name of the tool. */
+    match?: string | readonly string[],
   ): AsyncGenerator<HookOutcome> {
     for (const hook of this.commands) {
       if (hook.event !== event || !matches(hook, match)) continue;
@@ -118,15 +118,16 @@ function answerFields(answer: Extract<HookAnswer, { kind: "ok" }>) {
 }
 
 /**
- * Claude Code's matcher rule: for tool events a regular expression over the tool's name (ours
- * or Claude Code's); for events with a matcher field, over that field; an empty matcher or `*`
- * matches all, and events with neither ignore the matcher.
+ * Claude Code's matcher rule: for tool events a regular expression over the tool's names (ours
+ * or an alias the tool declares, such as Claude Code's `Bash`); for events with a matcher
+ * field, over that field; an empty matcher or `*` matches all, and events with neither ignore
+ * the matcher.
  */
-function matches(hook: HookCommand, value: string | undefined): boolean {
+function matches(hook: HookCommand, value: string | readonly string[] | undefined): boolean {
   const pattern = matcherPattern(hook.matcher);
   if (!pattern) return true;
   const byTool = TOOL_MATCHER_EVENTS.includes(hook.event);
   if (!byTool && MATCHER_FIELDS[hook.event] === undefined) return true;
   if (value === undefined) return false;
-  return pattern.test(value) || (byTool && pattern.test(CLAUDE_TOOL_NAMES[value] ?? "\0"));
+  return typeof value === "string" ? pattern.test(value) : value.some((name) => pattern.test(name));
 }

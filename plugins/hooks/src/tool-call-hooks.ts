@@ -8,10 +8,11 @@ import {
   type AgentHooks,
   type BeforeToolCallResult,
   type HookScope,
+  type ToolDefinition,
   type ToolResult,
   textOf,
 } from "@pseudoclaude/core";
-import { CLAUDE_TOOL_NAMES, claudeToolInput } from "./claude-tool-names.js";
+import { claudeToolInput } from "./claude-tool-names.js";
 import type { HookDispatch } from "./hook-dispatch.js";
 
 /** The fields every Claude Code hook gets on stdin (`transcript_path` is not sent: we have no transcript file). */
@@ -19,17 +20,27 @@ export function commonInput(scope: Pick<HookScope, "sessionId" | "workspace">) {
   return { session_id: scope.sessionId ?? "", cwd: scope.workspace };
 }
 
+/**
+ * A tool call as Claude Code's hooks read it: the tool under its first alias (Claude Code's
+ * name for the built-in tools, `Bash`), or its own name.
+ */
 function toolInput(
   scope: Pick<HookScope, "sessionId" | "workspace">,
   call: { id: string; name: string },
+  tool: ToolDefinition,
   args: unknown,
 ) {
   return {
     ...commonInput(scope),
-    tool_name: CLAUDE_TOOL_NAMES[call.name] ?? call.name,
+    tool_name: tool.aliases?.[0] ?? call.name,
     tool_input: claudeToolInput(call.name, args),
     tool_use_id: call.id,
   };
+}
+
+/** Every name a matcher may give the tool: ours and its aliases (`run_command`, `Bash`). */
+function namesOf(context: { call: { name: string }; tool: ToolDefinition }): string[] {
+  return [context.call.name, ...(context.tool.aliases ?? [])];
 }
 
 /** What a hook said back to the model about a call that ran, added to its result. */
@@ -51,12 +62,12 @@ export function toolCallHooks(dispatch: HookDispatch): AgentHooks {
     hooks.beforeToolCall = async function PreToolUse(context) {
       let outcome: BeforeToolCallResult;
       let args = context.call.arguments;
-      const input = () => toolInput(context, context.call, args);
+      const input = () => toolInput(context, context.call, context.tool, args);
       for await (const answer of dispatch.each(
         "PreToolUse",
         input(),
         context.signal,
-        context.call.name,
+        namesOf(context),
       )) {
         if (answer.kind === "failed") continue;
         if (answer.kind === "block") return { action: "deny", reason: answer.reason };
@@ -75,12 +86,12 @@ export function toolCallHooks(dispatch: HookDispatch): AgentHooks {
     };
   if (dispatch.has("PermissionRequest") || dispatch.has("Notification"))
     hooks.beforeApproval = async function PermissionRequest(context) {
-      const base = toolInput(context, context.call, context.call.arguments);
+      const base = toolInput(context, context.call, context.tool, context.call.arguments);
       for await (const answer of dispatch.each(
         "PermissionRequest",
         { ...base, permission_suggestions: [] },
         context.signal,
-        context.call.name,
+        namesOf(context),
       )) {
         if (answer.kind === "failed") continue;
         if (answer.kind === "block") return { action: "deny", reason: answer.reason };
@@ -108,7 +119,7 @@ export function toolCallHooks(dispatch: HookDispatch): AgentHooks {
     hooks.afterToolCall = async function PostToolUse(context) {
       const failed = !context.result.ok;
       const event = failed ? "PostToolUseFailure" : "PostToolUse";
-      const base = toolInput(context, context.call, context.call.arguments);
+      const base = toolInput(context, context.call, context.tool, context.call.arguments);
       const input = failed
         ? {
             ...base,
@@ -120,7 +131,7 @@ export function toolCallHooks(dispatch: HookDispatch): AgentHooks {
             tool_response: { ok: true, content: textOf(context.result.content) },
           };
       let current = context.result;
-      for await (const answer of dispatch.each(event, input, context.signal, context.call.name)) {
+      for await (const answer of dispatch.each(event, input, context.signal, namesOf(context))) {
         // Claude Code shows the model a block (exit 2, decision "block") and additional
         // context as feedback on the result: the call already ran.
         const feedback =

@@ -75,7 +75,6 @@ export type {
   SkillLayerProvider,
   SkillLayerRegistration,
 } from "../skills/skill-layer.js";
-export { CLAUDE_CODE_TOOL_NAMES, FROM_CLAUDE_CODE_NAMES } from "../tools/claude-code-names.js";
 export {
   type AudioContent,
   type ContentKind,

@@ -80,7 +80,7 @@ export class DefaultPolicyEngine implements PolicyEngine {
       (rule) =>
         rule.verdict === "deny" &&
         rule.pattern.argument === undefined &&
-        rule.pattern.matchesName(tool.name),
+        rule.pattern.matchesTool(tool),
     );
   }
 
@@ -105,7 +105,7 @@ export class DefaultPolicyEngine implements PolicyEngine {
     const unclear = this.rules.find(
       (rule) =>
         rule.verdict === "deny" &&
-        rule.pattern.matchesName(tool.name) &&
+        rule.pattern.matchesTool(tool) &&
         argumentUnclearForDeny(rule.pattern, tool, args),
     );
     if (unclear) {
@@ -150,7 +150,7 @@ export class DefaultPolicyEngine implements PolicyEngine {
     return this.rules.find(
       (rule) =>
         rule.verdict === verdict &&
-        rule.pattern.matchesName(tool.name) &&
+        rule.pattern.matchesTool(tool) &&
         argumentMatches(rule.pattern, tool, args, this.settings.workspace, strict),
     );
   }

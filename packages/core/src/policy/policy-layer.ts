@@ -67,7 +67,7 @@ export class PolicyLayers {
   isOffered(tool: ToolDefinition): boolean {
     const narrowing = this.narrowing();
     if (narrowing.length === 0) return true;
-    return narrowing.some((layer) => layer.only.some((pattern) => pattern.matchesName(tool.name)));
+    return narrowing.some((layer) => layer.only.some((pattern) => pattern.matchesTool(tool)));
   }
 
   /** The engine's decision as the layers change it (see {@link PolicyLayer}). */
@@ -122,9 +122,7 @@ export class PolicyLayers {
 
   private matches(pattern: RulePattern, tool: ToolDefinition, args: unknown): boolean {
     // Strict, like allow rules: a compound or substituted command matches no pattern.
-    return (
-      pattern.matchesName(tool.name) && argumentMatches(pattern, tool, args, this.workspace, true)
-    );
+    return pattern.matchesTool(tool) && argumentMatches(pattern, tool, args, this.workspace, true);
   }
 }
 

@@ -12,7 +12,8 @@ import { commandDenyMatch, commandMatches } from "./command-match.js";
  */
 export interface RulePattern {
   raw: string;
-  matchesName(name: string): boolean;
+  /** Whether the rule names this tool: by its name or one of its aliases (`Bash`). */
+  matchesTool(tool: Pick<ToolDefinition, "name" | "aliases">): boolean;
   /** Undefined when the rule has no argument part (it matches every call of the tool). */
   argument?: string;
 }
@@ -41,7 +42,11 @@ export function parseRulePattern(raw: string): RulePattern {
     );
   }
   const isMatch = picomatch(name, { dot: true });
-  const pattern: RulePattern = { raw: text, matchesName: (candidate) => isMatch(candidate) };
+  const pattern: RulePattern = {
+    raw: text,
+    matchesTool: (tool) =>
+      isMatch(tool.name) || (tool.aliases?.some((alias) => isMatch(alias)) ?? false),
+  };
   if (argument !== undefined) pattern.argument = argument;
   return pattern;
 }

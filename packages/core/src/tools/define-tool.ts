@@ -13,6 +13,8 @@ export interface DefineToolSpec<Schema extends z.ZodObject> {
   source: string;
   category?: ToolDefinition["category"];
   permissionKey?: ToolDefinition["permissionKey"];
+  /** Other names the tool answers to (see {@link ToolDefinition.aliases}). */
+  aliases?: readonly string[];
   timeoutMs?: number;
   /** Return a ToolResult, or a string for a plain text success. */
   execute(
@@ -37,6 +39,7 @@ export function defineTool<Schema extends z.ZodObject>(spec: DefineToolSpec<Sche
   if (spec.category) definition.category = spec.category;
   if (spec.permissionKey) definition.permissionKey = spec.permissionKey;
   if (spec.timeoutMs) definition.timeoutMs = spec.timeoutMs;
+  if (spec.aliases && spec.aliases.length > 0) definition.aliases = [...spec.aliases];
   return {
     definition,
     validate(args): ArgumentValidation {

@@ -75,6 +75,13 @@ export interface ToolDefinition {
   taskTimeoutMs?: number;
   /** How argument patterns in policy rules apply to this tool. */
   permissionKey?: ToolPermissionKey;
+  /**
+   * Other names the tool answers to, declared by the tool itself: Claude Code's names for the
+   * built-in tools (`Bash` for `run_command`), so rules, hook matchers and imported files
+   * written for Claude Code find it. Policy rules match a tool by its name or any alias. Only
+   * local, trusted sources set them (an MCP server's tools never have aliases).
+   */
+  aliases?: readonly string[];
   /** A name for people (a UI, a listing), where the tool's author gave one. */
   title?: string;
   /** Images a UI may show for the tool. */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { writeFileAtomic } from "../files/atomic-write.js";
 import { looksBinary } from "../files/binary-file.js";
 import { clipLine, formatBytes, plural } from "../text/bounded-text.js";
+import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
 import {
   BUILTIN_SOURCE_ID,
   confine,
@@ -48,6 +49,7 @@ const input = z
 export function editFileTool(kit: ToolKit): Tool {
   return defineTool({
     name: "edit_file",
+    aliases: BUILTIN_TOOL_ALIASES.edit_file,
     description:
       "Replace exact text in a file. `old_string` must match the file exactly (whitespace included) and exactly once, so include enough surrounding lines to make it unique; or set replace_all to replace every occurrence. Fails, saying why, when the text is missing or not unique. The write is atomic.",
     input,

@@ -4,6 +4,7 @@ import picomatch from "picomatch";
 import { z } from "zod";
 import { clipText, plural } from "../text/bounded-text.js";
 import { walkTree } from "../walk/walk-tree.js";
+import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
 import {
   BUILTIN_SOURCE_ID,
   confine,
@@ -53,6 +54,7 @@ const input = z.strictObject({
 export function globTool(kit: ToolKit): Tool {
   return defineTool({
     name: "glob",
+    aliases: BUILTIN_TOOL_ALIASES.glob,
     description: `Find files by glob pattern (\`*\`, \`**\`, \`?\`, \`[...]\`, \`{a,b}\`), relative to \`path\`. Files that .gitignore excludes and the .git folder are skipped; hidden files are included. Returns workspace-relative paths in name order, at most ${GLOB_DEFAULT_RESULTS} unless \`limit\` says otherwise.`,
     input,
     safety: "read_only",

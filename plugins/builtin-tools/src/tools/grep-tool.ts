@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { GrepOutcome, GrepRequest } from "../grep/grep-request.js";
 import { runGrep } from "../grep/run-grep.js";
 import { plural } from "../text/bounded-text.js";
+import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
 import {
   BUILTIN_SOURCE_ID,
   confineExisting,
@@ -77,6 +78,7 @@ const input = z.strictObject({
 export function grepTool(kit: ToolKit): Tool {
   return defineTool({
     name: "grep",
+    aliases: BUILTIN_TOOL_ALIASES.grep,
     description: `Search file contents with a regular expression. Output is ripgrep-style: \`path:line:text\` for matches, \`path-line-text\` for context lines, \`--\` between groups. Skips binary files, files that .gitignore excludes and the .git folder. Returns at most ${GREP_DEFAULT_RESULTS} matches unless \`limit\` says otherwise; long lines are shown around the match.`,
     input,
     safety: "read_only",

@@ -5,6 +5,7 @@ import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/c
 import { openConfinedFolder } from "@pseudoclaude/core/files";
 import { z } from "zod";
 import { clipText, formatBytes, plural } from "../text/bounded-text.js";
+import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
 import { BUILTIN_SOURCE_ID, confine, isToolResult, refusedOpen, type ToolKit } from "./tool-kit.js";
 
 export const LIST_DEFAULT_ENTRIES = 500;
@@ -38,6 +39,7 @@ interface ListedEntry {
 export function listDirTool(kit: ToolKit): Tool {
   return defineTool({
     name: "list_dir",
+    aliases: BUILTIN_TOOL_ALIASES.list_dir,
     description:
       "List one directory of the workspace (not recursive): sub-directories first (with a trailing /), then files with their sizes; symbolic links show their target. Use glob to find files by pattern.",
     input,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BinaryFileError } from "../files/binary-file.js";
 import { formatBytes } from "../text/bounded-text.js";
 import { readLines } from "../text/line-reader.js";
+import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
 import {
   BUILTIN_SOURCE_ID,
   confineExisting,
@@ -42,6 +43,7 @@ const input = z.strictObject({
 export function readFileTool(kit: ToolKit): Tool {
   return defineTool({
     name: "read_file",
+    aliases: BUILTIN_TOOL_ALIASES.read_file,
     description: `Read a text file in the workspace. Lines are numbered like \`cat -n\` (number, tab, text). Shows up to ${READ_DEFAULT_LINES} lines from \`offset\`; when more follow, the output says which offset to read next. Lines longer than ${READ_LINE_CHARS} characters are cut. Binary files are refused.`,
     input,
     safety: "read_only",

@@ -1,6 +1,7 @@
 import { defineTool, type Tool, toolFailure } from "@pseudoclaude/core";
 import { processResult } from "@pseudoclaude/core/process";
 import { z } from "zod";
+import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
 import { BUILTIN_SOURCE_ID, confineExisting, isToolResult, type ToolKit } from "./tool-kit.js";
 
 const input = z.strictObject({
@@ -26,6 +27,7 @@ const input = z.strictObject({
 export function runCommandTool(kit: ToolKit): Tool {
   return defineTool({
     name: "run_command",
+    aliases: BUILTIN_TOOL_ALIASES.run_command,
     description: `Run a shell command in the workspace (or \`cwd\` inside it) and return its output (stdout and stderr interleaved; the beginning and end are kept when longer than ${kit.settings.maxOutputChars} characters) with its exit code. Standard input is empty, so interactive prompts fail instead of waiting. On timeout the command and everything it started are ended; background processes do not outlive the command.`,
     input,
     safety: "side_effect",

@@ -3,6 +3,7 @@ import { defineTool, type Tool, toolFailure, toolSuccess } from "@pseudoclaude/c
 import { z } from "zod";
 import { writeFileAtomic } from "../files/atomic-write.js";
 import { formatBytes, plural } from "../text/bounded-text.js";
+import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
 import {
   BUILTIN_SOURCE_ID,
   confine,
@@ -23,6 +24,7 @@ const input = z.strictObject({
 export function writeFileTool(kit: ToolKit): Tool {
   return defineTool({
     name: "write_file",
+    aliases: BUILTIN_TOOL_ALIASES.write_file,
     description:
       "Create a file, or replace the whole content of an existing one, in the workspace. Missing parent folders are created. The write is atomic: the file holds either the old or the new content, never a mix. Prefer edit_file to change part of a file.",
     input,
