@@ -1,25 +1,18 @@
-// The README's "compose an agent" example: a scripted model, one tool source, one run.
-import { createAgent, definePlugin, defineTool } from "@pseudoclaude/core";
-import { InMemoryToolSource, ScriptedProvider } from "@pseudoclaude/testing";
+// The README's "compose an agent" example: a scripted model, one inline tool, one run.
+import { createAgent, defineTool } from "@pseudoclaude/core";
+import { ScriptedProvider } from "@pseudoclaude/testing";
 import { z } from "zod";
 
-const weather = definePlugin({
-  name: "weather",
-  register(context) {
-    const forecast = defineTool({
-      name: "get_forecast",
-      description: "Forecast for a city.",
-      input: z.object({ city: z.string() }),
-      safety: "read_only",
-      source: "weather",
-      execute: ({ city }) => `Sunny in ${city}, 21°C.`,
-    });
-    context.addToolSource(new InMemoryToolSource("weather", [forecast]));
-  },
+const forecast = defineTool({
+  name: "get_forecast",
+  description: "Forecast for a city.",
+  input: z.object({ city: z.string() }),
+  safety: "read_only",
+  execute: ({ city }) => `Sunny in ${city}, 21°C.`,
 });
 
 const agent = await createAgent({
-  plugins: [weather],
+  tools: [forecast],
   provider: new ScriptedProvider([
     { tool_calls: [{ name: "get_forecast", arguments: { city: "Lisbon" } }] },
     { text: "It will be sunny in Lisbon." },

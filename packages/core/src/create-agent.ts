@@ -19,6 +19,7 @@ import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
 import { ConfigError } from "./errors.js";
 import type { AgentHooks } from "./hooks/agent-hooks.js";
 import { HookList } from "./hooks/hook-list.js";
+import { inlineToolsPlugin } from "./plugin/inline-tools-plugin.js";
 import type { Plugin } from "./plugin/plugin.js";
 import { DefaultPluginHost } from "./plugin/plugin-host.js";
 import { orderPlugins } from "./plugin/plugin-order.js";
@@ -36,6 +37,7 @@ import { loadSession } from "./session/load-session.js";
 import { checkSessionId, SessionStore } from "./session/session-store.js";
 import { DefaultSkillCatalog } from "./skills/default-skill-catalog.js";
 import { SkillCatalog } from "./skills/skill-catalog.js";
+import type { Tool } from "./tools/tool.js";
 import { resolveTracer, type TracingOptions } from "./tracing/tracing-options.js";
 
 export const DEFAULT_MAX_TURNS = 20;
@@ -59,6 +61,12 @@ export interface CreateAgentOptions {
   /** The model. Optional when a provider plugin registers one, or for tool-only use. */
   provider?: Provider;
   plugins?: readonly Plugin[];
+  /**
+   * Tools given inline (`defineTool(...)`): a static source is made for them (id `code`, or
+   * each tool's own `source`), so one tool needs no plugin. A list that is not tools, or two
+   * tools with one name, throws `PluginError` `invalid_tool`.
+   */
+  tools?: readonly Tool[];
   /** Policy from code; combined with the config's `permissions` section. */
   policy?: PolicyOptions;
   /** Replace the default policy engine. */
@@ -223,7 +231,10 @@ type Assembled = Awaited<ReturnType<typeof assemble>>;
 async function registered(options: CreateAgentOptions, parts: Assembled) {
   const { workspace, config, sink, report, agentSection, homeDir, container, providerRef } = parts;
   const consent = workspaceConsent(options.projectApprovals ?? "remembered", workspace, homeDir);
-  const ordered = orderPlugins(options.plugins ?? []);
+  const ordered = orderPlugins([
+    ...(options.tools && options.tools.length > 0 ? [inlineToolsPlugin(options.tools)] : []),
+    ...(options.plugins ?? []),
+  ]);
 
   // The container holds what plugins share and may replace (the registry, the policy engine,
   // the provider, plugins' own APIs); everything else is built here and passed by hand.

@@ -66,7 +66,9 @@ export type UsageErrorCode =
   /** `--resume ID` / `session: { id, resume: true }` named a session the store does not have. */
   | "session_not_found"
   /** A `beforeRun` hook (a `UserPromptSubmit` command) blocked the prompt. */
-  | "run_blocked";
+  | "run_blocked"
+  /** `agent.stream(prompt)` iterated a second time. */
+  | "stream_consumed";
 
 /**
  * Codes of model failures. Providers classify their SDK's errors into these (see
@@ -98,6 +100,8 @@ export type PluginErrorCode =
   | "dependency_cycle"
   | "plugin_register_failed"
   | "invalid_tool_source"
+  /** `createAgent({ tools })` got something that is not a tool, or two with one name. */
+  | "invalid_tool"
   | "duplicate_tool_source"
   | "duplicate_skill_layer"
   | "source_start_failed";

@@ -30,6 +30,7 @@ export type {
 } from "./agent/agent.js";
 export { DEFAULT_AGENT_NAME } from "./agent/agent.js";
 export type { AgentEventPayloads, AgentEvents, SubAgentTag } from "./agent/agent-events.js";
+export type { AgentStream, AgentStreamEvent } from "./agent/agent-stream.js";
 export type {
   ApprovalAnswer,
   ApprovalRequest,
@@ -38,6 +39,7 @@ export type {
   ElicitationResponse,
   Elicitor,
 } from "./agent/callbacks.js";
+export type { StreamResponseInit } from "./agent/stream-responses.js";
 export {
   DEFAULT_SUB_AGENT_DEPTH,
   type SubAgentSpec,
@@ -141,6 +143,7 @@ export {
 export { type SessionTask, sessionTasks } from "./session/session-tasks.js";
 export { type ContentBlock, textOf } from "./tools/content.js";
 export { type DefineToolSpec, defineTool } from "./tools/define-tool.js";
+export { INLINE_TOOL_SOURCE } from "./tools/inline-tool-source.js";
 export type { Tool } from "./tools/tool.js";
 export type { ToolDefinition, ToolIcon, ToolSafety } from "./tools/tool-definition.js";
 export {

@@ -54,8 +54,34 @@ export function createTestTool(spec: TestToolSpec): TestTool {
 /** An in-memory tool source; push changes with `setTools`, `upsert`, `remove`. */
 export class InMemoryToolSource extends StaticToolSource {
   constructor(id = "memory", tools: readonly Tool[] = []) {
-    super(id, tools);
+    super(
+      id,
+      tools.map((tool) => adopt(id, tool)),
+    );
   }
+
+  override setTools(tools: readonly Tool[]): void {
+    super.setTools(tools.map((tool) => adopt(this.id, tool)));
+  }
+
+  override upsert(...tools: Tool[]): void {
+    super.upsert(...tools.map((tool) => adopt(this.id, tool)));
+  }
+}
+
+/**
+ * The tool as this source's own: tests build tools once and put them in sources of any id,
+ * while the registry refuses a tool whose definition names another source. The tool's calls
+ * still reach it (and its `calls` record).
+ */
+function adopt(source: string, tool: Tool): Tool {
+  if (tool.definition.source === source) return tool;
+  const adopted: Tool = {
+    definition: { ...tool.definition, source },
+    execute: (args, context) => tool.execute(args, context),
+  };
+  if (tool.validate) adopted.validate = (args) => tool.validate!(args);
+  return adopted;
 }
 
 /** Resolve after `ms`, or reject when the signal aborts (a well-behaved slow tool). */

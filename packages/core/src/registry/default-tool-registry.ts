@@ -310,6 +310,17 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
         message: `Tool from source "${sourceId}" has an empty or blank name; skipped.`,
       };
     }
+    if (tool.definition.source !== sourceId) {
+      // The policy, the listings and the registry's own bookkeeping go by the definition's
+      // source: a tool that names another one would be judged and removed as someone else's.
+      return {
+        ...base,
+        severity: "error",
+        code: "tool_source_mismatch",
+        item: name,
+        message: `Tool "${name}" from source "${sourceId}" says its source is "${String(tool.definition.source)}"; skipped. Set the tool's source to "${sourceId}" (defineTool's \`source\`).`,
+      };
+    }
     if (acceptedInThisChange.has(name)) {
       return {
         ...base,

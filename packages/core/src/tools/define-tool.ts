@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { zodNow } from "../config/zod-schema.js";
+import { INLINE_TOOL_SOURCE } from "./inline-tool-source.js";
 import type { ArgumentValidation, Tool, ToolExecutionContext } from "./tool.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolResult, toolSuccess } from "./tool-result.js";
@@ -10,7 +11,11 @@ export interface DefineToolSpec<Schema extends z.ZodObject> {
   /** zod object schema of the arguments; the JSON Schema the model sees is generated from it. */
   input: Schema;
   safety: ToolDefinition["safety"];
-  source: string;
+  /**
+   * Id of the tool source that offers it. Default `code` ({@link INLINE_TOOL_SOURCE}): what a
+   * tool passed to `createAgent({ tools })` needs; a plugin's own source sets its id here.
+   */
+  source?: string;
   category?: ToolDefinition["category"];
   permissionKey?: ToolDefinition["permissionKey"];
   /** Other names the tool answers to (see {@link ToolDefinition.aliases}). */
@@ -34,7 +39,7 @@ export function defineTool<Schema extends z.ZodObject>(spec: DefineToolSpec<Sche
     description: spec.description,
     inputSchema,
     safety: spec.safety,
-    source: spec.source,
+    source: spec.source ?? INLINE_TOOL_SOURCE,
   };
   if (spec.category) definition.category = spec.category;
   if (spec.permissionKey) definition.permissionKey = spec.permissionKey;
