@@ -72,3 +72,27 @@ export interface AgentEventPayloads {
 export type AgentEvents = {
   [E in keyof AgentEventPayloads]: [AgentEventPayloads[E][0] & { via?: SubAgentTag }];
 };
+
+/**
+ * The events about a run (every event but `diagnostic`, which is about the agent): what a fork
+ * passes on to its parent and what `agent.stream()` yields.
+ */
+export const RUN_EVENT_NAMES = [
+  "run-start",
+  "turn-start",
+  "text-delta",
+  "reasoning-delta",
+  "tool-call-start",
+  "tool-decision",
+  "tool-progress",
+  "tool-task",
+  "tool-call-end",
+  "turn-end",
+  "output-repair",
+  "compaction",
+  "run-end",
+  "error",
+] as const satisfies ReadonlyArray<keyof AgentEvents>;
+
+/** The name of an event about a run. */
+export type RunEventName = (typeof RUN_EVENT_NAMES)[number];

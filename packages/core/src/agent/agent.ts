@@ -12,6 +12,7 @@ import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolSourceStatus } from "../tools/tool-source.js";
 import type { AgentEvents } from "./agent-events.js";
+import type { AgentStream } from "./agent-stream.js";
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -127,6 +128,13 @@ export interface Agent {
     options: RunOptions & { output: OutputSchema<T> },
   ): Promise<StructuredRunResult<T>>;
   run(prompt: string, options?: RunOptions): Promise<RunResult>;
+  /**
+   * `run(prompt)` as a stream: iterate it for the run's events in order (`for await`), await
+   * its `text` or `result`, or return it from a web handler (`toResponse()`,
+   * `toUIMessageStreamResponse()`). Leaving the loop early cancels the run. See
+   * docs/streaming.md.
+   */
+  stream(prompt: string, options?: RunOptions): AgentStream;
   /** Run one tool through policy, approval, registry and timeout, as the loop would. */
   callTool(name: string, args: unknown, options?: CallToolOptions): Promise<CallToolOutcome>;
   /** Definitions the model would be offered now (policy applied). */

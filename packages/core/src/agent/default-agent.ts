@@ -40,7 +40,8 @@ import {
   type ToolCallRecord,
 } from "./agent.js";
 import type { AgentCallbacks } from "./agent-callbacks.js";
-import type { AgentEvents, SubAgentTag } from "./agent-events.js";
+import { type AgentEvents, RUN_EVENT_NAMES, type SubAgentTag } from "./agent-events.js";
+import { type AgentStream, streamRun } from "./agent-stream.js";
 import { type CompactionDeps, compactConversation } from "./compaction-step.js";
 import { addUsage, runModelTurn } from "./model-turn.js";
 import { OfferedTools } from "./offered-tools.js";
@@ -48,23 +49,6 @@ import { OutputCheck } from "./output-check.js";
 import type { ProviderRef } from "./provider-ref.js";
 import { runToolCalls, type ToolCallStepDeps, toolCallRecord } from "./run-tool-calls.js";
 import { SessionRecorder } from "./session-recorder.js";
-
-/** The events a fork passes on to its parent (diagnostics are the parent's already). */
-const FORWARDED_EVENTS = [
-  "run-start",
-  "turn-start",
-  "text-delta",
-  "reasoning-delta",
-  "tool-call-start",
-  "tool-decision",
-  "tool-progress",
-  "tool-call-end",
-  "turn-end",
-  "output-repair",
-  "compaction",
-  "run-end",
-  "error",
-] as const satisfies ReadonlyArray<keyof AgentEvents>;
 
 /** What an agent is built from; `createAgent` assembles it. */
 export interface AgentParts {
@@ -217,6 +201,10 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         "This agent's policy engine cannot switch modes while it runs (it has no setMode).",
       );
     set(mode);
+  }
+
+  stream(prompt: string, options?: RunOptions): AgentStream {
+    return streamRun(this, prompt, options);
   }
 
   run<T>(
@@ -489,7 +477,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   /** Re-emit every event on `parent`, tagged; a grandchild's keep their own tag. */
   private forwardTo(parent: DefaultAgent, tag: SubAgentTag): void {
     const emit = parent.emit.bind(parent) as (event: string, payload: unknown) => boolean;
-    for (const event of FORWARDED_EVENTS)
+    for (const event of RUN_EVENT_NAMES)
       this.on(event, ((payload: Record<string, unknown>) =>
         emit(event, payload.via ? payload : { ...payload, via: tag })) as never);
   }

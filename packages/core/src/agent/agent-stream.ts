@@ -1,0 +1,117 @@
+import { UsageError } from "../errors.js";
+import type { Agent, RunOptions, RunResult } from "./agent.js";
+import { type AgentEvents, RUN_EVENT_NAMES, type RunEventName } from "./agent-events.js";
+import {
+  eventStreamResponse,
+  type StreamResponseInit,
+  uiMessageStreamResponse,
+} from "./stream-responses.js";
+
+/**
+ * A run as it happens (`agent.stream(prompt)`): iterate it for every event in order (the last
+ * is `run-end`), or await `text` / `result`. Leaving the loop early (`break`, the iterator's
+ * `return()`) cancels the run, as its `signal` would. It can be iterated once.
+ */
+export interface AgentStream extends AsyncIterable<AgentStreamEvent> {
+  /** The final answer's text; rejects as the run does. */
+  readonly text: Promise<string>;
+  /** The whole result; rejects as the run does. A cancelled run resolves, `stopReason: "aborted"`. */
+  readonly result: Promise<RunResult>;
+  /** Stop the run, as its signal would: the events end with `run-end`. */
+  cancel(reason?: unknown): void;
+  /**
+   * The events as a web `Response` of Server-Sent Events (`data: {"type":…}` per event), for
+   * any framework that returns one (Hono, Next.js route handlers, Bun, Deno, Node with
+   * `Readable.fromWeb`). A client that disconnects cancels the run. Uses up the iteration.
+   */
+  toResponse(init?: StreamResponseInit): Response;
+  /**
+   * The run in the AI SDK's UI message stream protocol, for `useChat` front ends (text,
+   * reasoning and tool parts; see docs/streaming.md). Uses up the iteration.
+   */
+  toUIMessageStreamResponse(init?: StreamResponseInit): Response;
+}
+
+/**
+ * One event of a streamed run: its name as `type`, beside the event's own fields. Every event
+ * about the run; `diagnostic` is about the agent (a server's log line), `agent.diagnostics()`
+ * keeps those.
+ */
+export type AgentStreamEvent = {
+  [E in RunEventName]: { type: E } & AgentEvents[E][0];
+}[RunEventName];
+
+/**
+ * Start `agent.run(prompt)` and stream its events. Events are queued until read, so nothing is
+ * lost to a slow reader; a sub-agent's events come with `via`. Only this run's events are
+ * streamed: listening starts with the run and stops when it ends.
+ */
+export function streamRun(agent: Agent, prompt: string, options: RunOptions = {}): AgentStream {
+  const controller = new AbortController();
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, controller.signal])
+    : controller.signal;
+  const queue: AgentStreamEvent[] = [];
+  let wake: (() => void) | undefined;
+  let finished = false;
+  const notify = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  const listeners = RUN_EVENT_NAMES.map((type) => {
+    const listener = (payload: object) => {
+      queue.push({ type, ...payload } as AgentStreamEvent);
+      notify();
+    };
+    agent.on(type, listener as never);
+    return () => agent.off(type, listener as never);
+  });
+  const result = agent.run(prompt, { ...options, signal }).finally(() => {
+    for (const off of listeners) off();
+    finished = true;
+    notify();
+  });
+  // The caller may read only the events or only the text: neither leaves a rejection unhandled.
+  result.catch(() => {});
+  const text = result.then((settled) => settled.text);
+  text.catch(() => {});
+  let iterated = false;
+
+  async function* events(): AsyncGenerator<AgentStreamEvent> {
+    try {
+      while (true) {
+        const next = queue.shift();
+        if (next) {
+          yield next;
+          continue;
+        }
+        if (finished) break;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+      // A run that failed ends the loop with its error, after every event it raised.
+      await result;
+    } finally {
+      // Left early (break, return()): nobody reads the rest, so the run stops.
+      if (!finished) controller.abort();
+    }
+  }
+
+  const stream: AgentStream = {
+    text,
+    result,
+    cancel(reason?: unknown) {
+      controller.abort(reason);
+    },
+    [Symbol.asyncIterator]() {
+      if (iterated) throw new UsageError("stream_consumed", "A run's stream can be iterated once.");
+      iterated = true;
+      return events();
+    },
+    toResponse: (init) => eventStreamResponse(stream, init),
+    toUIMessageStreamResponse: (init) => uiMessageStreamResponse(stream, init),
+  };
+  return stream;
+}
