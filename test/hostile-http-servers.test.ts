@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import os from "node:os";
 import { describe, it } from "node:test";
 import { type Agent, createAgent } from "@pseudoclaude/core";
-import { MemoryCredentialStore, mcp } from "@pseudoclaude/plugin-mcp";
+import { type McpServerEntry, MemoryCredentialStore, mcp } from "@pseudoclaude/plugin-mcp";
 import { startHttpServer } from "./support/http-server-process.js";
 import { fixture, stdioFixture } from "./support/mcp-fixtures.js";
 
@@ -32,7 +32,7 @@ async function withHostileHttp(
       plugins: [
         mcp({
           servers: {
-            hostile: { type: "http", url: http.url("/mcp"), ...server },
+            hostile: { type: "http", url: http.url("/mcp"), ...server } as McpServerEntry,
             healthy: stdioFixture("behaviours"),
           },
           credentials: new MemoryCredentialStore(),

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import os from "node:os";
 import { describe, it } from "node:test";
 import { type Agent, createAgent } from "@pseudoclaude/core";
-import { mcp } from "@pseudoclaude/plugin-mcp";
+import { type McpServerEntry, mcp } from "@pseudoclaude/plugin-mcp";
 import { collectGarbage } from "./support/collect-garbage.js";
 import {
   eventually,
@@ -35,7 +35,7 @@ const CLOSE_BOUND_MS = 8_000;
 /** An era, the request that opens a connection in it, and a healthy server of that era alone. */
 interface Era extends FixtureEra {
   opening: string;
-  healthy: (env: Record<string, string>) => Record<string, unknown>;
+  healthy: (env: Record<string, string>) => McpServerEntry;
 }
 
 const [OLD, NEW] = FIXTURE_ERAS as [FixtureEra, FixtureEra];
@@ -80,7 +80,7 @@ async function withHostile(
               ...markerEnv(marker),
             },
             ...extra.server,
-          },
+          } as McpServerEntry,
           healthy: era.healthy(markerEnv(marker)),
         },
       }),

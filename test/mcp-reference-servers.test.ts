@@ -16,7 +16,7 @@ import {
   textOf,
 } from "@pseudoclaude/core";
 import { type ToolProgress } from "@pseudoclaude/core/plugin";
-import { mcp } from "@pseudoclaude/plugin-mcp";
+import { type McpServerEntry, mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, ScriptedProvider, type TempWorkspace } from "@pseudoclaude/testing";
 import { FIXTURE_ERAS, type FixtureEra, serverPart } from "./support/mcp-fixtures.js";
 import {
@@ -69,7 +69,7 @@ async function startAgent(
     agent = await createAgent({
       config: false,
       workspace: ws.root,
-      plugins: [mcp({ servers: configured })],
+      plugins: [mcp({ servers: configured as Record<string, McpServerEntry> })],
       ...options,
     });
   } catch (error) {

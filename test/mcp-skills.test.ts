@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { type Agent, createAgent, textOf } from "@pseudoclaude/core";
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
-import { mcp } from "@pseudoclaude/plugin-mcp";
+import { type McpServerEntry, mcp } from "@pseudoclaude/plugin-mcp";
 import {
   LOAD_SKILL,
   READ_SKILL_FILE,
@@ -51,7 +51,7 @@ async function withSkillsServer(
   let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
   let agent: Agent | undefined;
   try {
-    let server: Record<string, unknown>;
+    let server: McpServerEntry;
     if (transport === "http") {
       http = await startHttpServer({
         script: fixture("skills"),

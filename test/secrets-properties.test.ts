@@ -59,7 +59,7 @@ describe("property: secrets never show, whatever fails", () => {
       fc.asyncProperty(secretText, async (secret) => {
         process.env.PC_TEST_SECRET = secret;
         const leaky = (phase: string) => ({
-          type: "stdio",
+          type: "stdio" as const,
           command: process.execPath,
           args: [fixture("leaky")],
           env: { LEAKY_SECRET: "${PC_TEST_SECRET}", LEAKY_PHASE: phase },

@@ -5,8 +5,15 @@ import { mcp } from "@pseudoclaude/plugin-mcp";
 
 const agent = await createAgent({ plugins: [mcp()] }); // servers from config files
 const agent2 = await createAgent({
-  // or from code
-  plugins: [mcp({ servers: { docs: { type: "http", url: "https://docs.example.com/mcp" } } })],
+  // or from code: typed per transport, camelCase
+  plugins: [
+    mcp({
+      servers: {
+        docs: { url: "https://docs.example.com/mcp", callTimeoutMs: 20_000 },
+        files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] },
+      },
+    }),
+  ],
 });
 // #endregion
 await Promise.all([agent.close(), agent2.close()]);

@@ -10,7 +10,7 @@ import {
   type ElicitationRequest,
   type ElicitationResponse,
 } from "@pseudoclaude/core";
-import { type McpPluginOptions, mcp } from "@pseudoclaude/plugin-mcp";
+import { type McpPluginOptions, type McpServerEntry, mcp } from "@pseudoclaude/plugin-mcp";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -20,11 +20,14 @@ export function fixture(name: string): string {
 }
 
 /** A stdio server entry for a fixture. */
-export function stdioFixture(
-  name: string,
-  extra: Record<string, unknown> = {},
-): Record<string, unknown> {
-  return { type: "stdio", command: process.execPath, args: [fixture(name)], ...extra };
+export function stdioFixture(name: string, extra: Record<string, unknown> = {}): McpServerEntry {
+  // The extra keys are the test's to choose (some are wrong on purpose).
+  return {
+    type: "stdio",
+    command: process.execPath,
+    args: [fixture(name)],
+    ...extra,
+  } as McpServerEntry;
 }
 
 /** A temp dir with a log file path the fixture servers append to (FIXTURE_LOG). */
@@ -53,7 +56,8 @@ export function mcpAgent(
   return createAgent({
     config: false,
     workspace: os.tmpdir(),
-    plugins: [mcp({ ...mcpOptions, servers })],
+    // Tests pass entries of every shape, some wrong on purpose: the plugin checks them.
+    plugins: [mcp({ ...mcpOptions, servers: servers as Record<string, McpServerEntry> })],
     ...agentOptions,
   });
 }

@@ -364,7 +364,7 @@ function throwOnBlocking(diagnostics: readonly Diagnostic[]): void {
   if (blocking.length === 0) return;
   throw new ConfigError(
     "config_invalid",
-    `The configuration has ${blocking.length === 1 ? "a problem" : `${blocking.length} problems`} in settings that restrict the agent, so nothing was started:\n${blocking.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`).join("\n")}`,
+    `The configuration has ${blocking.length === 1 ? "a problem" : `${blocking.length} problems`} that must be fixed before the agent starts (settings that restrict it, or mistakes in code), so nothing was started:\n${blocking.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`).join("\n")}`,
     { details: { diagnostics: blocking } },
   );
 }

@@ -3,6 +3,7 @@ export { adaptTool, classifySafety, type RemoteCaller } from "./adapt/adapt-tool
 export { type ConvertOptions, convertCallResult } from "./adapt/convert-result.js";
 export { MCP_TOOL_ERROR_CODES, type McpToolErrorCode } from "./adapt/result-codes.js";
 export { assignLocalNames, fullToolName } from "./adapt/tool-name.js";
+export type { McpServerEntry, McpServerOptions } from "./config/code-servers.js";
 export {
   type LoadedServers,
   loadServers,

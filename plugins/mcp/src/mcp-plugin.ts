@@ -1,6 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import { type PluginContext, SkillCatalog } from "@pseudoclaude/core/plugin";
+import { codeServers, type McpServerEntry, type McpServerOptions } from "./config/code-servers.js";
 import { loadServers, MCP_SECTION_SPEC } from "./config/load-servers.js";
 import { MCP_WIDENING, projectServerApprovals } from "./config/project-approvals.js";
 import { DefaultMcpManager } from "./default-mcp-manager.js";
@@ -20,8 +21,12 @@ import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
 import { SdkDialer } from "./session/sdk-dialer.js";
 
 export interface McpPluginOptions {
-  /** Servers in code, same shape as a `mcp_servers` entry; they replace same-named file entries. */
-  servers?: Record<string, unknown>;
+  /**
+   * Servers in code, typed per transport (camelCase; a config file's snake_case keys work too):
+   * they replace same-named file entries. A mistake (an unknown key, a missing command or url,
+   * a wrong type) throws a `ConfigError` from `mcp()`, naming the server and the key.
+   */
+  servers?: Record<string, McpServerOptions | McpServerEntry>;
   /** Name and version sent in `initialize`. */
   clientInfo?: { name: string; version: string };
   /** Most tools/list pages followed per server. Default 100. */
@@ -69,11 +74,25 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         }).map((server) => server.subject),
     },
     register(context) {
+      const fromCode = options.servers ? codeServers(options.servers) : undefined;
+      // Blocking: createAgent throws (a mistake in code must not leave a server out unseen).
+      for (const problem of fromCode?.problems ?? [])
+        context.report({
+          stage: "config",
+          severity: "error",
+          code: "config_invalid",
+          layer: "code",
+          file: "<code>",
+          item: problem.server,
+          message: problem.message,
+          blocking: true,
+        });
+      const servers = fromCode?.servers;
       const loaded = loadServers(context.config, {
         workspace: context.workspace,
         redactor: context.redactor,
         consent: context.consent,
-        ...(options.servers ? { codeServers: options.servers } : {}),
+        ...(servers ? { codeServers: servers } : {}),
         ...(options.mcpJson === false ? { mcpJson: false } : {}),
       });
       for (const diagnostic of loaded.diagnostics) context.report(diagnostic);

@@ -1,0 +1,130 @@
+import { didYouMean } from "@pseudoclaude/core/plugin";
+import type { RawServerEntry } from "./server-config.js";
+import { serverEntrySchema } from "./server-config.js";
+
+/** `call_timeout_ms` → `callTimeoutMs`, as a type. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** Maps whose keys are the user's own (variable and header names): never renamed. */
+type OwnKeys = "env" | "headers";
+
+type CamelKeys<T> = {
+  [K in keyof T as K extends string ? CamelCase<K> : K]: K extends OwnKeys
+    ? T[K]
+    : CamelValue<T[K]>;
+};
+type CamelValue<V> = V extends readonly unknown[] ? V : V extends object ? CamelKeys<V> : V;
+
+/** Each transport's entry with `type` optional (a `command` means stdio, a `url` http). */
+type OptionalType<T> = T extends { type: infer Type } ? Omit<T, "type"> & { type?: Type } : never;
+
+/**
+ * A server given in code (`mcp({ servers: { name: … } })`): the keys of a `mcp_servers` entry
+ * (see docs/mcp.md) in camelCase, typed per transport: `{ command, args, env, cwd,
+ * inheritEnv }` for stdio, `{ url, headers, oauth }` for `http`/`sse`, and what both take
+ * (`callTimeoutMs`, `readOnly`, `tools: { allow, deny }`, `protocol`, …). Config files' snake_case
+ * keys are accepted too.
+ */
+export type McpServerOptions = CamelKeys<OptionalType<RawServerEntry>>;
+
+/** A server as a config file writes it (snake_case keys), `type` optional. */
+export type McpServerEntry = OptionalType<RawServerEntry>;
+
+const CAMEL_HUMP = /[A-Z]/g;
+
+/** `callTimeoutMs` → `call_timeout_ms`, recursively, except inside `env` and `headers`. */
+function snakeKeys(value: unknown, renamed: Map<string, string>): unknown {
+  if (Array.isArray(value) || value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      const snake = key.replace(CAMEL_HUMP, (letter) => `_${letter.toLowerCase()}`);
+      if (snake !== key) renamed.set(snake, key);
+      return [snake, key === "env" || key === "headers" ? inner : snakeKeys(inner, renamed)];
+    }),
+  );
+}
+
+/** Every key an entry may have (both transports, and the `oauth` keys), as written in code. */
+function knownKeys(): string[] {
+  // The discriminated union's options are the transports' object schemas.
+  const union = serverEntrySchema() as unknown as { options: Array<{ shape: object }> };
+  const keys = new Set<string>();
+  for (const option of union.options)
+    for (const key of Object.keys(option.shape)) keys.add(camel(key));
+  return [...keys];
+}
+
+function camel(key: string): string {
+  return key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** Servers from code as config entries, and what is wrong with each that is left out. */
+export interface CodeServers {
+  servers: Record<string, unknown>;
+  /** One sentence per mistake, naming the server and the key as written in code. */
+  problems: Array<{ server: string; message: string }>;
+}
+
+/**
+ * Servers from code as config entries (snake_case), checked: a server with a mistake (an
+ * unknown key, with a suggestion; no `command` or `url`; a wrong value) is left out and named
+ * in `problems`, which the plugin reports as blocking, so `createAgent` throws instead of
+ * giving an agent that silently lacks the server. Call it once zod is loaded (in `register`).
+ */
+export function codeServers(servers: Record<string, unknown>): CodeServers {
+  const result: CodeServers = { servers: {}, problems: [] };
+  if (servers === null || typeof servers !== "object" || Array.isArray(servers)) {
+    result.problems.push({
+      server: "",
+      message: "mcp({ servers }): servers must be an object of server names to settings.",
+    });
+    return result;
+  }
+  const known = knownKeys();
+  for (const [name, given] of Object.entries(servers)) {
+    const problems = checkServer(name, given, known);
+    if (problems.entry === undefined)
+      for (const message of problems.messages) result.problems.push({ server: name, message });
+    else result.servers[name] = problems.entry;
+  }
+  return result;
+}
+
+function checkServer(
+  name: string,
+  given: unknown,
+  known: readonly string[],
+): { entry?: unknown; messages: string[] } {
+  const where = `mcp({ servers }): server "${name}"`;
+  const renamed = new Map<string, string>();
+  const entry = snakeKeys(given, renamed);
+  if (entry === null || typeof entry !== "object" || Array.isArray(entry))
+    return { messages: [`${where} must be an object of settings.`] };
+  // Unknown keys first: with one, which transport was meant is a guess, and so is the rest.
+  const unknown = Object.keys(entry).filter((key) => !known.includes(camel(key)));
+  if (unknown.length > 0)
+    return {
+      messages: unknown.map((key) => {
+        const written = renamed.get(key) ?? key;
+        return `${where}: unknown key "${written}"${didYouMean(written, known)}.`;
+      }),
+    };
+  if (!("type" in entry) && !("command" in entry) && !("url" in entry))
+    return {
+      messages: [`${where}: give it a \`command\` (a stdio server) or a \`url\` (an HTTP server).`],
+    };
+  const typed = "type" in entry ? entry : { ...entry, type: "command" in entry ? "stdio" : "http" };
+  const parsed = serverEntrySchema().safeParse(typed);
+  if (parsed.success) return { entry, messages: [] };
+  return {
+    messages: parsed.error.issues.flatMap((issue) => {
+      const path = issue.path.map((part) => renamed.get(String(part)) ?? camel(String(part)));
+      const at = path.length > 0 ? ` ${path.join(".")}` : "";
+      return issue.code === "unrecognized_keys"
+        ? issue.keys.map((key) => `${where}${at}: unknown key "${renamed.get(key) ?? key}".`)
+        : [`${where}${at}: ${issue.message}.`];
+    }),
+  };
+}
