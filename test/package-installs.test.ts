@@ -23,6 +23,7 @@ import {
 
 const CORE = "@pseudoclaude/core";
 const CLI = "@pseudoclaude/cli";
+const DURABLE = "@pseudoclaude/durable-restate";
 /** What `npm install @pseudoclaude/cli` brings: its dependencies and optional dependencies. */
 const CLI_DEFAULTS = [
   CLI,
@@ -191,16 +192,23 @@ describe("packages installed from their tarballs", { timeout: 300_000 }, () => {
     assert.match(traced.stderr, /--trace FILE needs the packages @opentelemetry\/sdk-trace-base /);
   });
 
-  it("installs the CLI without its optional SDK providers, and says how to add one", async (t) => {
-    const app = await install([CLI], true);
-    const expected = CLI_DEFAULTS.filter((name) => !SDK_PROVIDERS.includes(name)).sort();
-    assert.deepEqual(installedScope(app.dir), expected);
-    const size = await sizeMib(app);
+  it("installs the CLI without its optional SDK providers, and says how to add one; the durable package, once added, is found", async (t) => {
+    const size = await sizeMib(await install([CLI], true));
     t.diagnostic(`install size, CLI with --omit=optional: ${size} MiB`);
+    // The same install plus the package a durable run asked for, as its message says to add it.
+    const app = await install([CLI, DURABLE], true);
+    const expected = CLI_DEFAULTS.filter((name) => !SDK_PROVIDERS.includes(name));
+    assert.deepEqual(installedScope(app.dir), [...expected, DURABLE].sort());
     assert.ok(size < SIZE_BOUNDS_MIB.cliWithoutSdks, `the CLI without SDKs is ${size} MiB`);
     const bin = path.join(app.dir, "node_modules", ".bin", "pseudoclaude");
     const tools = await runIn(app.dir, bin, ["tools", "--json"]);
     assert.equal(tools.code, 0, tools.stderr);
+    // Found and loaded: what stops this run is the server it cannot reach, not the package.
+    const durable = await runIn(app.dir, bin, [
+      ...["run", "hi", "--durable", "restate", "--ingress", "http://127.0.0.1:1"],
+    ]);
+    assert.equal(durable.code, 1, durable.stderr);
+    assert.match(durable.stderr, /Cannot reach Restate at http:\/\/127\.0\.0\.1:1/);
     const openai = await runIn(app.dir, bin, ["run", "hi", "--provider", "openai"]);
     assert.equal(openai.code, 2, openai.stderr);
     assert.match(
