@@ -28,7 +28,12 @@ async function snippet(file: string, region: string | undefined): Promise<string
 
 async function guides(): Promise<string[]> {
   const docs = (await readdir(path.join(ROOT, "docs"))).filter((name) => name.endsWith(".md"));
-  return ["README.md", ...docs.map((name) => path.join("docs", name))];
+  // Each package's README is what npm shows: its example is held to the same rule.
+  const readmes: string[] = [];
+  for (const folder of ["packages", "plugins"])
+    for (const name of await readdir(path.join(ROOT, folder)))
+      readmes.push(path.join(folder, name, "README.md"));
+  return ["README.md", ...docs.map((name) => path.join("docs", name)), ...readmes];
 }
 
 describe("code in the docs", () => {

@@ -17,8 +17,15 @@ export type CliUsageErrorCode =
   | "invalid_session_id"
   | "session_not_found";
 
-/** Configuration error codes of the CLI's own: a `--plugin` module or a provider it cannot use. */
-export type CliConfigErrorCode = "plugin_load_failed" | "unknown_provider" | "no_provider";
+/**
+ * Configuration error codes of the CLI's own: a `--plugin` module or a provider it cannot use,
+ * or a package a command needs that is not installed.
+ */
+export type CliConfigErrorCode =
+  | "plugin_load_failed"
+  | "unknown_provider"
+  | "no_provider"
+  | "missing_package";
 
 /** A usage error with one of the CLI's codes. */
 export class CliUsageError extends UsageError<CliUsageErrorCode> {}

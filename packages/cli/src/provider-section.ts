@@ -14,8 +14,6 @@ import {
   type WorkspaceConsent,
 } from "@pseudoclaude/core/consent";
 import { type ConfigSectionSpec, validateSection } from "@pseudoclaude/core/plugin";
-import { ANTHROPIC_API_KEY_ENV } from "@pseudoclaude/provider-anthropic";
-import { OPENAI_API_KEY_ENV } from "@pseudoclaude/provider-openai";
 import { z } from "zod";
 
 /** Config key of the model settings. */
@@ -86,11 +84,16 @@ export const PROVIDER_WIDENING: readonly WideningSetting[] = [
   },
 ];
 
-/** The variable each provider reads its key from when the config names none. */
-const DEFAULT_KEY_VARIABLES: Record<string, string> = {
-  anthropic: ANTHROPIC_API_KEY_ENV,
-  openai: OPENAI_API_KEY_ENV,
-  "openai-compatible": OPENAI_API_KEY_ENV,
+/**
+ * The variable each provider reads its key from when the config names none. Written here, not
+ * imported from the provider packages: they are optional dependencies of the CLI, and the
+ * consent check must work without them. A test checks these equal the packages' own
+ * `ANTHROPIC_API_KEY_ENV` and `OPENAI_API_KEY_ENV`.
+ */
+export const DEFAULT_KEY_VARIABLES: Readonly<Record<string, string>> = {
+  anthropic: "ANTHROPIC_API_KEY",
+  openai: "OPENAI_API_KEY",
+  "openai-compatible": "OPENAI_API_KEY",
 };
 
 /** The keys of the section that decide where the user's key goes. */

@@ -1,10 +1,9 @@
 import path from "node:path";
 import { ConfigError, type LoadedConfig, type Provider } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
-import { anthropic } from "@pseudoclaude/provider-anthropic";
-import { OPENAI_API_KEY_ENV, OPENAI_BASE_URL_ENV, openai } from "@pseudoclaude/provider-openai";
-import { ScriptedProvider } from "@pseudoclaude/testing";
+import { ScriptedProvider } from "@pseudoclaude/provider-scripted";
 import { CliConfigError, CliUsageError } from "./cli-errors.js";
+import { importOptional } from "./optional-package.js";
 import {
   type ProviderSection,
   readProviderSection,
@@ -22,9 +21,26 @@ export interface ProviderFlags {
 
 /**
  * Builds one provider from the flags and the config's `provider` section (already merged
- * across layers; empty when the config names another provider).
+ * across layers; empty when the config names another provider). Async: a provider's package
+ * is imported only when it is chosen.
  */
-export type ProviderFactory = (flags: ProviderFlags, section: ProviderSection) => Provider;
+export type ProviderFactory = (
+  flags: ProviderFlags,
+  section: ProviderSection,
+) => Provider | Promise<Provider>;
+
+type AnthropicModule = typeof import("@pseudoclaude/provider-anthropic");
+type OpenAIModule = typeof import("@pseudoclaude/provider-openai");
+
+/**
+ * The SDK-backed providers are optional dependencies of the CLI: installed by default, left
+ * out with `--omit=optional`, and imported only when chosen, so a command that talks to no
+ * model (or to the scripted one) neither loads nor needs their SDKs.
+ */
+const loadAnthropic = () =>
+  importOptional<AnthropicModule>("@pseudoclaude/provider-anthropic", "The anthropic provider");
+const loadOpenAI = (name: string) =>
+  importOptional<OpenAIModule>("@pseudoclaude/provider-openai", `The ${name} provider`);
 
 /** Options every SDK-backed provider takes, from flags first, then config. */
 function common(flags: ProviderFlags, section: ProviderSection) {
@@ -56,21 +72,30 @@ export const PROVIDERS: Readonly<Record<string, ProviderFactory>> = {
     // fromFile throws a ConfigError for an unreadable or invalid script: a usage-class error.
     return ScriptedProvider.fromFile(path.resolve(flags.cwd, flags.script));
   },
-  anthropic: (flags, section) =>
-    anthropic({ ...common(flags, section), thinkingBudgetTokens: section.thinking_budget_tokens }),
-  openai: (flags, section) =>
-    openai({
+  anthropic: async (flags, section) => {
+    const { anthropic } = await loadAnthropic();
+    return anthropic({
+      ...common(flags, section),
+      thinkingBudgetTokens: section.thinking_budget_tokens,
+    });
+  },
+  openai: async (flags, section) => {
+    const { openai } = await loadOpenAI("openai");
+    return openai({
       ...common(flags, section),
       api: section.api,
       strict: section.strict,
       reasoningEffort: section.reasoning_effort,
-    }),
+    });
+  },
   /**
    * A local or third-party server that speaks the OpenAI API (Ollama, vLLM, llama.cpp, LM
    * Studio, OpenRouter): the endpoint and model are required, the key optional (local servers
    * ignore it).
    */
-  "openai-compatible": (flags, section) => {
+  "openai-compatible": async (flags, section) => {
+    const { OPENAI_API_KEY_ENV, OPENAI_BASE_URL_ENV, openai } =
+      await loadOpenAI("openai-compatible");
     const options = { ...common(flags, section), api: section.api, strict: section.strict };
     if (!options.baseURL && !options.env[OPENAI_BASE_URL_ENV]) {
       throw new ConfigError(
@@ -99,13 +124,13 @@ export const PROVIDERS: Readonly<Record<string, ProviderFactory>> = {
  * register one). Settings: flags, then the project and user config (when it is about the
  * same provider), then the environment, then the provider's defaults.
  */
-export function createProvider(
+export async function createProvider(
   name: string | undefined,
   flags: ProviderFlags,
   config: LoadedConfig,
   /** The user's approvals for the workspace: its endpoint and key variable need one. */
   consent?: WorkspaceConsent,
-): Provider | undefined {
+): Promise<Provider | undefined> {
   const read = readProviderSection(config, consent);
   const configured = read.section.name;
   const chosen = name ?? (flags.script !== undefined ? "scripted" : configured);

@@ -35,7 +35,10 @@ export interface SessionOptions {
    * Chooses the model once the config is loaded (`run`, `chat`, `serve`); `consent` says which
    * of the workspace's provider settings the user approved.
    */
-  provider?: (config: LoadedConfig, consent: WorkspaceConsent) => Provider | undefined;
+  provider?: (
+    config: LoadedConfig,
+    consent: WorkspaceConsent,
+  ) => Provider | undefined | Promise<Provider | undefined>;
   /** A command's own approver (chat's y/a/n prompt) instead of the default one. */
   approver?: (callbacks: CallbackOptions) => Approver | undefined;
   /** Who asks the person questions (chat's own line input); default: a readline on stdin. */
@@ -83,7 +86,10 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       ? await chooseSession(flags, workspace)
       : undefined;
   const approvals = projectApprovals(flags);
-  const provider = options.provider?.(config, workspaceConsent(approvals, workspace, undefined));
+  const provider = await options.provider?.(
+    config,
+    workspaceConsent(approvals, workspace, undefined),
+  );
   const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
   const tracing = options.traced
     ? await startCliTracing({

@@ -1,6 +1,9 @@
-/** @pseudoclaude/testing - what plugin authors use in their own tests. */
-export { createTempWorkspace, recordEvents, type TempWorkspace } from "./helpers.js";
-export { MemoryJournal, WorkerCrash } from "./memory-journal.js";
+/**
+ * @pseudoclaude/testing - what plugin authors use in their own tests. `ScriptedProvider` lives in
+ * `@pseudoclaude/provider-scripted` (the CLI uses it at run time, without this test kit) and
+ * is re-exported here so existing tests keep their import.
+ */
+
 export {
   type RecordedRequest,
   type ScriptErrorCode,
@@ -9,7 +12,9 @@ export {
   ScriptedProvider,
   type ScriptedStep,
   type ScriptedTurn,
-} from "./scripted-provider.js";
+} from "@pseudoclaude/provider-scripted";
+export { createTempWorkspace, recordEvents, type TempWorkspace } from "./helpers.js";
+export { MemoryJournal, WorkerCrash } from "./memory-journal.js";
 export {
   createTestTool,
   InMemoryToolSource,

@@ -32,7 +32,7 @@ async function runApprove({ flags, args, io }: CommandContext): Promise<number> 
       "unexpected_argument",
       `"approve" takes allow or deny after the ID (got "${verdict}").`,
     );
-  const client = durableClient(flags);
+  const client = await durableClient(flags);
   try {
     await client.answer(id, verdict, flags.reason);
   } catch (error) {

@@ -14,6 +14,7 @@ import {
 } from "../durable/durable-flags.js";
 import { EXIT } from "../exit-codes.js";
 import { parseMode } from "../flag-values.js";
+import { importOptional } from "../optional-package.js";
 import type { Prompter } from "../prompter.js";
 import { createProvider } from "../providers.js";
 import { loadSessionConfig, openSession, projectApprovals } from "../session.js";
@@ -90,12 +91,14 @@ async function runServe({ flags, io }: CommandContext): Promise<number> {
     createProvider(flags.provider, providerFlags, config, consent);
   // Check what every run needs before listening: a broken config fails now, not per run.
   const { workspace, config } = await loadSessionConfig(flags, io);
-  if (!provider(config, workspaceConsent(projectApprovals(flags), workspace, undefined)))
+  if (!(await provider(config, workspaceConsent(projectApprovals(flags), workspace, undefined))))
     throw new CliConfigError(
       "no_provider",
       '"serve" needs a model provider: --provider NAME, --script FILE, or provider.name in the config.',
     );
-  const { serveDurableAgent, DEFAULT_OBJECT_NAME } = await import("@pseudoclaude/durable-restate");
+  const { serveDurableAgent, DEFAULT_OBJECT_NAME } = await importOptional<
+    typeof import("@pseudoclaude/durable-restate")
+  >("@pseudoclaude/durable-restate", "A durable worker (serve --durable restate)");
   const worker = await serveDurableAgent({
     port,
     ...(flags.host !== undefined ? { host: flags.host } : {}),
@@ -105,7 +108,7 @@ async function runServe({ flags, io }: CommandContext): Promise<number> {
       (await openSession({ flags, io, provider, store: session, prompter: NO_PROMPTER })).agent,
   });
   try {
-    if (flags.register) await durableClient(flags).register(worker.url);
+    if (flags.register) await (await durableClient(flags)).register(worker.url);
   } catch (error) {
     await worker.close();
     writeLine(

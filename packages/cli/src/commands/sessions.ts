@@ -94,7 +94,7 @@ async function remove(
 /** The durable sessions a Restate server holds, listed like the workspace's. */
 async function listDurable(flags: CommandContext["flags"], io: CliIo): Promise<number> {
   const out = io.stdout;
-  const client = durableClient(flags);
+  const client = await durableClient(flags);
   let held: Awaited<ReturnType<typeof client.sessions>>;
   try {
     held = await client.sessions();

@@ -1,19 +1,34 @@
 import { type SessionSummary, summarizeSession } from "@pseudoclaude/core";
-import {
-  DEFAULT_ADMIN,
-  DEFAULT_INGRESS,
-  DurableClient,
-  type DurableSession,
-} from "@pseudoclaude/durable-restate/client";
+import type { DurableClient, DurableSession } from "@pseudoclaude/durable-restate/client";
 import { CliUsageError } from "../cli-errors.js";
 import type { CliFlags } from "../cli-options.js";
+import { importOptional } from "../optional-package.js";
+
+/** What the CLI uses of the durable package's HTTP client (it loads no Restate SDK). */
+export type DurableClientModule = typeof import("@pseudoclaude/durable-restate/client");
 
 /** The engines `--durable` can name. Restate today; the kernel's contract is engine-neutral. */
 export const DURABLE_ENGINES = ["restate"] as const;
 
-/** Where Restate's ingress and admin API are when neither a flag nor the environment says. */
-export const DEFAULT_RESTATE_INGRESS = DEFAULT_INGRESS;
-export const DEFAULT_RESTATE_ADMIN = DEFAULT_ADMIN;
+/**
+ * Where Restate's ingress and admin API are when neither a flag nor the environment says:
+ * Restate's own default ports. Written here, not imported, because help and flag parsing
+ * must work when the optional durable package is not installed; a test checks they equal
+ * the package's `DEFAULT_INGRESS` and `DEFAULT_ADMIN`.
+ */
+export const DEFAULT_RESTATE_INGRESS = "http://127.0.0.1:8080";
+export const DEFAULT_RESTATE_ADMIN = "http://127.0.0.1:9070";
+
+/**
+ * The durable package's client, loaded on first use: `@pseudoclaude/durable-restate` is an
+ * optional peer of the CLI, so a missing one is a clear error naming it.
+ */
+export function loadDurableClient(): Promise<DurableClientModule> {
+  return importOptional<DurableClientModule>(
+    "@pseudoclaude/durable-restate/client",
+    "Durable runs (--durable restate)",
+  );
+}
 
 /** `--durable ENGINE`: undefined when not given; an engine we do not have is a usage error. */
 export function parseDurable(value: string | undefined): "restate" | undefined {
@@ -37,7 +52,8 @@ export function adminUrl(flags: CliFlags): string {
 }
 
 /** A client of the server the flags name (it loads no SDK: plain HTTP). */
-export function durableClient(flags: CliFlags): DurableClient {
+export async function durableClient(flags: CliFlags): Promise<DurableClient> {
+  const { DurableClient } = await loadDurableClient();
   return new DurableClient({ ingress: ingressUrl(flags), admin: adminUrl(flags) });
 }
 

@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AgentEvents, RunResult } from "@pseudoclaude/core";
-import {
-  type DurableClient,
-  followRunEvents,
-  type PendingApproval,
-} from "@pseudoclaude/durable-restate/client";
+import type { DurableClient, PendingApproval } from "@pseudoclaude/durable-restate/client";
 import { EventEmitter } from "eventemitter3";
 import { CliUsageError } from "../cli-errors.js";
 import { type CliIo, isInteractive, writeJson, writeLine } from "../cli-io.js";
@@ -16,7 +12,7 @@ import { ReadlinePrompter } from "../prompter.js";
 import { RunRenderer } from "../render-run.js";
 import { RunRecorder } from "../run-recorder.js";
 import { requireSessionId, sessionNotFound } from "../session-id-errors.js";
-import { durableClient, ingressUrl, newestFirst } from "./durable-flags.js";
+import { durableClient, ingressUrl, loadDurableClient, newestFirst } from "./durable-flags.js";
 import { TerminalApprovals } from "./terminal-approvals.js";
 
 /** Flags that shape the agent: a durable run's agent is the worker's (`pseudoclaude serve`). */
@@ -50,7 +46,7 @@ export async function runDurable(
         { details: { flag } },
       );
   const json = flags.json ?? false;
-  const client = durableClient(flags);
+  const client = await durableClient(flags);
   let session: string | undefined;
   const events = new EventEmitter<AgentEvents>();
   const recorder = new RunRecorder(events);
@@ -97,6 +93,7 @@ export async function runDurable(
     renderer && isInteractive(io)
       ? new TerminalApprovals(client, new ReadlinePrompter(io), (line) => renderer.note(line))
       : undefined;
+  const { followRunEvents } = await loadDurableClient();
   const follower = followRunEvents(client, session, invocationId, (event) => {
     if (event.type === "approval-waiting") {
       renderer?.note(waitingLine(event.data));

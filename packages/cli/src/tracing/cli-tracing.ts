@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { TracerProvider } from "@opentelemetry/api";
 import { CliUsageError } from "../cli-errors.js";
 import { type TextSink, writeLine } from "../cli-io.js";
+import { isMissingPackage, missingPackage } from "../optional-package.js";
 import { cliVersion } from "../version.js";
 
 /** Tracing as a command sets it up: `--trace FILE`, the standard `OTEL_*` variables, or none. */
@@ -33,6 +34,17 @@ interface NodeSdkModule {
     shutdown(): Promise<void>;
   };
 }
+
+/**
+ * What `--trace FILE` loads: optional peers of the CLI (about 25 MB with their own
+ * dependencies), so an install that never traces does not carry them.
+ */
+export const TRACE_FILE_PACKAGES = [
+  "@opentelemetry/sdk-trace-base",
+  "@opentelemetry/resources",
+  "@opentelemetry/core",
+  "@opentelemetry/otlp-transformer",
+] as const;
 
 const SHUTDOWN_BOUND_MS = 5_000;
 export const NO_TRACING: CliTracing = { tracerProvider: undefined, shutdown: async () => {} };
@@ -82,7 +94,11 @@ async function startFileTracing(file: string): Promise<CliTracing> {
       import("@opentelemetry/sdk-trace-base"),
       import("@opentelemetry/resources"),
       import("./otlp-file-exporter.js"),
-    ]);
+    ]).catch((error: unknown) => {
+      if (isMissingPackage(error, TRACE_FILE_PACKAGES))
+        throw missingPackage(TRACE_FILE_PACKAGES, "--trace FILE", error);
+      throw error;
+    });
   let exporter: InstanceType<typeof exporterModule.OtlpJsonLinesExporter>;
   try {
     exporter = new exporterModule.OtlpJsonLinesExporter(file);
