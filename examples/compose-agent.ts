@@ -1,6 +1,6 @@
 // The README's "compose an agent" example: a scripted model, one inline tool, one run.
 import { createAgent, defineTool } from "@pseudoclaude/core";
-import { ScriptedProvider } from "@pseudoclaude/testing";
+import { ScriptedProvider } from "@pseudoclaude/provider-scripted";
 import { z } from "zod";
 
 const forecast = defineTool({

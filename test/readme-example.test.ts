@@ -19,6 +19,10 @@ describe("README", () => {
       .filter((line) => !line.startsWith("// The README"))
       .join("\n");
     assert.equal(block.trim(), code.trim());
+    // The first example a user copies needs only what an app installs: no testing package,
+    // and one tool needs no plugin or source of its own.
+    assert.doesNotMatch(block, /@pseudoclaude\/testing|InMemoryToolSource|definePlugin/);
+    assert.match(block, /tools: \[forecast\]/);
   });
 
   it("keeps the two set-up commands", async () => {

@@ -12,3 +12,10 @@ await createAgent({
   provider: openai({ baseURL: "http://localhost:11434/v1", apiKey: "ollama", model: "llama3.2" }),
 });
 // #endregion
+
+// #region registry
+// By name, as the CLI's --provider: in code, or from the config's `provider: { name, model }`.
+const providers = { openai, anthropic };
+await createAgent({ providers, provider: "openai:gpt-5.4-mini" });
+await createAgent({ providers }); // the config's provider.name chooses, with its settings
+// #endregion

@@ -1,10 +1,10 @@
 import type { Plugin } from "@pseudoclaude/core";
+import { providerSectionPlugin } from "@pseudoclaude/core/provider";
 import { agents } from "@pseudoclaude/plugin-agents";
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
 import { hooks } from "@pseudoclaude/plugin-hooks";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { skills } from "@pseudoclaude/plugin-skills";
-import { providerSectionPlugin } from "./provider-section.js";
 
 /**
  * The plugins every `pseudoclaude` command starts with, before any `--plugin`. A function so

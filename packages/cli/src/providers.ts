@@ -1,14 +1,14 @@
 import path from "node:path";
 import { ConfigError, type LoadedConfig, type Provider } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
-import { ScriptedProvider } from "@pseudoclaude/provider-scripted";
-import { CliConfigError, CliUsageError } from "./cli-errors.js";
-import { importOptional } from "./optional-package.js";
 import {
   type ProviderSection,
   readProviderSection,
   requireValidProviderSection,
-} from "./provider-section.js";
+} from "@pseudoclaude/core/provider";
+import { ScriptedProvider } from "@pseudoclaude/provider-scripted";
+import { CliConfigError, CliUsageError } from "./cli-errors.js";
+import { importOptional } from "./optional-package.js";
 
 /** What the command line says about the model. Paths are resolved against `cwd`. */
 export interface ProviderFlags {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { DEFAULT_KEY_VARIABLES } from "@pseudoclaude/core/provider";
 import { DEFAULT_ADMIN, DEFAULT_INGRESS } from "@pseudoclaude/durable-restate/client";
 import { ANTHROPIC_API_KEY_ENV } from "@pseudoclaude/provider-anthropic";
 import { OPENAI_API_KEY_ENV } from "@pseudoclaude/provider-openai";
@@ -10,7 +11,6 @@ import {
   missingPackage,
   packageOf,
 } from "../src/optional-package.js";
-import { DEFAULT_KEY_VARIABLES } from "../src/provider-section.js";
 
 describe("packages the CLI loads on demand", () => {
   it("names the missing package and the line that installs it", async () => {

@@ -30,6 +30,8 @@ import { PolicyLayers } from "./policy/policy-layer.js";
 import type { PolicyOptions } from "./policy/policy-settings.js";
 import { DefaultSystemPromptBuilder } from "./prompt/default-system-prompt-builder.js";
 import { Provider } from "./provider/provider.js";
+import { type ProviderRegistry, providerFromRegistry } from "./provider/provider-registry.js";
+import { PROVIDER_SECTION_PLUGIN, providerSectionPlugin } from "./provider/provider-section.js";
 import { DefaultToolRegistry } from "./registry/default-tool-registry.js";
 import { ToolRegistry, type ToolRegistryOptions } from "./registry/tool-registry.js";
 import { FileSessionStore } from "./session/file-session-store.js";
@@ -58,8 +60,21 @@ export interface ConfigOptions extends Omit<LoadConfigOptions, "workspace"> {
 export interface CreateAgentOptions {
   /** Root for config, tools and policy paths. Default: `process.cwd()`. */
   workspace?: string;
-  /** The model. Optional when a provider plugin registers one, or for tool-only use. */
-  provider?: Provider;
+  /**
+   * The model: a provider (`openai({ model })`), or the name of one of `providers` with an
+   * optional model (`"openai"`, `"anthropic:claude-sonnet-4-5"`). Optional when `providers` and
+   * the config's `provider.name` choose one, when a provider plugin registers one, or for
+   * tool-only use.
+   */
+  provider?: Provider | string;
+  /**
+   * Providers by name (`{ openai, anthropic }` from the provider packages, or factories of your
+   * own), so `provider: "openai:gpt-5"` or the config's `provider: { name, model, … }` selects
+   * one, as `--provider` does in the CLI. The config's settings (model, base URL, key variable,
+   * limits) are passed to the factory; a workspace's endpoint and key variable only once the
+   * user approved them. See docs/providers.md.
+   */
+  providers?: ProviderRegistry;
   plugins?: readonly Plugin[];
   /**
    * Tools given inline (`defineTool(...)`): a static source is made for them (id `code`, or
@@ -218,7 +233,9 @@ async function assemble(options: CreateAgentOptions) {
   const agentSection = readAgentSection(config, report);
   const homeDir = configHomeDir(options.config);
   const container = rootContainer.createChildContainer();
-  const providerRef: ProviderRef = { provider: options.provider };
+  const providerRef: ProviderRef = {
+    provider: typeof options.provider === "string" ? undefined : options.provider,
+  };
   return { workspace, config, sink, report, agentSection, homeDir, container, providerRef };
 }
 
@@ -231,9 +248,15 @@ type Assembled = Awaited<ReturnType<typeof assemble>>;
 async function registered(options: CreateAgentOptions, parts: Assembled) {
   const { workspace, config, sink, report, agentSection, homeDir, container, providerRef } = parts;
   const consent = workspaceConsent(options.projectApprovals ?? "remembered", workspace, homeDir);
+  const plugins = options.plugins ?? [];
+  // Choosing a provider by name reads the `provider` section: its plugin claims and checks it.
+  const choosesProvider = options.providers !== undefined || typeof options.provider === "string";
   const ordered = orderPlugins([
     ...(options.tools && options.tools.length > 0 ? [inlineToolsPlugin(options.tools)] : []),
-    ...(options.plugins ?? []),
+    ...(choosesProvider && !plugins.some((plugin) => plugin.name === PROVIDER_SECTION_PLUGIN)
+      ? [providerSectionPlugin()]
+      : []),
+    ...plugins,
   ]);
 
   // The container holds what plugins share and may replace (the registry, the policy engine,
@@ -286,6 +309,13 @@ async function registered(options: CreateAgentOptions, parts: Assembled) {
 
   try {
     await host.registerPlugins(ordered);
+    if (choosesProvider && !providerRef.provider)
+      providerRef.provider = await providerFromRegistry(
+        options.providers ?? {},
+        typeof options.provider === "string" ? options.provider : undefined,
+        config,
+        consent,
+      );
     // A provider plugin registers the Provider token; an explicit option wins.
     if (!providerRef.provider && container.isRegistered(Provider)) {
       providerRef.provider = container.resolve<Provider>(Provider);

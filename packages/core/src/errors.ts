@@ -48,6 +48,8 @@ export type ConfigErrorCode =
   | "invalid_rule"
   | "not_registered"
   | "no_provider"
+  /** `provider: "name"` (or config `provider.name`) names no provider of `providers`. */
+  | "unknown_provider"
   | "missing_api_key"
   | "missing_base_url"
   | "missing_model"

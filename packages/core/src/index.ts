@@ -129,6 +129,11 @@ export {
 } from "./policy/policy-engine.js";
 export type { PolicyOptions } from "./policy/policy-settings.js";
 export { Provider } from "./provider/provider.js";
+export type {
+  ProviderFactory,
+  ProviderRegistry,
+  ProviderSettings,
+} from "./provider/provider-registry.js";
 export { FileSessionStore, sessionFolder } from "./session/file-session-store.js";
 export { MemorySessionStore } from "./session/memory-session-store.js";
 export { replaySession } from "./session/replay-session.js";

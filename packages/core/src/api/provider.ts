@@ -29,5 +29,24 @@ export {
   sdkModelError,
   withoutSecret,
 } from "../provider/provider-errors.js";
+export {
+  parseProviderChoice,
+  providerFromRegistry,
+} from "../provider/provider-registry.js";
+export {
+  DEFAULT_KEY_VARIABLES,
+  PROVIDER_SECTION,
+  PROVIDER_SECTION_PLUGIN,
+  PROVIDER_SECTION_SPEC,
+  PROVIDER_SUBJECT,
+  PROVIDER_WIDENING,
+  type ProviderSection,
+  type ProviderSectionRead,
+  providerConsentRequest,
+  providerSectionPlugin,
+  providerSectionSchema,
+  readProviderSection,
+  requireValidProviderSection,
+} from "../provider/provider-section.js";
 export { createToolNameMap, type ToolNameMap, wireToolName } from "../provider/tool-name-map.js";
 export { type RequestSignal, requestSignal } from "../util/request-signal.js";

@@ -1,20 +1,18 @@
-import {
-  ConfigError,
-  type Diagnostic,
-  definePlugin,
-  formatDiagnostic,
-  type LoadedConfig,
-  type Plugin,
-} from "@pseudoclaude/core";
-import {
-  type ConsentSubject,
-  consentSubject,
-  needsConsentDiagnostic,
-  type WideningSetting,
-  type WorkspaceConsent,
-} from "@pseudoclaude/core/consent";
-import { type ConfigSectionSpec, validateSection } from "@pseudoclaude/core/plugin";
-import { z } from "zod";
+import type { z } from "zod";
+import type { ConfigSectionSpec } from "../config/config-section.js";
+import type { LoadedConfig } from "../config/load-config.js";
+import { validateSection } from "../config/validate-section.js";
+import { zodSchema } from "../config/zod-schema.js";
+import type { ConsentSubject, WorkspaceConsent } from "../consent/consent-store.js";
+import { consentSubject } from "../consent/consent-subject.js";
+import { needsConsentDiagnostic } from "../consent/needs-consent.js";
+import type { WideningSetting } from "../consent/widening.js";
+import { type Diagnostic, formatDiagnostic } from "../diagnostics/diagnostic.js";
+import { ConfigError } from "../errors.js";
+import { definePlugin, type Plugin } from "../plugin/plugin.js";
+
+/** The plugin that claims and checks the `provider` section (the CLI's and `createAgent`'s). */
+export const PROVIDER_SECTION_PLUGIN = "cli-provider-section";
 
 /** Config key of the model settings. */
 export const PROVIDER_SECTION = "provider";
@@ -30,33 +28,35 @@ export const PROVIDER_SECTION_SPEC: ConfigSectionSpec = {
  * Config section `provider`: which model the CLI runs and how to reach it. Keys themselves
  * never go in config: `api_key_env` names the variable that holds one.
  */
-export const providerSectionSchema = z
-  .object({
-    name: z.string().min(1).optional(),
-    model: z.string().min(1).optional(),
-    api_key_env: z
-      .string()
-      .regex(
-        /^[A-Za-z_][A-Za-z0-9_]*$/,
-        "must name an environment variable (the key itself never goes in config)",
-      )
-      .optional(),
-    base_url: z.url().optional(),
-    max_tokens: z.number().int().positive().optional(),
-    max_retries: z.number().int().min(0).optional(),
-    timeout_ms: z.number().int().positive().optional(),
-    api: z.enum(["chat", "responses"]).optional(),
-    strict: z.boolean().optional(),
-    /** OpenAI reasoning effort (reasoning models). */
-    reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).optional(),
-    /** The model's context window in tokens, over the provider's default for the model. */
-    context_window: z.number().int().positive().optional(),
-    /** Anthropic extended thinking budget (tokens). */
-    thinking_budget_tokens: z.number().int().min(1024).optional(),
-  })
-  .strict();
+export const providerSectionSchema = zodSchema((z) =>
+  z
+    .object({
+      name: z.string().min(1).optional(),
+      model: z.string().min(1).optional(),
+      api_key_env: z
+        .string()
+        .regex(
+          /^[A-Za-z_][A-Za-z0-9_]*$/,
+          "must name an environment variable (the key itself never goes in config)",
+        )
+        .optional(),
+      base_url: z.url().optional(),
+      max_tokens: z.number().int().positive().optional(),
+      max_retries: z.number().int().min(0).optional(),
+      timeout_ms: z.number().int().positive().optional(),
+      api: z.enum(["chat", "responses"]).optional(),
+      strict: z.boolean().optional(),
+      /** OpenAI reasoning effort (reasoning models). */
+      reasoning_effort: z.enum(["minimal", "low", "medium", "high"]).optional(),
+      /** The model's context window in tokens, over the provider's default for the model. */
+      context_window: z.number().int().positive().optional(),
+      /** Anthropic extended thinking budget (tokens). */
+      thinking_budget_tokens: z.number().int().min(1024).optional(),
+    })
+    .strict(),
+);
 
-export type ProviderSection = z.infer<typeof providerSectionSchema>;
+export type ProviderSection = z.infer<ReturnType<typeof providerSectionSchema>>;
 
 /** The merged section and what was wrong with it. */
 export interface ProviderSectionRead {
@@ -115,7 +115,7 @@ export function readProviderSection(
   const diagnostics: Diagnostic[] = [];
   const notices: Diagnostic[] = [];
   for (const entry of config.section(PROVIDER_SECTION)) {
-    const checked = validateSection(providerSectionSchema, entry, {
+    const checked = validateSection(providerSectionSchema(), entry, {
       sectionKey: PROVIDER_SECTION,
       source: "cli",
     });
@@ -147,7 +147,7 @@ export function providerConsentRequest(config: LoadedConfig): ConsentSubject | u
   let section: ProviderSection = {};
   let subject: ConsentSubject | undefined;
   for (const entry of config.section(PROVIDER_SECTION)) {
-    const checked = providerSectionSchema.safeParse(entry.value);
+    const checked = providerSectionSchema().safeParse(entry.value);
     if (!checked.success) continue;
     if (entry.layer === "user") section = { ...section, ...checked.data };
     else subject = providerSubject(checked.data, section);
@@ -207,7 +207,7 @@ export function requireValidProviderSection(read: ProviderSectionRead): Provider
  */
 export function providerSectionPlugin(): Plugin {
   return definePlugin({
-    name: "cli-provider-section",
+    name: PROVIDER_SECTION_PLUGIN,
     sections: [PROVIDER_SECTION_SPEC],
     trust: {
       widening: PROVIDER_WIDENING,
