@@ -1,0 +1,42 @@
+import { PseudoClaudeError } from "@pseudoclaude/core";
+import { ANTHROPIC_API_KEY_ENV } from "@pseudoclaude/provider-anthropic";
+import { OPENAI_API_KEY_ENV, OPENAI_BASE_URL_ENV } from "@pseudoclaude/provider-openai";
+import { CliConfigError } from "./cli-errors.js";
+
+/**
+ * How to choose a model, for someone who ran `run` or `chat` without one: the flag, the keys
+ * each provider reads, the offline script and the config key. A key already in the
+ * environment is named first, since it is the likeliest intent. The CLI never picks a
+ * provider from the environment by itself: which model a run talks to (and bills) stays
+ * an explicit choice.
+ */
+export function noProviderHelp(env: Readonly<Record<string, string | undefined>>): string {
+  const present = [
+    [ANTHROPIC_API_KEY_ENV, "anthropic"],
+    [OPENAI_API_KEY_ENV, "openai"],
+  ].filter(([variable]) => Boolean(env[variable!]));
+  const lines = [
+    "No model provider is configured. Choose one:",
+    ...present.map(([variable, provider]) => `  ${variable} is set: add --provider ${provider}`),
+    `  --provider anthropic          reads ${ANTHROPIC_API_KEY_ENV}`,
+    `  --provider openai             reads ${OPENAI_API_KEY_ENV}`,
+    `  --provider openai-compatible  a local server (Ollama, vLLM ...): ${OPENAI_BASE_URL_ENV} and --model`,
+    "  --script FILE                 a scripted model, offline (a JSON list of turns)",
+    "or once for every run, in ~/.PseudoClaude/config.yaml (docs/providers.md):",
+    "  provider:",
+    "    name: anthropic",
+  ];
+  return lines.join("\n");
+}
+
+/**
+ * The kernel's "no provider" error, told the CLI's way: same code and exit status, with the
+ * ways to choose one. Any other error is returned as it is.
+ */
+export function explainNoProvider(
+  error: unknown,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): unknown {
+  if (!PseudoClaudeError.is(error) || error.code !== "no_provider") return error;
+  return new CliConfigError("no_provider", noProviderHelp(env), { cause: error });
+}
