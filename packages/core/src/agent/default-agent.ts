@@ -57,6 +57,8 @@ const FORWARDED_EVENTS = [
   "reasoning-delta",
   "tool-call-start",
   "tool-decision",
+  "tool-run-start",
+  "tool-run-end",
   "tool-progress",
   "tool-call-end",
   "turn-end",
