@@ -95,7 +95,7 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
       async ({ agent, resumed }) => {
         const output: ChatOutput = json
           ? jsonOutput(agent, io.stdout)
-          : humanOutput(agent, input.above(io.stdout), io.stderr);
+          : humanOutput(agent, input.above(io.stdout), io.stderr, () => input.asking);
         announce(agent, output);
         // Slash commands work without a model; a message would fail, so say how to pick one now.
         if (!agent.provider) output.note(noProviderHelp(process.env));
