@@ -58,7 +58,9 @@ export class RunningToolsLine {
     if (this.running.size === 0 || this.asking()) return;
     const now = performance.now();
     const parts = [...this.running.values()].map(
-      ({ name, began }) => `${name} · ${Math.floor((now - began) / 1000)}s`,
+      // Rounded: the ticks come a second apart from the start, give or take a timer's jitter
+      // (999.8 ms must read 1s, not 0s).
+      ({ name, began }) => `${name} · ${Math.round((now - began) / 1000)}s`,
     );
     // No newline: the next draw, or the next line of output, starts by erasing this one.
     this.out.write(`${CLEAR_LINE}  … running ${parts.join(", ")}`);
