@@ -123,7 +123,7 @@ describe("pseudoclaude chat while tools run", () => {
           const both = await pane.waitFor(/Both ran\./, "the answer");
           assert.match(
             both,
-            /run_command ⎿ ask, approved · \d+ ms · ok: first\n {2}run_command ⎿ ask, approved · \d+ ms · ok: second\n/,
+            /run_command ⎿ ask, approved · \d+ ms · ok: first\n {2}… 1 second\n {2}run_command ⎿ ask, approved · \d+ ms · ok: second\n/,
           );
           // --yes answered at once: no wait worth reporting.
           assert.doesNotMatch(both, /waited/);
@@ -131,4 +131,26 @@ describe("pseudoclaude chat while tools run", () => {
       );
     },
   );
+
+  it("streams a running command's output above its clock", TIMEOUT, async () => {
+    await withChat(
+      [
+        { tool_calls: [command("echo compiling; sleep 2; echo linking; sleep 1; echo built")] },
+        { text: "Built." },
+      ],
+      ["--yes"],
+      async (pane) => {
+        pane.type("build it");
+        pane.press("Enter");
+        const early = await pane.waitFor(/ {2}… 1 compiling\n/, "the first output line");
+        assert.doesNotMatch(early, /ok: compiling/, "the call has not ended yet");
+        await pane.waitFor(
+          / {2}… 1 compiling\n {2}… running run_command · 1s/,
+          "the clock under the output",
+        );
+        await pane.waitFor(/ {2}… 2 linking\n/, "the second output line");
+        await pane.waitFor(/Built\./, "the answer");
+      },
+    );
+  });
 });
