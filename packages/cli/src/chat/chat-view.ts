@@ -142,6 +142,8 @@ export class ChatView {
     agent.on("run-end", (result) => {
       if (result.via) return;
       this.stopSpinner();
+      // Every call has ended by now; a clock left by one that never said so would tick on.
+      this.running.close();
       const usage = Object.entries(usageToJson(result.usage))
         .map(([counter, value]) => `${counter.replace(/_tokens$/, "").replace(/_/g, " ")} ${value}`)
         .join(" · ");
@@ -199,6 +201,8 @@ export class ChatView {
 
   error(text: string): void {
     this.stopSpinner();
+    // A turn that failed has no calls left running (see run-end).
+    this.running.close();
     this.line(this.colour.red(text));
   }
 

@@ -67,7 +67,7 @@ export class RunningToolsLine {
     this.drawn = true;
   }
 
-  /** Stop the clock (the chat ends). */
+  /** Forget every call and stop the clock (a run or the chat ended); `start` begins anew. */
   close(): void {
     clearInterval(this.timer);
     this.timer = undefined;
