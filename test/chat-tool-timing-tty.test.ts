@@ -132,6 +132,43 @@ describe("pseudoclaude chat while tools run", () => {
     },
   );
 
+  it(
+    "times a refused call to its decision, not to the end of the calls that ran after it",
+    TIMEOUT,
+    async () => {
+      await withChat(
+        [
+          { tool_calls: [command("echo never"), command("sleep 2; echo slow")] },
+          { text: "One ran." },
+        ],
+        [],
+        async (pane) => {
+          pane.type("two commands");
+          pane.press("Enter");
+          await pane.waitFor(/Allow run_command \{"command":"echo never"\}\?/, "the first ask");
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          pane.type("n");
+          pane.press("Enter");
+          await pane.waitFor(/Reason for the model \(Enter for none\): $/m, "the reason prompt");
+          pane.press("Enter");
+          await pane.waitFor(/Allow run_command \{"command":"sleep 2; echo slow"\}\?/, "the next");
+          pane.type("y");
+          pane.press("Enter");
+          const done = await pane.waitFor(/One ran\./, "the answer");
+          assert.match(done, /run_command ⎿ ask, approved · \d+ ms · ok: slow/);
+          const refused =
+            /run_command \(waited (\d+\.\d)s for approval\) ⎿ ask, rejected · (\d+) ms · denied: /.exec(
+              done,
+            );
+          assert.ok(refused, done);
+          assert.ok(Number(refused[1]) >= 0.9, `waited ${refused[1]}s`);
+          // Measured to the turn's end of calls it would be 2 s and more (the other command).
+          assert.ok(Number(refused[2]) < 1_000, `took ${refused[2]} ms`);
+        },
+      );
+    },
+  );
+
   it("streams a running command's output above its clock", TIMEOUT, async () => {
     await withChat(
       [

@@ -38,6 +38,8 @@ export class ChatView {
   private readonly verdicts = new Map<string, string>();
   /** How long the person took to approve each call that was asked about. */
   private readonly waited = new Map<string, number>();
+  /** When each call was decided: a refused call's time ends there, not at the turn's end. */
+  private readonly decided = new Map<string, number>();
   /** Calls whose result line was written when they ended, before the turn's end. */
   private readonly shown = new Set<string>();
   private readonly colour: ReturnType<typeof createColors>;
@@ -86,8 +88,7 @@ export class ChatView {
     });
     agent.on("tool-call-start", ({ call, via }) => {
       this.stopSpinner();
-      // Until it runs (if it does), a call is timed from here: a refusal's line says how long
-      // deciding took.
+      // A refused call's line says how long deciding took, from here to its decision.
       this.started.set(call.id, performance.now());
       this.line(
         `${subAgentPrefix(via)}${this.colour.cyan("●")} ${this.colour.bold(call.name)} ${this.colour.dim(compactArgs(call.arguments, 100))}`,
@@ -95,12 +96,12 @@ export class ChatView {
     });
     agent.on("tool-decision", ({ call, decision, approval, waitedMs }) => {
       this.verdicts.set(call.id, approval ? `${decision.verdict}, ${approval}` : decision.verdict);
+      this.decided.set(call.id, performance.now());
       if (waitedMs !== undefined) this.waited.set(call.id, waitedMs);
     });
     // The clock of a call starts when it runs, not when the model asked for it: the time a
     // person takes to approve it is reported apart, on its result line.
     agent.on("tool-run-start", ({ call, via }) => {
-      this.started.set(call.id, performance.now());
       this.running.start(call.id, `${subAgentPrefix(via)}${call.name}`);
     });
     agent.on("tool-run-end", ({ call, result, durationMs, via }) => {
@@ -120,19 +121,22 @@ export class ChatView {
       this.line(this.colour.dim(`${subAgentPrefix(via)}  … ${taskText(task)}`));
     });
     // A call that ran was shown when it ended; one that was refused (denied, unknown, bad
-    // arguments) never ran, and is shown here, with the time its decision took.
+    // arguments) never ran, and is shown here (after the turn's other calls), with the time
+    // its decision took: an unknown tool is refused at once, before any decision.
     agent.on("tool-call-end", ({ call, record, result, via }) => {
       const began = this.started.get(call.id);
+      const decided = this.decided.get(call.id);
       this.started.delete(call.id);
+      this.decided.delete(call.id);
       this.verdicts.delete(call.id);
       if (this.shown.delete(call.id)) return;
       const verdict = record.approval
         ? `${record.decision.verdict}, ${record.approval}`
         : record.decision.verdict;
       const took =
-        began === undefined
-          ? undefined
-          : Math.max(0, performance.now() - began - (this.waited.get(call.id) ?? 0));
+        began === undefined || decided === undefined
+          ? 0
+          : Math.max(0, decided - began - (this.waited.get(call.id) ?? 0));
       this.result(call, verdict, took, result, via);
     });
     agent.on("turn-end", ({ via }) => {
@@ -178,7 +182,7 @@ export class ChatView {
   private result(
     call: ToolCall,
     verdict: string,
-    durationMs: number | undefined,
+    durationMs: number,
     result: ToolResult,
     via: SubAgentTag | undefined,
   ): void {
@@ -187,7 +191,7 @@ export class ChatView {
     // An answer given by a rule or --yes takes no one's time: only a real wait is worth a word.
     const wait =
       waited === undefined || waited < 100 ? "" : ` (waited ${seconds(waited)} for approval)`;
-    const duration = durationMs === undefined ? "" : ` · ${Math.round(durationMs)} ms`;
+    const duration = ` · ${Math.round(durationMs)} ms`;
     const outcome = summarize(result);
     const painted = result.ok ? this.colour.green(outcome) : this.colour.red(outcome);
     this.line(
