@@ -1,7 +1,11 @@
 import { PseudoClaudeError } from "@pseudoclaude/core";
-import { ANTHROPIC_API_KEY_ENV } from "@pseudoclaude/provider-anthropic";
-import { OPENAI_API_KEY_ENV, OPENAI_BASE_URL_ENV } from "@pseudoclaude/provider-openai";
 import { CliConfigError } from "./cli-errors.js";
+
+// The providers' documented variables, named here rather than imported: saying how to install
+// and choose a provider must not need the provider's package loaded.
+const ANTHROPIC_API_KEY_ENV = "ANTHROPIC_API_KEY";
+const OPENAI_API_KEY_ENV = "OPENAI_API_KEY";
+const OPENAI_BASE_URL_ENV = "OPENAI_BASE_URL";
 
 /**
  * How to choose a model, for someone who ran `run` or `chat` without one: the flag, the keys
