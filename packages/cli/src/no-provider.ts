@@ -14,13 +14,17 @@ const OPENAI_BASE_URL_ENV = "OPENAI_BASE_URL";
  * provider from the environment by itself: which model a run talks to (and bills) stays
  * an explicit choice.
  */
-export function noProviderHelp(env: Readonly<Record<string, string | undefined>>): string {
+export function noProviderHelp(
+  env: Readonly<Record<string, string | undefined>>,
+  /** The first sentence: what needed a provider. */
+  lead = "No model provider is configured.",
+): string {
   const present = [
     [ANTHROPIC_API_KEY_ENV, "anthropic"],
     [OPENAI_API_KEY_ENV, "openai"],
   ].filter(([variable]) => Boolean(env[variable!]));
   const lines = [
-    "No model provider is configured. Choose one:",
+    `${lead} Choose one:`,
     ...present.map(([variable, provider]) => `  ${variable} is set: add --provider ${provider}`),
     `  --provider anthropic          reads ${ANTHROPIC_API_KEY_ENV}`,
     `  --provider openai             reads ${OPENAI_API_KEY_ENV}`,
