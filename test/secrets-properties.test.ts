@@ -21,7 +21,15 @@ import { fixture } from "./support/mcp-fixtures.js";
 const RUNS = Number(process.env.SECRET_RUNS ?? 8);
 /** The CLI case starts a process per command: fewer draws. */
 const CLI_RUNS = Math.max(1, Math.ceil(RUNS / 4));
-const EVENTS = ["tool-call-start", "tool-decision", "tool-call-end", "diagnostic", "run-end"];
+const EVENTS = [
+  "tool-call-start",
+  "tool-decision",
+  "tool-run-start",
+  "tool-run-end",
+  "tool-call-end",
+  "diagnostic",
+  "run-end",
+];
 
 const secretText = fc
   .string({

@@ -21,6 +21,7 @@ import { trustCommand } from "./commands/trust.js";
 import { EXIT } from "./exit-codes.js";
 import { globalHelp } from "./help.js";
 import { reportFailure } from "./report-failure.js";
+import { suggestCommand, suggestFlag } from "./suggestions.js";
 import { cliVersion } from "./version.js";
 
 /** Every command, in the order help lists them. */
@@ -58,6 +59,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     parsed = parse(argv);
   } catch (error) {
     const code = PARSE_ERROR_CODES[(error as { code?: string }).code ?? ""] ?? "invalid_usage";
+    if (code === "unknown_flag") {
+      const unknown = unknownOption(argv, errorMessage(error));
+      if (unknown) return usageError(io, json, code, unknown.message, unknown.suggestion);
+    }
     return usageError(io, json, code, `${errorMessage(error)}.`);
   }
   const flags = parsed.values as CliFlags;
@@ -78,7 +83,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.ok;
   }
   const misuse = checkUsage(command, parsed.tokens, args);
-  if (misuse) return usageError(io, json, misuse.code, misuse.message);
+  if (misuse) return usageError(io, json, misuse.code, misuse.message, misuse.suggestion);
   try {
     // Commands read config (servers, approvals) before any agent: schemas from the ES zod.
     await loadZod();
@@ -113,14 +118,17 @@ function checkUsage(
   command: CommandSpec,
   tokens: ReturnType<typeof parse>["tokens"],
   args: readonly string[],
-): { code: CliUsageErrorCode; message: string } | undefined {
+): { code: CliUsageErrorCode; message: string; suggestion?: string } | undefined {
   for (const token of tokens) {
     if (token.kind !== "option") continue;
     const flag = token.name as (typeof command.flags)[number];
     if (!(GLOBAL_FLAGS as readonly string[]).includes(flag) && !command.flags.includes(flag)) {
+      // `--max-turn` on `call` is about `call`'s own flags, not the one another command takes.
+      const suggestion = suggestFlag(token.rawName, flagsOf(command));
       return {
         code: "unknown_flag",
-        message: `Option '${token.rawName}' does not apply to "${command.name}". Run "pseudoclaude ${command.name} --help".`,
+        message: `Option '${token.rawName}' does not apply to "${command.name}".${suggestion ? ` Did you mean ${suggestion}?` : ""} Run "pseudoclaude ${command.name} --help".`,
+        ...(suggestion ? { suggestion } : {}),
       };
     }
   }
@@ -152,15 +160,51 @@ function showHelp(io: CliIo, json: boolean, topic: string | undefined): number {
 }
 
 function unknownCommand(io: CliIo, json: boolean, name: string): number {
-  const known = COMMANDS.map((command) => command.name).join(", ");
+  const names = [...COMMANDS.map((command) => command.name), "help"];
+  const suggestion = suggestCommand(name, names);
   return usageError(
     io,
     json,
     "unknown_command",
-    `Unknown command "${name}". Commands: ${known}, help.`,
+    `Unknown command "${name}".${suggestion ? ` Did you mean "${suggestion}"?` : ""} Commands: ${names.join(", ")} (pseudoclaude --help says what each does).`,
+    suggestion,
   );
 }
 
-function usageError(io: CliIo, json: boolean, code: CliUsageErrorCode, message: string): number {
-  return reportFailure(io, json, new CliUsageError(code, message));
+/** The global flags and the command's own: what `--help` of the command lists. */
+function flagsOf(command: CommandSpec): string[] {
+  return [...GLOBAL_FLAGS, ...command.flags];
+}
+
+/**
+ * A flag no command takes, said for the command it was given to, with the closest of that
+ * command's flags. The command is the first word that names one (the parse failed, so it is
+ * found again leniently); without one, every flag is a candidate.
+ */
+function unknownOption(
+  argv: readonly string[],
+  nodeMessage: string,
+): { message: string; suggestion?: string } | undefined {
+  const raw = /Unknown option '([^']+)'/.exec(nodeMessage)?.[1];
+  if (raw === undefined) return undefined;
+  const loose = parseArgs({ args: [...argv], strict: false, allowPositionals: true });
+  const command = loose.positionals.map(findCommand).find((found) => found !== undefined);
+  const candidates = command ? flagsOf(command) : Object.keys(CLI_OPTIONS);
+  const suggestion = raw.startsWith("--") ? suggestFlag(raw, candidates) : undefined;
+  const help = command ? `pseudoclaude ${command.name} --help` : "pseudoclaude --help";
+  return {
+    message: `Unknown option '${raw}'${command ? ` for "${command.name}"` : ""}.${suggestion ? ` Did you mean ${suggestion}?` : ""} Run "${help}" for the options; an argument that starts with "-" goes after "--".`,
+    ...(suggestion ? { suggestion } : {}),
+  };
+}
+
+function usageError(
+  io: CliIo,
+  json: boolean,
+  code: CliUsageErrorCode,
+  message: string,
+  suggestion?: string,
+): number {
+  const details = suggestion === undefined ? undefined : { details: { suggestion } };
+  return reportFailure(io, json, new CliUsageError(code, message, details));
 }

@@ -6,7 +6,7 @@ import type {
   ToolDefinition,
   ToolResult,
 } from "@pseudoclaude/core";
-import { type OutputIssue, StructuredOutputError } from "@pseudoclaude/core";
+import { type OutputIssue, PseudoClaudeError, StructuredOutputError } from "@pseudoclaude/core";
 import type { ProviderUsage } from "@pseudoclaude/core/provider";
 
 /** The public JSON form of a ToolResult: `{ ok, content, structured?, error?, metadata }`. */
@@ -154,13 +154,20 @@ export function errorToJson(error: unknown): {
   message: string;
   raw?: string;
   issues?: OutputIssue[];
+  suggestion?: string;
 } {
   if (error instanceof StructuredOutputError)
     // What the model wrote and where it missed the schema, for a program to act on.
     return { code: error.code, message: error.message, raw: error.raw, issues: [...error.issues] };
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return { code: typeof code === "string" ? code : "internal_error", message: error.message };
+    // What a mistyped command, option or tool most likely meant, for a program to offer.
+    const suggestion = PseudoClaudeError.is(error) ? error.details.suggestion : undefined;
+    return {
+      code: typeof code === "string" ? code : "internal_error",
+      message: error.message,
+      ...(typeof suggestion === "string" ? { suggestion } : {}),
+    };
   }
   return { code: "internal_error", message: String(error) };
 }

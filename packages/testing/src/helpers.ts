@@ -45,6 +45,8 @@ export function recordEvents(agent: Pick<Agent, "on">): Array<[keyof AgentEvents
     "reasoning-delta": true,
     "tool-call-start": true,
     "tool-decision": true,
+    "tool-run-start": true,
+    "tool-run-end": true,
     "tool-progress": true,
     "tool-task": true,
     "tool-call-end": true,

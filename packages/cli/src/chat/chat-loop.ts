@@ -1,5 +1,6 @@
 import { type Agent, PseudoClaudeError } from "@pseudoclaude/core";
 import { errorMessage } from "@pseudoclaude/core/plugin";
+import { explainNoProvider } from "../no-provider.js";
 import type { SessionRules } from "./chat-approver.js";
 import { loginFromChat } from "./chat-login.js";
 import type { ChatOutput } from "./chat-output.js";
@@ -148,7 +149,9 @@ export class ChatLoop {
     this.turn = controller;
     try {
       await work(controller.signal);
-    } catch (error) {
+    } catch (caught) {
+      // A message typed before any provider was chosen is answered with how to choose one.
+      const error = explainNoProvider(caught);
       if (controller.signal.aborted) this.output.note(cancelledNote);
       else
         this.output.error(

@@ -25,8 +25,14 @@ export interface ChatOutput {
 }
 
 /** Output for people: a header, notes and command text through the ChatView. */
-export function humanOutput(agent: Agent, out: TextSink, err: TextSink): ChatOutput {
-  const view = new ChatView(agent, out, err);
+export function humanOutput(
+  agent: Agent,
+  out: TextSink,
+  err: TextSink,
+  /** True while a question waits at the prompt (see ChatView). */
+  asking?: () => boolean,
+): ChatOutput {
+  const view = new ChatView(agent, out, err, asking);
   return {
     get prompt() {
       return view.prompt();
@@ -49,7 +55,10 @@ export function humanOutput(agent: Agent, out: TextSink, err: TextSink): ChatOut
     note: (text) => view.note(text),
     error: (code, message) => view.error(`error (${code}): ${message}`),
     command: (_name, output) => view.print(output),
-    exit: () => view.print("Bye."),
+    exit: () => {
+      view.close();
+      view.print("Bye.");
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-import type { Agent, ToolResult } from "@pseudoclaude/core";
+import type { Agent, SubAgentTag, ToolResult } from "@pseudoclaude/core";
+import type { ToolCall } from "@pseudoclaude/core/plugin";
 import ora, { type Ora } from "ora";
 import { createColors } from "picocolors";
 import { type TextSink, writeLine } from "../cli-io.js";
@@ -12,6 +13,7 @@ import {
   truncate,
 } from "../format.js";
 import { usageToJson } from "../output.js";
+import { RunningToolsLine } from "./running-tools-line.js";
 
 /** Whether to colour: a terminal, and no `NO_COLOR` (https://no-color.org). */
 export function wantsColour(sink: TextSink, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -32,14 +34,26 @@ export function wantsColour(sink: TextSink, env: NodeJS.ProcessEnv = process.env
 export class ChatView {
   private atLineStart = true;
   private readonly started = new Map<string, number>();
+  /** Each decided call's verdict as its result line says it (`ask, approved`). */
+  private readonly verdicts = new Map<string, string>();
+  /** How long the person took to approve each call that was asked about. */
+  private readonly waited = new Map<string, number>();
+  /** When each call was decided: a refused call's time ends there, not at the turn's end. */
+  private readonly decided = new Map<string, number>();
+  /** Calls whose result line was written when they ended, before the turn's end. */
+  private readonly shown = new Set<string>();
   private readonly colour: ReturnType<typeof createColors>;
+  private readonly running: RunningToolsLine;
   private spinner: Ora | undefined;
 
   constructor(
     agent: Agent,
     private readonly out: TextSink,
     err: TextSink,
+    /** True while the chat waits for an answer at its prompt: the running line keeps still. */
+    asking?: () => boolean,
   ) {
+    this.running = new RunningToolsLine(out, asking);
     const coloured = wantsColour(out);
     this.colour = createColors(coloured);
     const spinning = coloured && wantsColour(err);
@@ -60,6 +74,7 @@ export class ChatView {
       if (via) return;
       this.stopSpinner();
       if (text === "") return;
+      this.running.hide();
       this.out.write(text);
       this.atLineStart = text.endsWith("\n");
     });
@@ -67,15 +82,32 @@ export class ChatView {
       if (via) return;
       this.stopSpinner();
       if (text === "") return;
+      this.running.hide();
       this.out.write(this.colour.dim(text));
       this.atLineStart = text.endsWith("\n");
     });
     agent.on("tool-call-start", ({ call, via }) => {
       this.stopSpinner();
+      // A refused call's line says how long deciding took, from here to its decision.
       this.started.set(call.id, performance.now());
       this.line(
         `${subAgentPrefix(via)}${this.colour.cyan("●")} ${this.colour.bold(call.name)} ${this.colour.dim(compactArgs(call.arguments, 100))}`,
       );
+    });
+    agent.on("tool-decision", ({ call, decision, approval, waitedMs }) => {
+      this.verdicts.set(call.id, approval ? `${decision.verdict}, ${approval}` : decision.verdict);
+      this.decided.set(call.id, performance.now());
+      if (waitedMs !== undefined) this.waited.set(call.id, waitedMs);
+    });
+    // The clock of a call starts when it runs, not when the model asked for it: the time a
+    // person takes to approve it is reported apart, on its result line.
+    agent.on("tool-run-start", ({ call, via }) => {
+      this.running.start(call.id, `${subAgentPrefix(via)}${call.name}`);
+    });
+    agent.on("tool-run-end", ({ call, result, durationMs, via }) => {
+      this.running.end(call.id);
+      this.shown.add(call.id);
+      this.result(call, this.verdicts.get(call.id) ?? "allow", durationMs, result, via);
     });
     agent.on("tool-progress", ({ progress }) => {
       const total = progress.total !== undefined ? `/${progress.total}` : "";
@@ -88,18 +120,24 @@ export class ChatView {
     agent.on("tool-task", ({ task, via }) => {
       this.line(this.colour.dim(`${subAgentPrefix(via)}  … ${taskText(task)}`));
     });
+    // A call that ran was shown when it ended; one that was refused (denied, unknown, bad
+    // arguments) never ran, and is shown here (after the turn's other calls), with the time
+    // its decision took: an unknown tool is refused at once, before any decision.
     agent.on("tool-call-end", ({ call, record, result, via }) => {
       const began = this.started.get(call.id);
+      const decided = this.decided.get(call.id);
       this.started.delete(call.id);
-      const duration = began === undefined ? "" : ` · ${Math.round(performance.now() - began)} ms`;
+      this.decided.delete(call.id);
+      this.verdicts.delete(call.id);
+      if (this.shown.delete(call.id)) return;
       const verdict = record.approval
         ? `${record.decision.verdict}, ${record.approval}`
         : record.decision.verdict;
-      const outcome = summarize(result);
-      const painted = result.ok ? this.colour.green(outcome) : this.colour.red(outcome);
-      this.line(
-        `${subAgentPrefix(via)}  ${this.colour.dim("⎿")} ${verdict}${duration} · ${painted}`,
-      );
+      const took =
+        began === undefined || decided === undefined
+          ? 0
+          : Math.max(0, decided - began - (this.waited.get(call.id) ?? 0));
+      this.result(call, verdict, took, result, via);
     });
     agent.on("turn-end", ({ via }) => {
       if (!via) this.stopSpinner();
@@ -108,6 +146,8 @@ export class ChatView {
     agent.on("run-end", (result) => {
       if (result.via) return;
       this.stopSpinner();
+      // Every call has ended by now; a clock left by one that never said so would tick on.
+      this.running.close();
       const usage = Object.entries(usageToJson(result.usage))
         .map(([counter, value]) => `${counter.replace(/_tokens$/, "").replace(/_/g, " ")} ${value}`)
         .join(" · ");
@@ -122,9 +162,41 @@ export class ChatView {
 
   /** A line of its own; streamed text is ended first so the two never share a line. */
   line(text: string): void {
+    this.running.hide();
     if (!this.atLineStart) this.out.write("\n");
     this.atLineStart = true;
     writeLine(this.out, text);
+    this.running.show();
+  }
+
+  /** The chat ends: the running line's clock stops. */
+  close(): void {
+    this.running.close();
+  }
+
+  /**
+   * One call's result line, as soon as the call ends: its name (calls of one turn may end in
+   * any order, so the line must say which), the person's approval wait if any, then the
+   * verdict, the call's own duration and the first line of its result.
+   */
+  private result(
+    call: ToolCall,
+    verdict: string,
+    durationMs: number,
+    result: ToolResult,
+    via: SubAgentTag | undefined,
+  ): void {
+    const waited = this.waited.get(call.id);
+    this.waited.delete(call.id);
+    // An answer given by a rule or --yes takes no one's time: only a real wait is worth a word.
+    const wait =
+      waited === undefined || waited < 100 ? "" : ` (waited ${seconds(waited)} for approval)`;
+    const duration = ` · ${Math.round(durationMs)} ms`;
+    const outcome = summarize(result);
+    const painted = result.ok ? this.colour.green(outcome) : this.colour.red(outcome);
+    this.line(
+      `${subAgentPrefix(via)}  ${this.colour.bold(call.name)}${this.colour.dim(wait)} ${this.colour.dim("⎿")} ${verdict}${duration} · ${painted}`,
+    );
   }
 
   note(text: string): void {
@@ -133,6 +205,8 @@ export class ChatView {
 
   error(text: string): void {
     this.stopSpinner();
+    // A turn that failed has no calls left running (see run-end).
+    this.running.close();
     this.line(this.colour.red(text));
   }
 
@@ -149,6 +223,11 @@ export class ChatView {
     this.spinner?.stop();
     this.spinner = undefined;
   }
+}
+
+/** `5.1s`: an approval wait is a person's time, tenths of a second are enough. */
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`;
 }
 
 function summarize(result: ToolResult): string {

@@ -59,13 +59,28 @@ export class JsonView {
         arguments: call.arguments,
       });
     });
-    agent.on("tool-decision", ({ turn, call, decision, approval }) =>
+    agent.on("tool-decision", ({ turn, call, decision, approval, waitedMs }) =>
       this.emit("tool-decision", {
         turn,
         id: call.id,
         decision: decision.verdict,
         reason: decision.reason,
         ...(approval ? { approval } : {}),
+        ...(waitedMs !== undefined ? { approval_wait_ms: Math.round(waitedMs) } : {}),
+      }),
+    );
+    // A call's own run, as it happens: tool-call-end comes after every call of the turn.
+    agent.on("tool-run-start", ({ turn, call }) =>
+      this.emit("tool-run-start", { turn, id: call.id, name: call.name }),
+    );
+    agent.on("tool-run-end", ({ turn, call, result, durationMs }) =>
+      this.emit("tool-run-end", {
+        turn,
+        id: call.id,
+        name: call.name,
+        ok: result.ok,
+        ...(result.error ? { error_code: result.error.code } : {}),
+        duration_ms: Math.round(durationMs),
       }),
     );
     agent.on("tool-progress", ({ turn, call, progress }) =>

@@ -108,6 +108,11 @@ export class LineInput implements Prompter {
     };
   }
 
+  /** Whether a prompt or question waits for a line now (the chat draws nothing over it). */
+  get asking(): boolean {
+    return this.waiting !== undefined;
+  }
+
   get hasEnded(): boolean {
     return this.ended && this.queued.length === 0;
   }

@@ -7,7 +7,24 @@ import {
 import { type SkillInfo, SkillsManager } from "@pseudoclaude/plugin-skills";
 import { renderSkills } from "../render-skills.js";
 import { renderToolsReport } from "../render-tools.js";
+import { suggestCommand } from "../suggestions.js";
 import type { SessionRules } from "./chat-approver.js";
+
+/** Every slash command's name, for suggestions (the chat loop handles some of them itself). */
+const SLASH_NAMES = [
+  "tools",
+  "skills",
+  "mode",
+  "diagnostics",
+  "login",
+  "prompts",
+  "prompt",
+  "resume",
+  "compact",
+  "clear",
+  "help",
+  "exit",
+];
 
 export const SLASH_HELP = `/tools               the tools, by source, and whether the model is offered each
 /skills              the skills and their state
@@ -82,8 +99,13 @@ export function runSlashCommand(line: string, agent: Agent, rules: SessionRules)
     case "clear":
       agent.conversation.clear();
       return { name, output: "Conversation cleared: the model starts over." };
-    default:
-      return { name: "unknown", output: `Unknown command "/${word}". Commands:\n${SLASH_HELP}` };
+    default: {
+      const suggestion = suggestCommand(name, SLASH_NAMES);
+      return {
+        name: "unknown",
+        output: `Unknown command "/${word}".${suggestion ? ` Did you mean /${suggestion}?` : ""} Commands:\n${SLASH_HELP}`,
+      };
+    }
   }
 }
 

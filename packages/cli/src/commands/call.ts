@@ -6,6 +6,7 @@ import { parsePositiveInteger } from "../flag-values.js";
 import { contentText } from "../format.js";
 import { callOutcomeToJson } from "../output.js";
 import { withSession } from "../session.js";
+import { suggestTool, unknownToolHint } from "../suggestions.js";
 
 /** `pseudoclaude call`: one tool through policy, approval, registry and timeout, as the loop runs it. */
 export const callCommand: CommandSpec = {
@@ -27,7 +28,8 @@ not JSON is passed through as is, so the registry answers invalid_arguments.
   --json            the ToolResult plus "decision" and "approval" on stdout
 
 Exit 0 when the result is ok, 1 otherwise (denied, unknown tool, invalid arguments,
-tool error, timeout).`,
+tool error, timeout). For an unknown tool the closest registered name is suggested (in --json
+as "suggestion"); pseudoclaude tools lists them all.`,
   flags: ["mode", "yes", "trust-project", "timeout-ms", "trace"],
   positionals: { min: 1, max: 2, names: "TOOL [JSON_ARGS]" },
   run: runCall,
@@ -41,8 +43,23 @@ async function runCall({ flags, args, io }: CommandContext): Promise<number> {
       timeoutMs,
       signal: io.signal,
     });
-    if (flags.json) writeJson(io.stdout, callOutcomeToJson(outcome));
-    else printOutcome(io, outcome);
+    // A mistyped name gets the closest registered tool; the exit code stays that of the call.
+    const unknown = outcome.result.error?.code === "unknown_tool";
+    const suggestion = unknown
+      ? suggestTool(
+          name,
+          agent.registry.definitions().map((tool) => tool.name),
+        )
+      : undefined;
+    if (flags.json)
+      writeJson(io.stdout, {
+        ...callOutcomeToJson(outcome),
+        ...(suggestion !== undefined ? { suggestion } : {}),
+      });
+    else {
+      printOutcome(io, outcome);
+      if (unknown) writeLine(io.stderr, unknownToolHint(suggestion));
+    }
     if (io.signal?.aborted) return EXIT.interrupted;
     return outcome.result.ok ? EXIT.ok : EXIT.failed;
   });

@@ -12,6 +12,7 @@ import { defaultPlugins } from "../default-plugins.js";
 import { EXIT } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
 import { loadPluginModules } from "../load-plugins.js";
+import { noProviderHelp } from "../no-provider.js";
 import { createProvider } from "../providers.js";
 import { loadSessionConfig, withSession } from "../session.js";
 import { workspaceRequests } from "../workspace-requests.js";
@@ -94,8 +95,10 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
       async ({ agent, resumed }) => {
         const output: ChatOutput = json
           ? jsonOutput(agent, io.stdout)
-          : humanOutput(agent, input.above(io.stdout), io.stderr);
+          : humanOutput(agent, input.above(io.stdout), io.stderr, () => input.asking);
         announce(agent, output);
+        // Slash commands work without a model; a message would fail, so say how to pick one now.
+        if (!agent.provider) output.note(noProviderHelp(process.env));
         if (resumed)
           output.note(
             `Continuing session ${agent.sessionId} (${agent.conversation.length} messages).`,

@@ -7,6 +7,7 @@ import { parseDurable } from "../durable/durable-flags.js";
 import { runDurable } from "../durable/durable-run.js";
 import { EXIT, exitCodeFor } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
+import { explainNoProvider } from "../no-provider.js";
 import { errorToJson, runToJson } from "../output.js";
 import { readOutputSchemaFlag } from "../output-schema-flag.js";
 import { createProvider } from "../providers.js";
@@ -122,7 +123,7 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
       });
     } catch (error) {
       renderer?.finish();
-      return reportRunFailure(agent, io, flags.json ?? false, recorder, error);
+      return reportRunFailure(agent, io, flags.json ?? false, recorder, explainNoProvider(error));
     }
     if (flags.json) {
       writeJson(

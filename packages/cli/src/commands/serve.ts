@@ -14,6 +14,7 @@ import {
 } from "../durable/durable-flags.js";
 import { EXIT } from "../exit-codes.js";
 import { parseMode } from "../flag-values.js";
+import { noProviderHelp } from "../no-provider.js";
 import { importOptional } from "../optional-package.js";
 import type { Prompter } from "../prompter.js";
 import { createProvider } from "../providers.js";
@@ -94,7 +95,7 @@ async function runServe({ flags, io }: CommandContext): Promise<number> {
   if (!(await provider(config, workspaceConsent(projectApprovals(flags), workspace, undefined))))
     throw new CliConfigError(
       "no_provider",
-      '"serve" needs a model provider: --provider NAME, --script FILE, or provider.name in the config.',
+      noProviderHelp(process.env, '"serve" needs a model provider and none is configured.'),
     );
   const { serveDurableAgent, DEFAULT_OBJECT_NAME } = await importOptional<
     typeof import("@pseudoclaude/durable-restate")

@@ -30,8 +30,26 @@ export interface AgentEventPayloads {
       call: ToolCall;
       decision: PolicyDecision;
       approval?: ApprovalOutcome;
+      /**
+       * How long the approver (a person at a prompt, a durable run's decision) took to
+       * answer, in milliseconds; absent when nobody was asked. A display reports it apart
+       * from the call's own duration (`tool-run-end`).
+       */
+      waitedMs?: number;
     },
   ];
+  /**
+   * An allowed call starts running, after its decision and any approval: the moment a timer
+   * for the call's own duration starts. Calls that are refused never run and have no such event.
+   */
+  "tool-run-start": [{ turn: number; call: ToolCall }];
+  /**
+   * The call finished running, as soon as it did (a turn's `tool-call-end` events come after
+   * all of its calls, in call order): its result (after the `afterToolCall` hooks, which the
+   * duration includes; before it is adapted for the model) and how long it ran, approval wait
+   * excluded.
+   */
+  "tool-run-end": [{ turn: number; call: ToolCall; result: ToolResult; durationMs: number }];
   "tool-progress": [{ turn: number; call: ToolCall; progress: ToolProgress }];
   /** The call became a long-running task of its source, or its task moved on. */
   "tool-task": [{ turn: number; call: ToolCall; task: ToolTaskUpdate }];
@@ -84,6 +102,8 @@ export const RUN_EVENT_NAMES = [
   "reasoning-delta",
   "tool-call-start",
   "tool-decision",
+  "tool-run-start",
+  "tool-run-end",
   "tool-progress",
   "tool-task",
   "tool-call-end",

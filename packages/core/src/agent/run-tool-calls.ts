@@ -85,10 +85,25 @@ export async function runToolCalls(
   const step = new CallStep(deps, options);
   const scopeSignal = step.scopeSignal;
   // A durable run waits for a person's answer from outside the process.
-  const approve: Approver | undefined = journal.awaitDecision
+  const asked: Approver | undefined = journal.awaitDecision
     ? (request) =>
         journal.awaitDecision!({ ...request, step: `turn-${turn}:${request.call.id}:approval` })
     : deps.approve;
+  // The time an approver takes is measured around it, so a call's reported duration can leave
+  // out the minutes a person spent reading the question. Calls are decided one at a time, so
+  // one counter, reset per call, is enough.
+  let waitedMs: number | undefined;
+  const approve: Approver | undefined =
+    asked && deps.listening("tool-decision")
+      ? async (request) => {
+          const began = performance.now();
+          try {
+            return await asked(request);
+          } finally {
+            waitedMs = (waitedMs ?? 0) + (performance.now() - began);
+          }
+        }
+      : asked;
   const decided: DecidedCall[] = [];
   const runnable: Array<DecidedCall & { prepared: PreparedCall }> = [];
   for (const original of calls) {
@@ -139,6 +154,7 @@ export async function runToolCalls(
         if (preparation.kind === "unknown") throw new Error("a rewrite cannot change the tool");
       }
     }
+    waitedMs = undefined;
     const pending = decideToolCall(
       tool.definition,
       call,
@@ -166,6 +182,7 @@ export async function runToolCalls(
         call,
         decision: ruling.decision,
         approval: ruling.approval,
+        ...(waitedMs !== undefined ? { waitedMs } : {}),
       });
     }
     span.decided(ruling.decision, ruling.approval);
@@ -243,6 +260,10 @@ class CallStep {
         record?.(item.call, task);
         deps.emit("tool-task", { turn, call: item.call, task });
       };
+    // Timed only for a listener: the default call path stays free of the clock.
+    const timed = deps.listening("tool-run-end");
+    if (deps.listening("tool-run-start")) deps.emit("tool-run-start", { turn, call: item.call });
+    const began = timed ? performance.now() : 0;
     // In process and untraced (the default) a call is just run: no step name, no closure.
     if (journal === IN_PROCESS_JOURNAL && !trace)
       item.result = await deps.registry.run(item.prepared, execute);
@@ -276,6 +297,13 @@ class CallStep {
       item.result = after.result;
       if (after.notes.length > 0) item.hooks = [...(item.hooks ?? []), ...after.notes];
     }
+    if (timed)
+      deps.emit("tool-run-end", {
+        turn,
+        call: item.call,
+        result: item.result,
+        durationMs: performance.now() - began,
+      });
   }
 
   /** A replayed side-effect call that may have run once already is asked about like an `ask`. */

@@ -24,6 +24,11 @@ export interface ProcessRequest {
   deadlineMs?: number;
   /** Also keep stdout and stderr apart (a hook's JSON answer and its reason), each capped. */
   separateStreams?: boolean;
+  /**
+   * Told each piece of output as it arrives (stdout and stderr, decoded), so a caller can show
+   * a long command's progress while it runs; what it is told is not capped, the outcome is.
+   */
+  onOutput?: (text: string) => void;
 }
 
 /** Why the runner ended a process before it ended by itself. */
@@ -102,9 +107,11 @@ async function runOne(request: ProcessRequest, closing: AbortSignal): Promise<Pr
     ...(apart ? { stdout: apart.out.text(), stderr: apart.err.text() } : {}),
     ...fields,
   });
+  const onOutput = request.onOutput;
   const append = (stream: "out" | "err", text: string) => {
     buffer.append(text);
     apart?.[stream].append(text);
+    if (onOutput && text !== "") onOutput(text);
   };
   if (request.signal.aborted || closing.aborted) {
     return finish({ stopped: closing.aborted ? "closed" : stopReasonOf(request.signal) });

@@ -1,6 +1,7 @@
 import { defineTool, type Tool, toolFailure } from "@pseudoclaude/core";
 import { processResult } from "@pseudoclaude/core/process";
 import { z } from "zod";
+import { outputProgress } from "../process/output-progress.js";
 import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
 import { BUILTIN_SOURCE_ID, confineExisting, isToolResult, type ToolKit } from "./tool-kit.js";
 
@@ -57,6 +58,8 @@ export function runCommandTool(kit: ToolKit): Tool {
         killGraceMs: kit.settings.killGraceMs,
         signal: context.signal,
         ...(deadlineMs !== undefined ? { deadlineMs } : {}),
+        // Output as progress only for a listener (a chat): nobody else pays for the line split.
+        ...(context.progressWanted ? { onOutput: outputProgress(context.reportProgress) } : {}),
       });
       return processResult(outcome, {
         noun: "Command",
