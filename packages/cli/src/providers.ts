@@ -13,11 +13,11 @@ import {
 
 /** What the command line says about the model. Paths are resolved against `cwd`. */
 export interface ProviderFlags {
-  model?: string;
-  script?: string;
+  model?: string | undefined;
+  script?: string | undefined;
   cwd: string;
   /** Where keys and endpoints are read from. Default `process.env`. */
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 /**

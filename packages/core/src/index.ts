@@ -126,6 +126,7 @@ export {
   type Verdict,
 } from "./policy/policy-engine.js";
 export type { PolicyOptions } from "./policy/policy-settings.js";
+export type { SystemPromptBudget } from "./prompt/default-system-prompt-builder.js";
 export { Provider } from "./provider/provider.js";
 export { FileSessionStore, sessionFolder } from "./session/file-session-store.js";
 export { MemorySessionStore } from "./session/memory-session-store.js";

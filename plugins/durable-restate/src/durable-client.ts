@@ -11,13 +11,13 @@ export const DEFAULT_ADMIN = "http://127.0.0.1:9070";
 
 export interface DurableClientOptions {
   /** Restate's ingress. Default `http://127.0.0.1:8080`. */
-  ingress?: string;
+  ingress?: string | undefined;
   /** Restate's admin API, for listing sessions. Default `http://127.0.0.1:9070`. */
-  admin?: string;
+  admin?: string | undefined;
   /** The session object's name. Default `pseudoclaude`. */
-  object?: string;
+  object?: string | undefined;
   /** Each request's limit. Default 30 s; `result` waits as long as the run takes. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** A durable session as the server holds it: its id and conversation. */

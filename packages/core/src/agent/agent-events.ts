@@ -29,7 +29,7 @@ export interface AgentEventPayloads {
       turn: number;
       call: ToolCall;
       decision: PolicyDecision;
-      approval?: ApprovalOutcome;
+      approval?: ApprovalOutcome | undefined;
     },
   ];
   "tool-progress": [{ turn: number; call: ToolCall; progress: ToolProgress }];

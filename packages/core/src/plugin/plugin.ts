@@ -73,10 +73,10 @@ export interface Plugin {
 
 export interface PluginSpec {
   name: string;
-  dependsOn?: readonly string[];
+  dependsOn?: readonly string[] | undefined;
   register(context: PluginContext): void | Promise<void>;
-  trust?: PluginTrust;
-  sections?: readonly ConfigSectionSpec[];
+  trust?: PluginTrust | undefined;
+  sections?: readonly ConfigSectionSpec[] | undefined;
 }
 
 const PLUGIN_NAME = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;

@@ -11,9 +11,9 @@ export interface DefineToolSpec<Schema extends z.ZodObject> {
   input: Schema;
   safety: ToolDefinition["safety"];
   source: string;
-  category?: ToolDefinition["category"];
-  permissionKey?: ToolDefinition["permissionKey"];
-  timeoutMs?: number;
+  category?: ToolDefinition["category"] | undefined;
+  permissionKey?: ToolDefinition["permissionKey"] | undefined;
+  timeoutMs?: number | undefined;
   /** Return a ToolResult, or a string for a plain text success. */
   execute(
     args: z.infer<Schema>,

@@ -20,27 +20,27 @@ export type AllowedToolsMode = "approve" | "restrict";
 /** Options of `skills()` for agents composed in code; they win over config. */
 export interface SkillsOptions {
   /** Extra folders that hold skill folders. */
-  paths?: string[];
-  skills?: CodeSkill[];
+  paths?: string[] | undefined;
+  skills?: CodeSkill[] | undefined;
   /** When set, only these skills are offered. */
-  enabled?: string[];
-  disabled?: string[];
-  indexBudgetChars?: number;
-  allowedToolsMode?: AllowedToolsMode;
+  enabled?: string[] | undefined;
+  disabled?: string[] | undefined;
+  indexBudgetChars?: number | undefined;
+  allowedToolsMode?: AllowedToolsMode | undefined;
   /** Honour `allowed-tools` of project skills (as `skills.trust_project_allowed_tools` in the user config). */
-  trustProjectAllowedTools?: boolean;
+  trustProjectAllowedTools?: boolean | undefined;
   /** Project skills whose `allowed-tools` are honoured. */
-  trusted?: string[];
+  trusted?: string[] | undefined;
   /** Follow changes to skill folders while the agent lives. Default true. */
-  watch?: boolean;
+  watch?: boolean | undefined;
   /** Home directory for the user skill folders; default `os.homedir()`. */
-  homeDir?: string;
+  homeDir?: string | undefined;
   /** Output cap of one script run, in characters. */
-  maxOutputChars?: number;
+  maxOutputChars?: number | undefined;
   /** Most bytes `read_skill_file` returns of one file. */
-  readMaxBytes?: number;
+  readMaxBytes?: number | undefined;
   /** How long a script's process group gets between SIGTERM and SIGKILL. */
-  killGraceMs?: number;
+  killGraceMs?: number | undefined;
 }
 
 /** Where a folder of skills was named: a config layer or code. */
