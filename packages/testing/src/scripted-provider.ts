@@ -17,6 +17,13 @@ export type ScriptedModelErrorCode =
   | "scripted_error"
   | "scripted_expectation_failed";
 
+// A script's codes join the kernel's, so `ModelError.is(error)` and `ConfigError.is(error)` type
+// `code` with them too in any program that imports this package.
+declare module "@pseudoclaude/core" {
+  interface ConfigErrorCodes extends Record<ScriptErrorCode, true> {}
+  interface ModelErrorCodes extends Record<ScriptedModelErrorCode, true> {}
+}
+
 /**
  * What a turn expects the model to have been given, checked before it plays: the turn fails
  * with `scripted_expectation_failed` when the system prompt lacks a text or a tool is not

@@ -1,6 +1,7 @@
 import { type ElicitationRequest, type ElicitationResponse } from "@pseudoclaude/core";
 import {
   type Disposable,
+  isErrorOf,
   type ToolProgress,
   type ToolTaskMode,
   type ToolTaskReference,
@@ -96,6 +97,11 @@ export class McpCallError extends ToolSourceError<McpCallErrorCode> {
     });
     this.retryable = options.retryable ?? false;
     this.rpc = options.rpc;
+  }
+
+  /** True for an McpCallError from any copy of this module; `code` is typed. */
+  static override is(value: unknown): value is McpCallError {
+    return isErrorOf(value, "tool", "McpCallError");
   }
 }
 
