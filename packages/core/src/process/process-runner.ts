@@ -12,18 +12,18 @@ export interface ProcessRequest {
   /** Real, confined working directory. */
   cwd: string;
   /** Added to this process's environment. */
-  env?: NodeJS.ProcessEnv;
+  env?: NodeJS.ProcessEnv | undefined;
   /** Written to standard input, which is then closed. Without it, standard input is empty. */
-  stdin?: string;
+  stdin?: string | undefined;
   maxOutputChars: number;
   /** How long SIGTERM may take before SIGKILL. */
   killGraceMs: number;
   /** The call's signal: aborted on its one effective timeout or when the caller cancels. */
   signal: AbortSignal;
   /** A shorter deadline the call asked for (a command's `timeout_ms` argument). */
-  deadlineMs?: number;
+  deadlineMs?: number | undefined;
   /** Also keep stdout and stderr apart (a hook's JSON answer and its reason), each capped. */
-  separateStreams?: boolean;
+  separateStreams?: boolean | undefined;
 }
 
 /** Why the runner ended a process before it ended by itself. */

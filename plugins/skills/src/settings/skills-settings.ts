@@ -5,13 +5,13 @@ export interface CodeSkill {
   /** The procedure the model reads when it loads the skill. */
   body: string;
   /** A folder of bundled files `read_skill_file` may read (and `SKILL_DIR` for scripts). */
-  dir?: string;
+  dir?: string | undefined;
   /** Executable files that become the skill's tools while it is loaded (absolute, or relative to the workspace). */
-  scripts?: string[];
+  scripts?: string[] | undefined;
   /** `allowed-tools` entries, as in SKILL.md (`Bash(git log:*)`, `read_file`). */
-  allowedTools?: string[];
+  allowedTools?: string[] | undefined;
   /** Leave it out of the model's index: only code or a person loads it. */
-  disableModelInvocation?: boolean;
+  disableModelInvocation?: boolean | undefined;
 }
 
 /** `pre-approve`: a loaded skill's allowed tools run without asking; `restrict`: only they run. */
