@@ -40,7 +40,7 @@ export interface PluginContext {
    * on the first start.
    */
   readonly consent: WorkspaceConsent;
-  report(diagnostic: Omit<Diagnostic, "source"> & { source?: string }): void;
+  report(diagnostic: Omit<Diagnostic, "source"> & { source?: string | undefined }): void;
   addToolSource(source: ToolSource): Disposable;
   addSystemPromptSection(
     section: Omit<SystemPromptSection, "source"> & { source?: string },
