@@ -60,7 +60,7 @@ export function isErrorOf(value: unknown, fault: ErrorFault, name?: string): boo
  * codes of its own adds them to the class's interface by declaration merging
  * (`declare module "@pseudoclaude/core" { interface ConfigErrorCodes extends Record<McpConfigErrorCode, true> {} }`),
  * so `ConfigErrorCode` is every config code of the packages a program imports, and a guard
- * such as {@link isConfigError} gives a `code` that lists exactly what can arrive.
+ * such as `ConfigError.is` gives a `code` that lists exactly what can arrive.
  */
 export interface ConfigErrorCodes {
   config_invalid: true;
