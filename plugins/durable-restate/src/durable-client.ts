@@ -26,6 +26,9 @@ export interface DurableSession {
   entries: SessionEntry[];
 }
 
+/** Codes of a {@link DurableRequestError}. */
+export type DurableRequestErrorCode = "restate_unreachable" | "restate_error" | "run_failed";
+
 /**
  * Restate could not be reached (`restate_unreachable`), refused a request (`restate_error`),
  * or the run itself failed (`run_failed`, from `result`): what, and why.
@@ -35,12 +38,25 @@ export class DurableRequestError extends Error {
     message: string,
     /** The HTTP status; undefined when the server could not be reached. */
     readonly status?: number,
-    readonly code: "restate_unreachable" | "restate_error" | "run_failed" = status === undefined
+    readonly code: DurableRequestErrorCode = status === undefined
       ? "restate_unreachable"
       : "restate_error",
   ) {
     super(message);
     this.name = "DurableRequestError";
+  }
+
+  /**
+   * True for a DurableRequestError, also one from another copy of this module (two versions
+   * installed side by side), so a `catch` can read `code` typed.
+   */
+  static is(value: unknown): value is DurableRequestError {
+    return (
+      value instanceof DurableRequestError ||
+      (value instanceof Error &&
+        value.name === "DurableRequestError" &&
+        typeof (value as { code?: unknown }).code === "string")
+    );
   }
 }
 
