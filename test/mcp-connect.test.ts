@@ -142,7 +142,7 @@ describe("client features", () => {
   });
 
   it("shows URL-mode elicitation to the callback and declines URLs that are not web pages", async () => {
-    const seen: Array<{ mode?: string; url?: string }> = [];
+    const seen: Array<{ mode?: string | undefined; url?: string | undefined }> = [];
     const agent = await mcpAgent(
       { b: stdioFixture("behaviours") },
       {

@@ -37,7 +37,10 @@ if (process.env.BENCH_HTTP === "1") {
     // The opening request waits, as `initialize` does on the 2025 server (2026-07-28 names
     // every request's method in the Mcp-Method header).
     if (request.headers["mcp-method"] === "server/discover") await delay(INIT_DELAY_MS);
-    await serve(request, response);
+    // A server's request always has a method and URL; Node types them optional, which the
+    // handler's `method?: string` rejects under exactOptionalPropertyTypes.
+    const { method = "GET", url = "/" } = request;
+    await serve(Object.assign(request, { method, url }), response);
   });
   httpServer.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
     const address = httpServer.address() as { port: number };

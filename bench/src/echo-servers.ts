@@ -32,10 +32,10 @@ export function runningEchoServers(parent?: number): string[] {
 
 export interface EchoOptions {
   /** Which era's server (default 2025-11-25, the server every row had before 2026-07-28). */
-  era?: Era;
-  initDelayMs?: number;
-  fillerTools?: number;
-  stderrMb?: number;
+  era?: Era | undefined;
+  initDelayMs?: number | undefined;
+  fillerTools?: number | undefined;
+  stderrMb?: number | undefined;
 }
 
 function env(options: EchoOptions): Record<string, string> {

@@ -162,7 +162,7 @@ export async function startOAuthServer(options: OAuthServerOptions = {}): Promis
           mcp.registerTool("echo_token", { description: "Echo the bearer token." }, async () => ({
             content: [{ type: "text", text: `you sent ${token}` }],
           }));
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+        const transport = new StreamableHTTPServerTransport({}); // stateless: no session ids
         response.on("close", () => {
           void transport.close();
           void mcp.close();

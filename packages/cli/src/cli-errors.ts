@@ -1,4 +1,5 @@
 import { ConfigError, UsageError } from "@pseudoclaude/core";
+import { isErrorOf } from "@pseudoclaude/core/plugin";
 
 /** Every usage error code the CLI reports (`--json` prints it as `error.code`). */
 export type CliUsageErrorCode =
@@ -27,8 +28,25 @@ export type CliConfigErrorCode =
   | "no_provider"
   | "missing_package";
 
+// The CLI's codes join the kernel's, so `UsageError.is(error)` and `ConfigError.is(error)` type
+// `code` with them too wherever the CLI's modules are imported.
+declare module "@pseudoclaude/core" {
+  interface UsageErrorCodes extends Record<CliUsageErrorCode, true> {}
+  interface ConfigErrorCodes extends Record<CliConfigErrorCode, true> {}
+}
+
 /** A usage error with one of the CLI's codes. */
-export class CliUsageError extends UsageError<CliUsageErrorCode> {}
+export class CliUsageError extends UsageError<CliUsageErrorCode> {
+  /** True for a CliUsageError from any copy of this module; `code` is typed. */
+  static override is(value: unknown): value is CliUsageError {
+    return isErrorOf(value, "usage", "CliUsageError");
+  }
+}
 
 /** A configuration error with one of the CLI's codes. */
-export class CliConfigError extends ConfigError<CliConfigErrorCode> {}
+export class CliConfigError extends ConfigError<CliConfigErrorCode> {
+  /** True for a CliConfigError from any copy of this module; `code` is typed. */
+  static override is(value: unknown): value is CliConfigError {
+    return isErrorOf(value, "config", "CliConfigError");
+  }
+}

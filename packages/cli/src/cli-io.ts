@@ -1,7 +1,7 @@
 /** Something text can be written to: `process.stdout`, `process.stderr` or a test buffer. */
 export interface TextSink {
   write(chunk: string): unknown;
-  readonly isTTY?: boolean;
+  readonly isTTY?: boolean | undefined;
 }
 
 /**

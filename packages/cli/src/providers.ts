@@ -12,11 +12,11 @@ import { importOptional } from "./optional-package.js";
 
 /** What the command line says about the model. Paths are resolved against `cwd`. */
 export interface ProviderFlags {
-  model?: string;
-  script?: string;
+  model?: string | undefined;
+  script?: string | undefined;
   cwd: string;
   /** Where keys and endpoints are read from. Default `process.env`. */
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 /**

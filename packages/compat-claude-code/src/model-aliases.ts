@@ -67,7 +67,7 @@ export function classifyAgentModel(value: unknown): AgentModelChoice {
  * model behind an OpenAI-compatible endpoint counts too.
  */
 export interface ParentModel {
-  model?: string;
+  model?: string | undefined;
 }
 
 /**

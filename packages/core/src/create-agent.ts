@@ -28,7 +28,10 @@ import { buildPolicySettings } from "./policy/permissions-section.js";
 import { PolicyEngine } from "./policy/policy-engine.js";
 import { PolicyLayers } from "./policy/policy-layer.js";
 import type { PolicyOptions } from "./policy/policy-settings.js";
-import { DefaultSystemPromptBuilder } from "./prompt/default-system-prompt-builder.js";
+import {
+  DefaultSystemPromptBuilder,
+  type SystemPromptBudget,
+} from "./prompt/default-system-prompt-builder.js";
 import { Provider } from "./provider/provider.js";
 import { type ProviderRegistry, providerFromRegistry } from "./provider/provider-registry.js";
 import { PROVIDER_SECTION_PLUGIN, providerSectionPlugin } from "./provider/provider-section.js";
@@ -47,26 +50,26 @@ export const DEFAULT_MAX_TURNS = 20;
 /** Where `createAgent` reads config from, and what it does with a config that is wrong. */
 export interface ConfigOptions extends Omit<LoadConfigOptions, "workspace"> {
   /** A config loaded already (the CLI's); default: read the user and project files. */
-  loaded?: LoadedConfig;
+  loaded?: LoadedConfig | undefined;
   /**
    * A problem in a section that can restrict the agent (a misspelt key in `permissions`, a
    * broken config file): `throw` (default) rejects with a `ConfigError` listing each, with file
    * and line, before anything starts; `diagnose` reports them as diagnostics and goes on with
    * what could be read (deny rules that parsed still stand).
    */
-  onError?: "throw" | "diagnose";
+  onError?: "throw" | "diagnose" | undefined;
 }
 
 export interface CreateAgentOptions {
   /** Root for config, tools and policy paths. Default: `process.cwd()`. */
-  workspace?: string;
+  workspace?: string | undefined;
   /**
    * The model: a provider (`openai({ model })`), or the name of one of `providers` with an
    * optional model (`"openai"`, `"anthropic:claude-sonnet-4-5"`). Optional when `providers` and
    * the config's `provider.name` choose one, when a provider plugin registers one, or for
    * tool-only use.
    */
-  provider?: Provider | string;
+  provider?: Provider | string | undefined;
   /**
    * Providers by name (`{ openai, anthropic }` from the provider packages, or factories of your
    * own), so `provider: "openai:gpt-5"` or the config's `provider: { name, model, … }` selects
@@ -74,89 +77,89 @@ export interface CreateAgentOptions {
    * limits) are passed to the factory; a workspace's endpoint and key variable only once the
    * user approved them. See docs/providers.md.
    */
-  providers?: ProviderRegistry;
-  plugins?: readonly Plugin[];
+  providers?: ProviderRegistry | undefined;
+  plugins?: readonly Plugin[] | undefined;
   /**
    * Tools given inline (`defineTool(...)`): a static source is made for them (id `code`, or
    * each tool's own `source`), so one tool needs no plugin. A list that is not tools, or two
    * tools with one name, throws `PluginError` `invalid_tool`.
    */
-  tools?: readonly Tool[];
+  tools?: readonly Tool[] | undefined;
   /** Policy from code; combined with the config's `permissions` section. */
-  policy?: PolicyOptions;
+  policy?: PolicyOptions | undefined;
   /** Replace the default policy engine. */
-  policyEngine?: PolicyEngine;
+  policyEngine?: PolicyEngine | undefined;
   /** For `ask` decisions. Absent: every `ask` is denied. */
-  approve?: Approver;
+  approve?: Approver | undefined;
   /** For elicitation requests (MCP). Absent: every request is declined. */
-  elicit?: Elicitor;
+  elicit?: Elicitor | undefined;
   /** Base system prompt; plugin sections are added after it. */
-  systemPrompt?: string;
+  systemPrompt?: string | undefined;
   /**
    * Configuration: a loaded config, options for loading one, or `false` for none.
    * Default: load the user and project layers for the workspace.
    */
-  config?: LoadedConfig | ConfigOptions | false;
+  config?: LoadedConfig | ConfigOptions | false | undefined;
   /** Throw on plugin or source start-up failures instead of reporting diagnostics. */
-  strict?: boolean;
-  maxTurns?: number;
+  strict?: boolean | undefined;
+  maxTurns?: number | undefined;
   /** Registry default timeout (lowest precedence). */
-  toolTimeoutMs?: number;
+  toolTimeoutMs?: number | undefined;
   /** How long a timed-out tool may take to report its own result. */
-  abortGraceMs?: number;
+  abortGraceMs?: number | undefined;
   /**
    * Tool calls running at once, agent-wide (runs, sub-agents' calls through this registry and
    * `agent.callTool` alike); more wait, in order, for a free slot. Default 64; config
    * `agent.max_concurrent_calls`.
    */
-  maxConcurrentCalls?: number;
-  systemPromptBudget?: { totalChars?: number; sectionChars?: number };
+  maxConcurrentCalls?: number | undefined;
+  systemPromptBudget?: SystemPromptBudget | undefined;
   /** Aborts start-up (slow servers): sources see it, and createAgent closes and rejects. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Bound on each source's close (default 10 s); a close that never returns is left behind. */
-  closeTimeoutMs?: number;
+  closeTimeoutMs?: number | undefined;
   /**
    * What the workspace's own files may start: `remembered` (default) runs only what the user
    * approved for this workspace (`pseudoclaude mcp approve`, kept in
    * `~/.PseudoClaude/approvals.json`), `all` approves everything for this agent only (the CLI's
    * `--yes`), or pass a `ConsentStore` of your own (`@pseudoclaude/core/consent`).
    */
-  projectApprovals?: ProjectApprovals;
+  projectApprovals?: ProjectApprovals | undefined;
   /**
    * Sources to start without waiting for them (a chat starting before slow MCP servers are
    * up): `createAgent` returns once the others are ready, these join the registry when they
    * are (registry events say so), and their failures are diagnostics, also in strict mode.
    * `agent.whenSourcesStarted()` waits for all.
    */
-  backgroundSources?: (sourceId: string) => boolean;
+  backgroundSources?: ((sourceId: string) => boolean) | undefined;
   /**
    * Save the conversation as a session, turn by turn, and continue one: with `id` of a session
    * the store has, its conversation is restored; with a new `id` (or none: a random one) a new
    * session starts. `store` defaults to a plugin's `SessionStore`, else a `FileSessionStore`
    * under `~/.PseudoClaude/sessions/`. Without `session` nothing is saved. See docs/sessions.md.
    */
-  session?: { id?: string; store?: SessionStore };
+  session?: { id?: string | undefined; store?: SessionStore | undefined } | undefined;
   /**
    * Keeps long conversations within the model's context window. Default: a plugin's
    * `ContextManager`, else `DefaultContextManager` with the config's `agent.compact_threshold`
    * (0.8). See docs/context.md.
    */
-  contextManager?: ContextManager;
+  contextManager?: ContextManager | undefined;
   /** The model's context window in tokens, over the provider's own (config `agent.context_window`). */
-  contextWindow?: number;
+  contextWindow?: number | undefined;
   /**
    * Hooks around the loop: guard, rewrite or log tool calls, model requests and runs. They run
    * before those plugins add. See docs/hooks.md.
    */
-  hooks?: AgentHooks;
+  hooks?: AgentHooks | undefined;
   /**
    * OpenTelemetry spans for runs, model requests and tool calls, through the global tracer
    * provider unless one is given here; nothing is recorded while none is registered. See
    * docs/tracing.md.
    */
-  tracing?: TracingOptions;
+  tracing?: TracingOptions | undefined;
   /** The agent's name in traces (`gen_ai.agent.name`). Default `pseudoclaude`. */
-  name?: string;
+  name?: string | undefined;
 }
 
 /**

@@ -70,16 +70,24 @@ export { type Diagnostic, formatDiagnostic } from "./diagnostics/diagnostic.js";
 export {
   ConfigError,
   type ConfigErrorCode,
+  type ConfigErrorCodes,
   type ErrorFault,
   ModelError,
   type ModelErrorCode,
+  type ModelErrorCodes,
   PluginError,
   type PluginErrorCode,
+  type PluginErrorCodes,
   PseudoClaudeError,
   SystemError,
+  type SystemErrorCode,
+  type SystemErrorCodes,
   ToolSourceError,
+  type ToolSourceErrorCode,
+  type ToolSourceErrorCodes,
   UsageError,
   type UsageErrorCode,
+  type UsageErrorCodes,
 } from "./errors.js";
 export type {
   AfterToolCallContext,
@@ -128,6 +136,7 @@ export {
   type Verdict,
 } from "./policy/policy-engine.js";
 export type { PolicyOptions } from "./policy/policy-settings.js";
+export type { SystemPromptBudget } from "./prompt/default-system-prompt-builder.js";
 export { Provider } from "./provider/provider.js";
 export type {
   ProviderFactory,

@@ -9,13 +9,13 @@ import { StaticToolSource, type ToolExecutionContext } from "@pseudoclaude/core/
 
 export interface TestToolSpec {
   name: string;
-  safety?: ToolDefinition["safety"];
-  description?: string;
-  source?: string;
-  inputSchema?: Record<string, unknown>;
-  timeoutMs?: number;
-  category?: ToolDefinition["category"];
-  permissionKey?: ToolDefinition["permissionKey"];
+  safety?: ToolDefinition["safety"] | undefined;
+  description?: string | undefined;
+  source?: string | undefined;
+  inputSchema?: Record<string, unknown> | undefined;
+  timeoutMs?: number | undefined;
+  category?: ToolDefinition["category"] | undefined;
+  permissionKey?: ToolDefinition["permissionKey"] | undefined;
   /** Default: echo the arguments as JSON text. */
   run?: (
     args: Record<string, unknown>,

@@ -6,7 +6,7 @@ export const AGENTS_PLUGIN_NAME = "agents";
 
 export interface AgentsPluginOptions {
   /** Where the user's agent folders are. Default: the user's home. */
-  homeDir?: string;
+  homeDir?: string | undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { type ObjectSharedContext, serde, TimeoutError } from "@restatedev/restate-sdk";
+import { type ObjectSharedContext, TimeoutError } from "@restatedev/restate-sdk";
 import type { EventWaiter } from "./event-bell.js";
 import { eventBellName, MAX_EVENTS_WAIT_MS } from "./event-mark.js";
+import { jsonSerde } from "./json-serde.js";
 import { type DurableEventPage, readEvents } from "./run-events.js";
 
 /**
@@ -37,7 +38,7 @@ export async function answerEvents(
     method: "listen",
     key: ctx.key,
     parameter: { awakeable: id, seen: { run: page.run, next: page.next } },
-    inputSerde: serde.json,
+    inputSerde: jsonSerde<EventWaiter>(),
   });
   try {
     await promise.orTimeout(waitMs);

@@ -13,6 +13,7 @@ export {
   DurableClient,
   type DurableClientOptions,
   DurableRequestError,
+  type DurableRequestErrorCode,
   type DurableSession,
 } from "./durable-client.js";
 export {

@@ -20,13 +20,13 @@ import { stderrLogger } from "./stderr-logger.js";
 /** What a run is asked to do: the prompt, and the limits of an `agent.run`. */
 export interface DurableRunInput {
   prompt: string;
-  maxTurns?: number;
-  toolTimeoutMs?: number;
+  maxTurns?: number | undefined;
+  toolTimeoutMs?: number | undefined;
 }
 
 export interface DurableAgentOptions {
   /** The virtual object's name. Default `pseudoclaude`. */
-  name?: string;
+  name?: string | undefined;
   /**
    * Build the agent for one invocation, from the same plugins and provider as everywhere. Pass
    * `session` on to `createAgent({ session })`: it is the session's conversation, kept in the
@@ -34,12 +34,12 @@ export interface DurableAgentOptions {
    */
   createAgent(session: { id: string; store: SessionStore }): Promise<Agent>;
   /** What a replay does with a side-effect call its worker died in. Default `ask`. */
-  onInterruptedSideEffect?: InterruptedSideEffect;
+  onInterruptedSideEffect?: InterruptedSideEffect | undefined;
   /**
    * Holds each run's agent while it runs (added when made, removed when closed), so a worker
    * that stops can close them: `serveDurableAgent`'s `close` does.
    */
-  running?: Set<Agent>;
+  running?: Set<Agent> | undefined;
 }
 
 /**
@@ -98,20 +98,20 @@ export function durableAgent(options: DurableAgentOptions) {
 /** Where a worker listens. */
 export interface DurableWorkerOptions extends DurableAgentOptions {
   /** Default 9080, Restate's convention; 0 picks a free one. */
-  port?: number;
+  port?: number | undefined;
   /**
    * Default `127.0.0.1`. A worker runs whatever the server sends it: listen beyond loopback
    * only where the network is the server's alone (or with Restate's request identity keys).
    */
-  host?: string;
+  host?: string | undefined;
   /**
    * Restate request identity public keys (`publickeyv1_…`, which the server logs at start when
    * given `worker.invoker.request-identity-private-key-pem-file`). With them, the worker only
    * takes requests the server signed; without, anyone who reaches it can run sessions.
    */
-  identityKeys?: string[];
+  identityKeys?: string[] | undefined;
   /** Where the SDK's log lines go. Default: stderr, at `RESTATE_LOGGING` (default `info`). */
-  logger?: restate.LoggerTransport;
+  logger?: restate.LoggerTransport | undefined;
 }
 
 export interface DurableWorker {

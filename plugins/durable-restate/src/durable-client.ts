@@ -11,13 +11,13 @@ export const DEFAULT_ADMIN = "http://127.0.0.1:9070";
 
 export interface DurableClientOptions {
   /** Restate's ingress. Default `http://127.0.0.1:8080`. */
-  ingress?: string;
+  ingress?: string | undefined;
   /** Restate's admin API, for listing sessions. Default `http://127.0.0.1:9070`. */
-  admin?: string;
+  admin?: string | undefined;
   /** The session object's name. Default `pseudoclaude`. */
-  object?: string;
+  object?: string | undefined;
   /** Each request's limit. Default 30 s; `result` waits as long as the run takes. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** A durable session as the server holds it: its id and conversation. */
@@ -25,6 +25,9 @@ export interface DurableSession {
   id: string;
   entries: SessionEntry[];
 }
+
+/** Codes of a {@link DurableRequestError}. */
+export type DurableRequestErrorCode = "restate_unreachable" | "restate_error" | "run_failed";
 
 /**
  * Restate could not be reached (`restate_unreachable`), refused a request (`restate_error`),
@@ -35,12 +38,25 @@ export class DurableRequestError extends Error {
     message: string,
     /** The HTTP status; undefined when the server could not be reached. */
     readonly status?: number,
-    readonly code: "restate_unreachable" | "restate_error" | "run_failed" = status === undefined
+    readonly code: DurableRequestErrorCode = status === undefined
       ? "restate_unreachable"
       : "restate_error",
   ) {
     super(message);
     this.name = "DurableRequestError";
+  }
+
+  /**
+   * True for a DurableRequestError, also one from another copy of this module (two versions
+   * installed side by side), so a `catch` can read `code` typed.
+   */
+  static is(value: unknown): value is DurableRequestError {
+    return (
+      value instanceof DurableRequestError ||
+      (value instanceof Error &&
+        value.name === "DurableRequestError" &&
+        typeof (value as { code?: unknown }).code === "string")
+    );
   }
 }
 

@@ -21,7 +21,7 @@ const MAX_WAITERS = 64;
  * so the waiters cannot live there. `listen` registers a waiter (woken at once if the stream
  * moved past what it saw); the run's `ring`, at each batch, wakes them all.
  */
-export function durableEventBell(options: { name?: string } = {}) {
+export function durableEventBell(options: { name?: string | undefined } = {}) {
   return restate.object({
     name: eventBellName(options.name ?? DEFAULT_OBJECT_NAME),
     handlers: {

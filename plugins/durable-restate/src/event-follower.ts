@@ -11,7 +11,7 @@ const POLL_MS = 200;
 /** Options of {@link followRunEvents}. */
 export interface FollowOptions {
   /** How long each `events` call may wait for the next batch. Default 60 s; 0 polls. */
-  waitMs?: number;
+  waitMs?: number | undefined;
 }
 
 /** A run being followed: stop it, then drain what was recorded last. */

@@ -1,6 +1,7 @@
 import type { Agent, AgentEvents } from "@pseudoclaude/core";
-import { type ObjectContext, type ObjectSharedContext, serde } from "@restatedev/restate-sdk";
+import { type ObjectContext, type ObjectSharedContext } from "@restatedev/restate-sdk";
 import { type EventMark, eventBellName } from "./event-mark.js";
+import { jsonSerde } from "./json-serde.js";
 import type { PendingApproval } from "./pending-approval.js";
 import { DEFAULT_OBJECT_NAME } from "./state-keys.js";
 
@@ -100,7 +101,7 @@ export class RunEventLog {
       method: "ring",
       key: this.ctx.key,
       parameter: { run: this.ctx.request().id, next: this.batches },
-      inputSerde: serde.json,
+      inputSerde: jsonSerde<EventMark>(),
     });
   }
 }

@@ -12,7 +12,7 @@ export const HOOKS_PLUGIN_NAME = "hooks";
 
 export interface HooksPluginOptions {
   /** Where `~/.claude/settings.json` is looked for, and hook failures are counted. Default: the user's home. */
-  homeDir?: string;
+  homeDir?: string | undefined;
 }
 
 /**

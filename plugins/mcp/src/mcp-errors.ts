@@ -1,3 +1,5 @@
+import type { McpSkillErrorCode } from "./features/skills/verify-skill-file.js";
+
 /**
  * Every code the MCP plugin's errors carry, in one place. Each union belongs to one fault
  * class of the kernel (`ToolSourceError`, `ConfigError`, `UsageError`), so a code says what
@@ -59,3 +61,12 @@ export type McpUsageErrorCode =
 
 /** The kernel's fault class for a tool's other end (fault "tool"), used by every MCP failure of the server's. */
 export { ToolSourceError } from "@pseudoclaude/core";
+
+// The plugin's codes join the kernel's code lists, so `ConfigError.is(error)` (and the other
+// guards) type `code` with what this plugin can throw too, in any program that imports it.
+declare module "@pseudoclaude/core" {
+  interface ConfigErrorCodes extends Record<McpConfigErrorCode, true> {}
+  interface UsageErrorCodes extends Record<McpUsageErrorCode, true> {}
+  interface ToolSourceErrorCodes
+    extends Record<McpServerErrorCode | McpCallErrorCode | McpSkillErrorCode, true> {}
+}

@@ -16,34 +16,34 @@ export const ANTHROPIC_BASE_URL_ENV = "ANTHROPIC_BASE_URL";
 /** Options of {@link anthropic}. Everything is optional: the environment fills the rest. */
 export interface AnthropicOptions {
   /** Model id. Default {@link DEFAULT_ANTHROPIC_MODEL}. */
-  model?: string;
+  model?: string | undefined;
   /** The API key. Default: the variable named by `apiKeyEnv`. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Environment variable holding the key. Default `ANTHROPIC_API_KEY`. */
-  apiKeyEnv?: string;
+  apiKeyEnv?: string | undefined;
   /** Endpoint. Default: `ANTHROPIC_BASE_URL`, else the SDK's (api.anthropic.com). */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /**
    * The model's context window in tokens, so long conversations are compacted before they no
    * longer fit. Default: the model family's (see docs/context.md), none for unknown models.
    */
-  contextWindow?: number;
+  contextWindow?: number | undefined;
   /** `max_tokens` of every request. Default {@link DEFAULT_ANTHROPIC_MAX_TOKENS}. */
-  maxTokens?: number;
+  maxTokens?: number | undefined;
   /** Retries on 408/409/429/5xx and connection errors, as the SDK does them. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Per-request timeout in ms, as the SDK applies it. Default 10 minutes. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Extra HTTP headers on every request. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Extended thinking with this many tokens of budget (must be below `maxTokens`). The model's
    * reasoning streams as `reasoning-delta` events, and its signed thinking blocks go back to the
    * API with the tool results, as the API requires. Default: off.
    */
-  thinkingBudgetTokens?: number;
+  thinkingBudgetTokens?: number | undefined;
   /** Mark the system prompt and the tool definitions as a cache prefix. Default true. */
-  promptCaching?: boolean;
+  promptCaching?: boolean | undefined;
   /** Where keys and endpoints are read from. Default `process.env`. */
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: Readonly<Record<string, string | undefined>> | undefined;
 }

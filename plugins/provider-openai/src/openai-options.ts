@@ -17,57 +17,57 @@ export type OpenAIApi = "chat" | "responses";
 /** Options of {@link openai}. Everything is optional: the environment fills the rest. */
 export interface OpenAIOptions {
   /** Model id. Default {@link DEFAULT_OPENAI_MODEL}. */
-  model?: string;
+  model?: string | undefined;
   /** The API key. Default: the variable named by `apiKeyEnv`. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Environment variable holding the key. Default `OPENAI_API_KEY`. */
-  apiKeyEnv?: string;
+  apiKeyEnv?: string | undefined;
   /**
    * Endpoint, e.g. `http://localhost:11434/v1` for Ollama. Default: `OPENAI_BASE_URL`, else
    * the SDK's (api.openai.com).
    */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /** `chat` (Chat Completions, every compatible server) or `responses`. Default `chat`. */
-  api?: OpenAIApi;
+  api?: OpenAIApi | undefined;
   /**
    * Send tool schemas in strict mode (constrained decoding). Schemas strict mode cannot
    * express are sent non-strict, tool by tool. Default false.
    */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /**
    * Send a run's output schema (`run(prompt, { output })`) in strict mode where strict mode can
    * express it, so the answer cannot miss it. Default true; false for servers that refuse it.
    */
-  strictOutput?: boolean;
+  strictOutput?: boolean | undefined;
   /**
    * Reasoning effort for reasoning models. With the Responses API the reasoning summary streams
    * as `reasoning-delta` events and the encrypted reasoning items go back with the tool results
    * (the conversation is not stored on the server). Default: the model's.
    */
-  reasoningEffort?: "minimal" | "low" | "medium" | "high";
+  reasoningEffort?: "minimal" | "low" | "medium" | "high" | undefined;
   /**
    * The model's context window in tokens, so long conversations are compacted before they no
    * longer fit. Default: the model family's (see docs/context.md), none for unknown models.
    */
-  contextWindow?: number;
+  contextWindow?: number | undefined;
   /** Output token limit. Default: the server's. */
-  maxTokens?: number;
+  maxTokens?: number | undefined;
   /**
    * The Chat Completions field for `maxTokens`: OpenAI's current `max_completion_tokens`, or
    * `max_tokens` for servers that only know the older name. Default `max_completion_tokens`.
    */
-  maxTokensField?: "max_completion_tokens" | "max_tokens";
+  maxTokensField?: "max_completion_tokens" | "max_tokens" | undefined;
   /** Ask for usage in the stream (`stream_options.include_usage`). Default true. */
-  streamUsage?: boolean;
+  streamUsage?: boolean | undefined;
   /** Retries on 408/409/429/5xx and connection errors, as the SDK does them. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Per-request timeout in ms, as the SDK applies it. Default 10 minutes. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Extra HTTP headers on every request (e.g. OpenRouter's `HTTP-Referer`). */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** `OpenAI-Organization` / `OpenAI-Project`. Default `OPENAI_ORG_ID` / `OPENAI_PROJECT_ID`. */
-  organization?: string;
-  project?: string;
+  organization?: string | undefined;
+  project?: string | undefined;
   /** Where keys and endpoints are read from. Default `process.env`. */
-  env?: Readonly<Record<string, string | undefined>>;
+  env?: Readonly<Record<string, string | undefined>> | undefined;
 }

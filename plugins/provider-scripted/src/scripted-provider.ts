@@ -17,6 +17,13 @@ export type ScriptedModelErrorCode =
   | "scripted_error"
   | "scripted_expectation_failed";
 
+// A script's codes join the kernel's, so `ModelError.is(error)` and `ConfigError.is(error)` type
+// `code` with them too in any program that imports this package.
+declare module "@pseudoclaude/core" {
+  interface ConfigErrorCodes extends Record<ScriptErrorCode, true> {}
+  interface ModelErrorCodes extends Record<ScriptedModelErrorCode, true> {}
+}
+
 /**
  * What a turn expects the model to have been given, checked before it plays: the turn fails
  * with `scripted_expectation_failed` when the system prompt lacks a text or a tool is not
@@ -31,18 +38,18 @@ export interface ScriptedExpectation {
 
 /** One model turn: text and/or tool calls, as in the script file format. */
 export interface ScriptedTurn {
-  text?: string;
+  text?: string | undefined;
   /**
    * A structured final answer: any JSON value, written as its JSON text (what a model asked
    * for an output schema answers). The kernel validates it like a real model's.
    */
   output?: unknown;
-  tool_calls?: Array<{ id?: string; name: string; arguments?: unknown }>;
+  tool_calls?: Array<{ id?: string; name: string; arguments?: unknown }> | undefined;
   /** Make this turn fail like a provider error. */
-  error?: string;
+  error?: string | undefined;
   /** The tokens this turn reports (default 0 and 0). */
-  usage?: { input_tokens?: number; output_tokens?: number };
-  expect?: ScriptedExpectation;
+  usage?: { input_tokens?: number; output_tokens?: number } | undefined;
+  expect?: ScriptedExpectation | undefined;
 }
 
 /** A turn computed from the request, for tests that react to tool results. */

@@ -10,3 +10,9 @@ export type SkillsUsageErrorCode =
   | "skill_not_model_invocable"
   | "skill_verification_failed"
   | "skills_closed";
+
+// The plugin's codes join the kernel's, so `UsageError.is(error)` types `code` with them too in
+// any program that imports this plugin.
+declare module "@pseudoclaude/core" {
+  interface UsageErrorCodes extends Record<SkillsUsageErrorCode, true> {}
+}

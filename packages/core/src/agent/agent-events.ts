@@ -29,13 +29,13 @@ export interface AgentEventPayloads {
       turn: number;
       call: ToolCall;
       decision: PolicyDecision;
-      approval?: ApprovalOutcome;
+      approval?: ApprovalOutcome | undefined;
       /**
        * How long the approver (a person at a prompt, a durable run's decision) took to
        * answer, in milliseconds; absent when nobody was asked. A display reports it apart
        * from the call's own duration (`tool-run-end`).
        */
-      waitedMs?: number;
+      waitedMs?: number | undefined;
     },
   ];
   /**

@@ -15,22 +15,22 @@ import type { AgentEvents } from "./agent-events.js";
 import type { AgentStream } from "./agent-stream.js";
 
 export interface RunOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Ask for a typed result: a zod schema, or a JSON Schema (`jsonSchemaOutput`). The model may
    * use tools first; its final answer must be JSON matching the schema, and the result carries
    * it, validated, under `output`. See docs/structured-output.md.
    */
-  output?: OutputSchema<unknown>;
-  maxTurns?: number;
+  output?: OutputSchema<unknown> | undefined;
+  maxTurns?: number | undefined;
   /** Per-call timeout for every tool call of this run (highest timeout precedence). */
-  toolTimeoutMs?: number;
+  toolTimeoutMs?: number | undefined;
   /**
    * Where the run's steps (model turns, tool calls, compactions, approvals) are recorded so a
    * replay on another worker does not run them again. Default: none, each step just runs. See
    * docs/durable-runs.md.
    */
-  journal?: RunJournal;
+  journal?: RunJournal | undefined;
 }
 
 /** What became of an `ask`: a person approved or rejected it, or nobody could be asked. */
@@ -79,17 +79,17 @@ export interface ForkOptions {
   /** Its system prompt. */
   instructions: string;
   /** Tool name patterns it may use (policy rule syntax); default all of the parent's. */
-  tools?: readonly string[];
+  tools?: readonly string[] | undefined;
   /** Default the parent's. */
-  provider?: Provider;
-  maxTurns?: number;
+  provider?: Provider | undefined;
+  maxTurns?: number | undefined;
   /** The parent's call that runs it, for the events' `via`. */
   parentCallId: string;
 }
 
 export interface CallToolOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
 }
 
 export interface SourceReport {

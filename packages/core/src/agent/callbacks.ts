@@ -11,7 +11,10 @@ export interface ApprovalRequest {
 }
 
 /** `allow` / `deny`, optionally with the person's reason. */
-export type ApprovalAnswer = "allow" | "deny" | { verdict: "allow" | "deny"; reason?: string };
+export type ApprovalAnswer =
+  | "allow"
+  | "deny"
+  | { verdict: "allow" | "deny"; reason?: string | undefined };
 
 /** Approval callback. Absent means every `ask` is denied. Errors count as `deny`. */
 export type Approver = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
@@ -36,7 +39,7 @@ export interface ElicitationRequest {
 
 export interface ElicitationResponse {
   action: "accept" | "decline" | "cancel";
-  content?: Record<string, string | number | boolean | string[]>;
+  content?: Record<string, string | number | boolean | string[]> | undefined;
 }
 
 /** Elicitation callback. Absent means every request is declined, never left hanging. */

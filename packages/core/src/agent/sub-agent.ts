@@ -19,9 +19,9 @@ export interface SubAgentSpec {
   /** The sub-agent's system prompt. */
   instructions: string;
   /** Tool name patterns it may use (policy rule syntax: `read_file`, `mcp__docs__*`); default all. */
-  tools?: readonly string[];
+  tools?: readonly string[] | undefined;
   /** Its own model; default the parent's. */
-  provider?: Provider;
+  provider?: Provider | undefined;
   /**
    * Another model of the parent's provider (`Provider.withModel`), when no `provider` is given.
    * A provider that has one model only runs the parent's, and the result's metadata says so.
@@ -29,14 +29,14 @@ export interface SubAgentSpec {
    * (undefined: the parent's model), for a choice that depends on the provider, such as an
    * agent file's `model: sonnet`: a Claude model on Claude, the parent's model elsewhere.
    */
-  model?: string | ((parent: Provider) => string | undefined);
-  maxTurns?: number;
+  model?: (string | ((parent: Provider) => string | undefined)) | undefined;
+  maxTurns?: number | undefined;
   /** A typed final answer: it becomes the tool result's `structured` value. */
-  output?: OutputSchema<unknown>;
+  output?: OutputSchema<unknown> | undefined;
   /** How deep sub-agents may nest (the parent is 0). Default 3. */
-  maxDepth?: number;
+  maxDepth?: number | undefined;
   /** The call's timeout: a sub-agent works longer than a tool. Default 30 minutes. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** The tool name of a sub-agent: `agent__<name>`, by the shared naming rule. */

@@ -44,7 +44,7 @@ export {
   REDACTED,
   type Redactor,
 } from "../diagnostics/redactor.js";
-export { type ErrorOptions, errorMessage } from "../errors.js";
+export { type ErrorOptions, errorMessage, isErrorOf } from "../errors.js";
 /** The kernel's own sections (`agent`, `permissions`), declared like a plugin's. */
 export { KERNEL_SECTIONS } from "../kernel-sections.js";
 export type { PluginContext, PluginSpec } from "../plugin/plugin.js";

@@ -23,10 +23,10 @@ export const CONFIG_FILE = "config.yaml";
 export interface LoadConfigOptions {
   workspace: string;
   /** Home directory for the user layer; default `os.homedir()` (honours `$HOME`). */
-  homeDir?: string;
+  homeDir?: string | undefined;
   /** Explicit file paths, overriding the defaults. `null` disables a layer. */
-  userFile?: string | null;
-  projectFile?: string | null;
+  userFile?: string | null | undefined;
+  projectFile?: string | null | undefined;
 }
 
 /**

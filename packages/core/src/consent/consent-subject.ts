@@ -14,9 +14,9 @@ export interface ConsentSubjectSpec {
   /** One line a person reads before approving: the command line, the URL, the setting. */
   summary: string;
   /** What approving lets it do, in the user's words ("sends your API key to api.example.com"). */
-  effects?: readonly string[];
+  effects?: readonly string[] | undefined;
   /** Digests an older release computed for the same subject, accepted so approvals carry over. */
-  legacyDigests?: readonly string[];
+  legacyDigests?: readonly string[] | undefined;
 }
 
 /** A consent subject with the one digest recipe every kind uses. */

@@ -11,13 +11,13 @@ import { estimateRequestTokens } from "./token-estimate.js";
 
 export interface DefaultContextManagerOptions {
   /** Compact when a request would exceed this share of the window. Default 0.8. */
-  threshold?: number;
+  threshold?: number | undefined;
   /** Compact down to this share of the window. Default 0.5. */
-  target?: number;
+  target?: number | undefined;
   /** The latest model turns (with their tool results) kept as they are. Default 2. */
-  keepTurns?: number;
+  keepTurns?: number | undefined;
   /** Tool results shorter than this are never stubbed (nothing to gain). Default 400. */
-  minStubChars?: number;
+  minStubChars?: number | undefined;
 }
 
 const SUMMARY_SYSTEM =

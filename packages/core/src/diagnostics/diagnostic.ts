@@ -23,24 +23,24 @@ export interface Diagnostic {
   severity: DiagnosticSeverity;
   message: string;
   /** Stable machine-readable code, e.g. `duplicate_tool_name`. */
-  code?: string;
+  code?: string | undefined;
   /** The tool source or plugin the item belongs to (e.g. `mcp`, `builtin-tools`). */
-  source?: string;
+  source?: string | undefined;
   /** Config layer: `user`, `project` or `code`. */
-  layer?: string;
+  layer?: string | undefined;
   /** The item concerned: a server, a tool name, a config key path. */
-  item?: string;
-  file?: string;
-  line?: number;
-  column?: number;
+  item?: string | undefined;
+  file?: string | undefined;
+  line?: number | undefined;
+  column?: number | undefined;
   /** Extra structured context; redacted like the message. */
-  details?: Record<string, unknown>;
+  details?: Record<string, unknown> | undefined;
   /**
    * A problem in configuration that can restrict the agent (a permissions section with a
    * misspelt key, a broken config file): going on without it could drop a deny rule, so
    * `createAgent` throws a `ConfigError` for it unless `config.onError` is `diagnose`.
    */
-  blocking?: boolean;
+  blocking?: boolean | undefined;
 }
 
 /** Short one-line rendering for terminals: `error config project:.PseudoClaude/config.yaml:3:5 message`. */

@@ -34,9 +34,9 @@ export interface BeforeToolCallContext extends HookScope {
 export type BeforeToolCallResult =
   | undefined
   | { action: "continue" }
-  | { action: "allow"; reason?: string }
+  | { action: "allow"; reason?: string | undefined }
   | { action: "deny"; reason: string }
-  | { action: "rewrite"; arguments: unknown; reason?: string };
+  | { action: "rewrite"; arguments: unknown; reason?: string | undefined };
 
 /** A call that ran, with its result. */
 export interface AfterToolCallContext extends BeforeToolCallContext {
@@ -46,7 +46,7 @@ export interface AfterToolCallContext extends BeforeToolCallContext {
 /** `rewrite`: the model reads `result` instead. */
 export type AfterToolCallResult =
   | undefined
-  | { action: "rewrite"; result: ToolResult; reason?: string };
+  | { action: "rewrite"; result: ToolResult; reason?: string | undefined };
 
 /**
  * A call the policy would ask a person about (after the `beforeToolCall` hooks, which did not
@@ -64,7 +64,7 @@ export interface BeforeApprovalContext extends BeforeToolCallContext {
  */
 export type BeforeApprovalResult =
   | undefined
-  | { action: "allow"; reason?: string }
+  | { action: "allow"; reason?: string | undefined }
   | { action: "deny"; reason: string };
 
 /** The conversation is about to be summarised: `manual` for `agent.compact()`, `auto` when it outgrew the window. */
@@ -85,7 +85,7 @@ export interface BeforeModelRequestContext extends HookScope {
 }
 
 /** `system`: send this system prompt instead (for this request). */
-export type BeforeModelRequestResult = undefined | { system?: string };
+export type BeforeModelRequestResult = undefined | { system?: string | undefined };
 
 /** A prompt about to start a run. */
 export interface BeforeRunContext extends HookScope {

@@ -36,7 +36,7 @@ export interface RunJournal {
    * run once already, `retry` runs it again, `fail` ends it with an `interrupted` result.
    * Read-only calls are always run again.
    */
-  readonly onInterruptedSideEffect?: InterruptedSideEffect;
+  readonly onInterruptedSideEffect?: InterruptedSideEffect | undefined;
 }
 
 export type InterruptedSideEffect = "ask" | "retry" | "fail";

@@ -1,4 +1,4 @@
-import { ModelError } from "../errors.js";
+import { isErrorOf, ModelError } from "../errors.js";
 import type { OutputIssue } from "./output-schema.js";
 
 /** Codes of structured-output failures: an answer that missed the schema, or no answer. */
@@ -22,5 +22,10 @@ export class StructuredOutputError extends ModelError<StructuredOutputErrorCode>
     super(code, message, { details: { ...facts.details, issues: facts.issues } });
     this.raw = facts.raw;
     this.issues = facts.issues;
+  }
+
+  /** True for a StructuredOutputError from any copy of this module; `code` is typed. */
+  static override is(value: unknown): value is StructuredOutputError {
+    return isErrorOf(value, "model", "StructuredOutputError");
   }
 }

@@ -40,7 +40,7 @@ export interface PluginContext {
    * on the first start.
    */
   readonly consent: WorkspaceConsent;
-  report(diagnostic: Omit<Diagnostic, "source"> & { source?: string }): void;
+  report(diagnostic: Omit<Diagnostic, "source"> & { source?: string | undefined }): void;
   addToolSource(source: ToolSource): Disposable;
   addSystemPromptSection(
     section: Omit<SystemPromptSection, "source"> & { source?: string },
@@ -73,10 +73,10 @@ export interface Plugin {
 
 export interface PluginSpec {
   name: string;
-  dependsOn?: readonly string[];
+  dependsOn?: readonly string[] | undefined;
   register(context: PluginContext): void | Promise<void>;
-  trust?: PluginTrust;
-  sections?: readonly ConfigSectionSpec[];
+  trust?: PluginTrust | undefined;
+  sections?: readonly ConfigSectionSpec[] | undefined;
 }
 
 const PLUGIN_NAME = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;

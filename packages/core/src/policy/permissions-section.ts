@@ -117,8 +117,9 @@ export function buildPolicySettings(
       if (values.tools) tools = values.tools;
       continue;
     }
-    // Not consented to: the narrowing part only.
-    rules.push(...layerRules({ deny: values.deny, ask: values.ask }, entry, report));
+    // Not consented to: the narrowing part only (every rule but `allow`).
+    const { allow: _widens, ...narrowing } = values;
+    rules.push(...layerRules(narrowing, entry, report));
     if (values.mode && MODE_REACH[values.mode] <= MODE_REACH[mode]) mode = values.mode;
     if (values.tools) {
       if (tools) narrowTools.push(values.tools);

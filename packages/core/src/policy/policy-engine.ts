@@ -46,7 +46,7 @@ export interface PolicyEngine {
   /** False for tools the model must not even see (plan mode, allow-list, deny-by-name). */
   isOffered(tool: ToolDefinition): boolean;
   /** Switch the mode while the agent lives (a chat's `/mode`); engines that cannot leave it out. */
-  setMode?(mode: PermissionMode): void;
+  setMode?: ((mode: PermissionMode) => void) | undefined;
 }
 
 /** DI token for {@link PolicyEngine}. */

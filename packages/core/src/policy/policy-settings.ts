@@ -2,15 +2,15 @@ import type { PermissionMode, RuleOrigin, Verdict } from "./policy-engine.js";
 
 /** The policy as the user writes it, in code (`createAgent({ policy })`) or config (`permissions`). */
 export interface PolicyOptions {
-  mode?: PermissionMode;
+  mode?: PermissionMode | undefined;
   /**
    * Agent allow-list: when set, only tools whose names match one of these patterns exist for
    * this agent (offered and callable). Unlike `allow` rules it grants nothing.
    */
-  tools?: string[];
-  allow?: string[];
-  ask?: string[];
-  deny?: string[];
+  tools?: string[] | undefined;
+  allow?: string[] | undefined;
+  ask?: string[] | undefined;
+  deny?: string[] | undefined;
 }
 
 /** One rule string with its verdict and origin, before parsing. */

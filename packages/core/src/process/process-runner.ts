@@ -12,23 +12,23 @@ export interface ProcessRequest {
   /** Real, confined working directory. */
   cwd: string;
   /** Added to this process's environment. */
-  env?: NodeJS.ProcessEnv;
+  env?: NodeJS.ProcessEnv | undefined;
   /** Written to standard input, which is then closed. Without it, standard input is empty. */
-  stdin?: string;
+  stdin?: string | undefined;
   maxOutputChars: number;
   /** How long SIGTERM may take before SIGKILL. */
   killGraceMs: number;
   /** The call's signal: aborted on its one effective timeout or when the caller cancels. */
   signal: AbortSignal;
   /** A shorter deadline the call asked for (a command's `timeout_ms` argument). */
-  deadlineMs?: number;
+  deadlineMs?: number | undefined;
   /** Also keep stdout and stderr apart (a hook's JSON answer and its reason), each capped. */
-  separateStreams?: boolean;
+  separateStreams?: boolean | undefined;
   /**
    * Told each piece of output as it arrives (stdout and stderr, decoded), so a caller can show
    * a long command's progress while it runs; what it is told is not capped, the outcome is.
    */
-  onOutput?: (text: string) => void;
+  onOutput?: ((text: string) => void) | undefined;
 }
 
 /** Why the runner ended a process before it ended by itself. */

@@ -7,9 +7,9 @@ import type {
 
 export interface SystemPromptBudget {
   /** Characters all sections together may use. Default 24 000. */
-  totalChars?: number;
+  totalChars?: number | undefined;
   /** Characters one section may use unless it says otherwise. Default 8 000. */
-  sectionChars?: number;
+  sectionChars?: number | undefined;
 }
 
 const DEFAULT_TOTAL = 24_000;

@@ -65,17 +65,17 @@ export type ProviderEvent =
 export interface Provider {
   /** Short id such as `anthropic`, `openai`, `scripted`. */
   readonly name: string;
-  readonly model?: string;
+  readonly model?: string | undefined;
   /**
    * The model's context window in tokens, so the agent can compact a conversation before it
    * no longer fits (see docs/context.md). Undefined: unknown, no automatic compaction.
    */
-  readonly contextWindow?: number;
+  readonly contextWindow?: number | undefined;
   /**
    * Content kinds this model can read in a tool result. Others reach it as explicit text
    * placeholders (counted in the result's `metadata.content_placeholders`). Default: all.
    */
-  readonly toolResultContent?: readonly ContentKind[];
+  readonly toolResultContent?: readonly ContentKind[] | undefined;
   /**
    * Finer than kinds: whether the API takes this block (e.g. which image types it decodes).
    * Rejected blocks become counted placeholders like unsupported kinds.

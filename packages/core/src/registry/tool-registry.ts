@@ -35,18 +35,18 @@ export interface ApplyChangeOutcome extends ToolRegistryChange {
 
 export interface ExecuteOptions {
   /** Cancels the call (the agent's run signal, a CLI Ctrl-C). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Per-call timeout: highest precedence, see `resolveEffectiveTimeout`. */
-  timeoutMs?: number;
-  onProgress?: (progress: ToolProgress) => void;
+  timeoutMs?: number | undefined;
+  onProgress?: ((progress: ToolProgress) => void) | undefined;
   /** The call became a long-running task, or its task moved on (see `ToolExecutionContext.reportTask`). */
-  onTask?: (update: ToolTaskUpdate) => void;
+  onTask?: ((update: ToolTaskUpdate) => void) | undefined;
   /** How a call that becomes a task runs (see {@link ToolTaskMode}). */
-  task?: ToolTaskMode;
+  task?: ToolTaskMode | undefined;
   /** The agent running the call, handed to the tool (see `ToolExecutionContext.agent`). */
-  agent?: Agent;
+  agent?: Agent | undefined;
   /** The call's trace, handed to the tool (see `ToolExecutionContext.trace`). */
-  trace?: ToolTrace;
+  trace?: ToolTrace | undefined;
   /** The agent's policy, for `ToolExecutionContext.judge`: decides without asking anyone. */
   judge?(
     tool: ToolDefinition,
@@ -115,20 +115,20 @@ export const ToolRegistry = Symbol.for("@pseudoclaude/core:ToolRegistry");
 /** Registry-wide settings. */
 export interface ToolRegistryOptions {
   /** Timeout when neither the call nor the tool sets one. Default 120 000 ms. */
-  defaultTimeoutMs?: number;
+  defaultTimeoutMs?: number | undefined;
   /**
    * After a timeout or cancel aborts the signal, how long to wait for the tool to finish on
    * its own (so it can report e.g. `mcp_call_error` with its reason) before giving up on it.
    */
-  abortGraceMs?: number;
-  workspace?: string;
+  abortGraceMs?: number | undefined;
+  workspace?: string | undefined;
   /**
    * How many calls run at once; more wait, in order, for a free slot (their timeout starts
    * when they run). Default 64 (`DEFAULT_MAX_CONCURRENT_CALLS`).
    */
-  maxConcurrentCalls?: number;
+  maxConcurrentCalls?: number | undefined;
   /** Secrets registered with the agent are taken out of every result (see redact-result.ts). */
-  redactor?: Redactor;
+  redactor?: Redactor | undefined;
 }
 
 /** Calls the registry runs at once unless told otherwise. */

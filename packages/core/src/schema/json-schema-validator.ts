@@ -23,9 +23,9 @@ const NONE: readonly SchemaIssue[] = Object.freeze([]);
 
 export interface CompileJsonSchemaOptions {
   /** Every issue (structured output shows them all to the model), or the first (faster). */
-  allErrors?: boolean;
+  allErrors?: boolean | undefined;
   /** How the value itself is named in an issue's path: "(arguments)", "(answer)". */
-  root?: string;
+  root?: string | undefined;
 }
 
 /** A schema that cannot be compiled: a keyword of the wrong type, an unresolvable `$ref`. */

@@ -15,12 +15,12 @@ export interface DefineToolSpec<Schema extends z.ZodObject> {
    * Id of the tool source that offers it. Default `code` ({@link INLINE_TOOL_SOURCE}): what a
    * tool passed to `createAgent({ tools })` needs; a plugin's own source sets its id here.
    */
-  source?: string;
-  category?: ToolDefinition["category"];
-  permissionKey?: ToolDefinition["permissionKey"];
+  source?: string | undefined;
+  category?: ToolDefinition["category"] | undefined;
+  permissionKey?: ToolDefinition["permissionKey"] | undefined;
   /** Other names the tool answers to (see {@link ToolDefinition.aliases}). */
-  aliases?: readonly string[];
-  timeoutMs?: number;
+  aliases?: readonly string[] | undefined;
+  timeoutMs?: number | undefined;
   /** Return a ToolResult, or a string for a plain text success. */
   execute(
     args: z.infer<Schema>,

@@ -13,11 +13,11 @@ export type ToolSafety = "read_only" | "side_effect";
  * used by the kernel to decide anything.
  */
 export interface ToolAnnotations {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
+  title?: string | undefined;
+  readOnlyHint?: boolean | undefined;
+  destructiveHint?: boolean | undefined;
+  idempotentHint?: boolean | undefined;
+  openWorldHint?: boolean | undefined;
   [key: string]: unknown;
 }
 
@@ -43,10 +43,10 @@ export interface ToolPermissionKey {
  */
 export interface ToolIcon {
   src: string;
-  mimeType?: string;
+  mimeType?: string | undefined;
   /** `48x48`, `any`, … */
-  sizes?: string[];
-  theme?: "light" | "dark";
+  sizes?: string[] | undefined;
+  theme?: "light" | "dark" | undefined;
 }
 
 /** Everything the model, the policy and the CLI know about a tool, separate from running it. */
@@ -60,32 +60,32 @@ export interface ToolDefinition {
   /** Id of the tool source that provides it. */
   source: string;
   /** Untrusted hints from the tool's author (see {@link ToolAnnotations}). */
-  annotations?: ToolAnnotations;
+  annotations?: ToolAnnotations | undefined;
   /**
    * What the tool does, for mode decisions: `edit` tools (file writes) are auto-approved in
    * `accept_edits` mode. Only local, trusted sources set it.
    */
-  category?: "edit" | "command" | "other";
+  category?: "edit" | "command" | "other" | undefined;
   /** Per-tool timeout from its source's configuration; see the timeout precedence. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * How long a call that became a long-running task (see `ToolExecutionContext.reportTask`) may
    * run in all, from its source's configuration (MCP `task_timeout_ms`). Default: no limit.
    */
-  taskTimeoutMs?: number;
+  taskTimeoutMs?: number | undefined;
   /** How argument patterns in policy rules apply to this tool. */
-  permissionKey?: ToolPermissionKey;
+  permissionKey?: ToolPermissionKey | undefined;
   /**
    * Other names the tool answers to, declared by the tool itself: Claude Code's names for the
    * built-in tools (`Bash` for `run_command`), so rules, hook matchers and imported files
    * written for Claude Code find it. Policy rules match a tool by its name or any alias. Only
    * local, trusted sources set them (an MCP server's tools never have aliases).
    */
-  aliases?: readonly string[];
+  aliases?: readonly string[] | undefined;
   /** A name for people (a UI, a listing), where the tool's author gave one. */
-  title?: string;
+  title?: string | undefined;
   /** Images a UI may show for the tool. */
-  icons?: ToolIcon[];
+  icons?: ToolIcon[] | undefined;
   /** Source-specific facts (e.g. `server`, `remote_name`). */
-  meta?: Record<string, unknown>;
+  meta?: Record<string, unknown> | undefined;
 }

@@ -58,7 +58,7 @@ export type ToolResult = ToolSuccess | ToolFailure;
 /** A successful result with the given content. Strings become one text block. */
 export function toolSuccess(
   content: string | ContentBlock[],
-  options: { structured?: unknown; metadata?: Record<string, unknown> } = {},
+  options: { structured?: unknown; metadata?: Record<string, unknown> | undefined } = {},
 ): ToolSuccess {
   const result: ToolSuccess = {
     ok: true,
@@ -77,9 +77,9 @@ export function toolFailure(
   code: ToolErrorCode,
   message: string,
   options: {
-    content?: ContentBlock[];
+    content?: ContentBlock[] | undefined;
     structured?: unknown;
-    metadata?: Record<string, unknown>;
+    metadata?: Record<string, unknown> | undefined;
   } = {},
 ): ToolFailure {
   const result: ToolFailure = {

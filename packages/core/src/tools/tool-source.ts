@@ -8,7 +8,11 @@ import type { Tool } from "./tool.js";
  */
 export type ToolChange =
   | { kind: "full"; tools: readonly Tool[] }
-  | { kind: "delta"; upsert?: readonly Tool[]; remove?: readonly string[] };
+  | {
+      kind: "delta";
+      upsert?: readonly Tool[] | undefined;
+      remove?: readonly string[] | undefined;
+    };
 
 /**
  * `needs-approval`: the source would run something the workspace's own files ask for, and the
@@ -37,14 +41,16 @@ export interface ToolSourceStatus {
   state: ToolSourceState;
   stats: ToolSourceStats;
   /** Per-part details, e.g. one entry per MCP server. */
-  parts?: Array<{
-    name: string;
-    state: string;
-    stats?: ToolSourceStats;
-    message?: string;
-    /** The protocol revision the part speaks, when it is a connection (an MCP server). */
-    protocolVersion?: string;
-  }>;
+  parts?:
+    | Array<{
+        name: string;
+        state: string;
+        stats?: ToolSourceStats | undefined;
+        message?: string | undefined;
+        /** The protocol revision the part speaks, when it is a connection (an MCP server). */
+        protocolVersion?: string | undefined;
+      }>
+    | undefined;
 }
 
 /** What the host hands a source when starting it. */

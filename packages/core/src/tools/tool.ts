@@ -48,7 +48,9 @@ export interface ToolExecutionContext {
    * many files (grep, glob) asks it for each one, so a path rule holds for what the tool
    * returns, not only for the folder it was given.
    */
-  judge?(args: Record<string, unknown>, toolName?: string): Promise<PolicyDecision | undefined>;
+  judge?:
+    | ((args: Record<string, unknown>, toolName?: string) => Promise<PolicyDecision | undefined>)
+    | undefined;
   /**
    * The call became (or is) a long-running task of its source (an MCP task). From the first
    * report on, the call's timeout no longer bounds it: the tool applies `timeoutMs` to each

@@ -8,13 +8,13 @@ export interface TracingOptions {
    * Where spans go. Default: the global provider (`trace.getTracerProvider()`), which is a
    * no-op until an OpenTelemetry SDK registers one - then nothing is recorded.
    */
-  tracerProvider?: TracerProvider;
+  tracerProvider?: TracerProvider | undefined;
   /**
    * Record prompts, answers, tool arguments and results on the spans. Default off; the
    * environment variable `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true` (the one
    * OpenTelemetry's GenAI instrumentations read) turns it on.
    */
-  recordContent?: boolean;
+  recordContent?: boolean | undefined;
 }
 
 /** The instrumentation scope every span carries. */

@@ -15,15 +15,15 @@ export interface BuiltinToolsSettings {
 /** What `builtinTools({...})` accepts in code. It beats the config files, roots add up. */
 export interface BuiltinToolsOptions {
   /** Absolute, or relative to the workspace. */
-  extraRoots?: string[];
-  maxOutputChars?: number;
-  commandTimeoutMs?: number;
-  shell?: string;
+  extraRoots?: string[] | undefined;
+  maxOutputChars?: number | undefined;
+  commandTimeoutMs?: number | undefined;
+  shell?: string | undefined;
   /**
    * Default 400 ms: short enough that a command ignoring SIGTERM is killed and reported within
    * the registry's default 1 s grace after a timeout.
    */
-  killGraceMs?: number;
+  killGraceMs?: number | undefined;
 }
 
 export const DEFAULT_MAX_OUTPUT_CHARS = 30_000;

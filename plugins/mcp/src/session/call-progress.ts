@@ -5,7 +5,11 @@ export function progressOption(options: CallOptions) {
   const listener = options.onProgress;
   if (!listener) return {};
   return {
-    onprogress: (progress: { progress: number; total?: number; message?: string }) =>
+    onprogress: (progress: {
+      progress: number;
+      total?: number | undefined;
+      message?: string | undefined;
+    }) =>
       listener({
         progress: progress.progress,
         ...(progress.total !== undefined ? { total: progress.total } : {}),

@@ -71,7 +71,7 @@ export async function answerElicitation(
 export async function answerSampling(
   params: {
     messages: unknown;
-    systemPrompt?: string;
+    systemPrompt?: string | undefined;
     maxTokens: number;
     tools?: unknown;
     toolChoice?: unknown;

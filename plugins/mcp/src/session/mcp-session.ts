@@ -1,6 +1,7 @@
 import { type ElicitationRequest, type ElicitationResponse } from "@pseudoclaude/core";
 import {
   type Disposable,
+  isErrorOf,
   type ToolProgress,
   type ToolTaskMode,
   type ToolTaskReference,
@@ -97,6 +98,11 @@ export class McpCallError extends ToolSourceError<McpCallErrorCode> {
     this.retryable = options.retryable ?? false;
     this.rpc = options.rpc;
   }
+
+  /** True for an McpCallError from any copy of this module; `code` is typed. */
+  static override is(value: unknown): value is McpCallError {
+    return isErrorOf(value, "tool", "McpCallError");
+  }
 }
 
 export interface CallOptions {
@@ -106,18 +112,18 @@ export interface CallOptions {
    */
   readonly signal: AbortSignal;
   /** Hear of the call's abort without making its signal (ToolExecutionContext.onAbort). */
-  onAbort?: (listener: (reason: unknown) => void) => Disposable;
-  onProgress?: (progress: ToolProgress) => void;
+  onAbort?: ((listener: (reason: unknown) => void) => Disposable) | undefined;
+  onProgress?: ((progress: ToolProgress) => void) | undefined;
   /** The call's trace: sent in `params._meta` (and as HTTP headers), facts added to its span. */
-  trace?: ToolTrace;
+  trace?: ToolTrace | undefined;
   /** The tool as listed may (or must) run as a task: it is asked to, where the server can. */
-  taskSupport?: RemoteTool["taskSupport"];
+  taskSupport?: RemoteTool["taskSupport"] | undefined;
   /** The call became a task, or its task moved on (ToolExecutionContext.reportTask). */
-  reportTask?: (update: ToolTaskUpdate) => void;
+  reportTask?: ((update: ToolTaskUpdate) => void) | undefined;
   /** Hand a task off, or resume one handed off before (a durable run's steps). */
-  taskMode?: ToolTaskMode;
+  taskMode?: ToolTaskMode | undefined;
   /** Each request's own timeout while a task runs: the call's timeout. */
-  requestTimeoutMs?: number;
+  requestTimeoutMs?: number | undefined;
 }
 
 export interface McpSession {

@@ -56,7 +56,10 @@ export function parseTools(entries: unknown[]): {
 }
 
 /** One `tools/list` page as our sessions hand it on, in either era: the valid tools, the rest named. */
-export function toToolsPage(result: { tools?: unknown; nextCursor?: string }): ToolsPage {
+export function toToolsPage(result: {
+  tools?: unknown;
+  nextCursor?: string | undefined;
+}): ToolsPage {
   const { tools, invalid } = parseTools(Array.isArray(result.tools) ? result.tools : []);
   const page: ToolsPage = {
     tools: tools.map((tool) => {

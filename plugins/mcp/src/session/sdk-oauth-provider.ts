@@ -32,6 +32,8 @@ export const DEFAULT_REDIRECT_URI = "http://127.0.0.1:33418/callback";
 export class StoredOAuthProvider implements OAuthClientProvider {
   /** Set when the SDK needs a person to visit this URL; the dialer hands it to an authorizer. */
   pendingAuthorization: URL | undefined;
+  /** Present only when configured: the SDK then uses the URL as the client id. */
+  readonly clientMetadataUrl?: string;
   private verifier = "";
   private dpopSession: Promise<DpopSession | undefined> | undefined;
 
@@ -41,14 +43,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     private readonly store: CredentialStore,
     private readonly redirectUri: string = DEFAULT_REDIRECT_URI,
     private readonly clientName = "PseudoClaude",
-  ) {}
+  ) {
+    if (settings.clientMetadataUrl !== undefined)
+      this.clientMetadataUrl = settings.clientMetadataUrl;
+  }
 
   get redirectUrl(): string {
     return this.redirectUri;
-  }
-
-  get clientMetadataUrl(): string | undefined {
-    return this.settings.clientMetadataUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -164,7 +165,7 @@ export function oauthProviderFor(
   settings: OAuthSettings,
   store: CredentialStore,
   redirectUri?: string,
-): OAuthClientProvider & { pendingAuthorization?: URL } {
+): OAuthClientProvider & { pendingAuthorization?: URL | undefined } {
   return withMetadataIssuerCheck(providerFor(serverUrl, settings, store, redirectUri));
 }
 
@@ -186,7 +187,7 @@ function providerFor(
   settings: OAuthSettings,
   store: CredentialStore,
   redirectUri?: string,
-): OAuthClientProvider & { pendingAuthorization?: URL } {
+): OAuthClientProvider & { pendingAuthorization?: URL | undefined } {
   if (settings.grant === "cross_app_access" && settings.clientId && settings.idp)
     return crossAppAccessProvider(serverUrl, {
       ...settings,

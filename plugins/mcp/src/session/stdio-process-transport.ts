@@ -39,9 +39,10 @@ export interface ExitInfo {
  * exit can be reported with its code and last stderr lines.
  */
 export class StdioProcessTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
+  // `| undefined` as in the SDK's Transport: a transport handed back unsets them.
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: ((message: JSONRPCMessage) => void) | undefined;
 
   private child: ChildProcess | undefined;
   private readonly reader = new JsonLineReader();

@@ -5,13 +5,13 @@ export interface CodeSkill {
   /** The procedure the model reads when it loads the skill. */
   body: string;
   /** A folder of bundled files `read_skill_file` may read (and `SKILL_DIR` for scripts). */
-  dir?: string;
+  dir?: string | undefined;
   /** Executable files that become the skill's tools while it is loaded (absolute, or relative to the workspace). */
-  scripts?: string[];
+  scripts?: string[] | undefined;
   /** `allowed-tools` entries, as in SKILL.md (`Bash(git log:*)`, `read_file`). */
-  allowedTools?: string[];
+  allowedTools?: string[] | undefined;
   /** Leave it out of the model's index: only code or a person loads it. */
-  disableModelInvocation?: boolean;
+  disableModelInvocation?: boolean | undefined;
 }
 
 /** `pre-approve`: a loaded skill's allowed tools run without asking; `restrict`: only they run. */
@@ -20,27 +20,27 @@ export type AllowedToolsMode = "approve" | "restrict";
 /** Options of `skills()` for agents composed in code; they win over config. */
 export interface SkillsOptions {
   /** Extra folders that hold skill folders. */
-  paths?: string[];
-  skills?: CodeSkill[];
+  paths?: string[] | undefined;
+  skills?: CodeSkill[] | undefined;
   /** When set, only these skills are offered. */
-  enabled?: string[];
-  disabled?: string[];
-  indexBudgetChars?: number;
-  allowedToolsMode?: AllowedToolsMode;
+  enabled?: string[] | undefined;
+  disabled?: string[] | undefined;
+  indexBudgetChars?: number | undefined;
+  allowedToolsMode?: AllowedToolsMode | undefined;
   /** Honour `allowed-tools` of project skills (as `skills.trust_project_allowed_tools` in the user config). */
-  trustProjectAllowedTools?: boolean;
+  trustProjectAllowedTools?: boolean | undefined;
   /** Project skills whose `allowed-tools` are honoured. */
-  trusted?: string[];
+  trusted?: string[] | undefined;
   /** Follow changes to skill folders while the agent lives. Default true. */
-  watch?: boolean;
+  watch?: boolean | undefined;
   /** Home directory for the user skill folders; default `os.homedir()`. */
-  homeDir?: string;
+  homeDir?: string | undefined;
   /** Output cap of one script run, in characters. */
-  maxOutputChars?: number;
+  maxOutputChars?: number | undefined;
   /** Most bytes `read_skill_file` returns of one file. */
-  readMaxBytes?: number;
+  readMaxBytes?: number | undefined;
   /** How long a script's process group gets between SIGTERM and SIGKILL. */
-  killGraceMs?: number;
+  killGraceMs?: number | undefined;
 }
 
 /** Where a folder of skills was named: a config layer or code. */

@@ -1,12 +1,18 @@
 import { createHash } from "node:crypto";
 import { ToolSourceError } from "@pseudoclaude/core";
+import { isErrorOf } from "@pseudoclaude/core/plugin";
 import type { McpSkillResource } from "./skill-entry.js";
 
 /** Why a skill's file was not used. */
 export type McpSkillErrorCode = "skill_file_unlisted" | "skill_file_mismatch" | "skill_file_unread";
 
 /** A skill file of an MCP server that could not be used; the message says what and why. */
-export class McpSkillError extends ToolSourceError<McpSkillErrorCode> {}
+export class McpSkillError extends ToolSourceError<McpSkillErrorCode> {
+  /** True for an McpSkillError from any copy of this module; `code` is typed. */
+  static override is(value: unknown): value is McpSkillError {
+    return isErrorOf(value, "tool", "McpSkillError");
+  }
+}
 
 /**
  * The bytes a `resources/read` returned for `file`, checked against the listing before anything
