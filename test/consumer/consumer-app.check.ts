@@ -171,6 +171,13 @@ describe("an app on the packed packages, with TypeScript 6's tsc --init defaults
       durableObject: "pseudoclaude",
       durableClient: true,
     });
+    assert.deepEqual(report.newApis, {
+      text: "seven letters",
+      counted: "7",
+      first: "run-start",
+      last: "run-end",
+      model: "model-from-code",
+    });
     assert.equal(openaiServer.pending() + anthropicServer.pending(), 0, "every reply was used");
   });
 });

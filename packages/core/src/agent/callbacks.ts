@@ -16,8 +16,42 @@ export type ApprovalAnswer =
   | "deny"
   | { verdict: "allow" | "deny"; reason?: string | undefined };
 
-/** Approval callback. Absent means every `ask` is denied. Errors count as `deny`. */
-export type Approver = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
+/**
+ * Approval callback, sync or async. Absent means every `ask` is denied. Errors count as `deny`.
+ *
+ * An async approver's promise may carry any string: TypeScript widens the literal an `async`
+ * arrow returns to `string` (microsoft/TypeScript#30185), so `async () => "allow"` must compile.
+ * A string other than `allow` or `deny` denies the call, with a reason that quotes it.
+ */
+export type Approver = (
+  request: ApprovalRequest,
+) => ApprovalAnswer | Promise<ApprovalAnswer | (string & {})>;
+
+/** What an approver's answer means: `allow` only for an exact allow; anything else denies. */
+export function readApprovalAnswer(answer: unknown): {
+  verdict: "allow" | "deny";
+  /** `: the person's reason`, or a note about an answer that was not one. */
+  why: string;
+} {
+  const verdict =
+    typeof answer === "string"
+      ? answer
+      : typeof answer === "object" && answer !== null
+        ? (answer as { verdict?: unknown }).verdict
+        : undefined;
+  if (verdict === "allow") return { verdict: "allow", why: "" };
+  if (verdict === "deny") {
+    const reason =
+      typeof answer === "object" && answer !== null
+        ? (answer as { reason?: unknown }).reason
+        : undefined;
+    return { verdict: "deny", why: typeof reason === "string" && reason ? `: ${reason}` : "" };
+  }
+  return {
+    verdict: "deny",
+    why: ` (the approver answered ${JSON.stringify(verdict ?? answer) ?? String(answer)}, which is neither "allow" nor "deny")`,
+  };
+}
 
 /** A server (or any source) asking the person for structured input (MCP elicitation). */
 export interface ElicitationRequest {

@@ -4,7 +4,7 @@ import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolFailure, toolFailure } from "../tools/tool-result.js";
 import type { ApprovalOutcome } from "./agent.js";
-import type { ApprovalAnswer, ApprovalRequest, Approver } from "./callbacks.js";
+import { type ApprovalRequest, type Approver, readApprovalAnswer } from "./callbacks.js";
 
 /**
  * Asked before a person would be (the `beforeApproval` hooks): an answer stands in for the
@@ -121,7 +121,7 @@ async function askApprover(
   approve: Approver,
   signal: () => AbortSignal,
 ): Promise<ToolCallRuling> {
-  let answer: ApprovalAnswer;
+  let answer: unknown;
   try {
     answer = await approve({ tool, call, decision, signal: signal() });
   } catch (error) {
@@ -133,10 +133,9 @@ async function askApprover(
       "rejected",
     );
   }
-  const verdict = typeof answer === "string" ? answer : answer.verdict;
+  const { verdict, why } = readApprovalAnswer(answer);
   if (verdict === "allow") return { kind: "run", decision, approval: "approved" };
-  const why = typeof answer === "object" && answer.reason ? `: ${answer.reason}` : ".";
-  return denied(decision, tool, call, `The user rejected this call${why}`, "rejected");
+  return denied(decision, tool, call, `The user rejected this call${why || "."}`, "rejected");
 }
 
 function denied(

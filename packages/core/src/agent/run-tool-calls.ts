@@ -16,7 +16,7 @@ import type { ToolTaskMode, ToolTaskUpdate } from "../tools/tool-task.js";
 import type { AgentTracer, RunSpan, ToolCallSpan } from "../tracing/agent-tracer.js";
 import type { Agent, ApprovalOutcome, ToolCallRecord } from "./agent.js";
 import type { AgentEvents } from "./agent-events.js";
-import type { ApprovalAnswer, Approver } from "./callbacks.js";
+import type { Approver } from "./callbacks.js";
 import { decideToolCall } from "./decide-tool-call.js";
 import { planBatches } from "./execution-plan.js";
 
@@ -307,7 +307,7 @@ class CallStep {
   }
 
   /** A replayed side-effect call that may have run once already is asked about like an `ask`. */
-  private async askAgain(request: JournalDecisionRequest): Promise<ApprovalAnswer> {
+  private async askAgain(request: JournalDecisionRequest): Promise<unknown> {
     const { journal } = this.options;
     if (journal.awaitDecision) return journal.awaitDecision(request);
     if (!this.deps.approve) return "deny";

@@ -1,4 +1,4 @@
-import type { ApprovalAnswer } from "../agent/callbacks.js";
+import { readApprovalAnswer } from "../agent/callbacks.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
@@ -25,7 +25,7 @@ export async function journaledCall(
   call: ToolCall,
   tool: ToolDefinition,
   execute: (task?: ToolTaskMode) => Promise<ToolResult>,
-  ask: (request: JournalDecisionRequest) => Promise<ApprovalAnswer>,
+  ask: (request: JournalDecisionRequest) => Promise<unknown>,
   /** Made only when asked: a call nobody can cancel makes no signal (see callTool). */
   signal: () => AbortSignal,
 ): Promise<ToolResult> {
@@ -72,9 +72,8 @@ export async function journaledCall(
     },
     signal: signal(),
   });
-  const verdict = typeof answer === "string" ? answer : answer.verdict;
+  const { verdict, why } = readApprovalAnswer(answer);
   if (verdict === "allow") return awaited(await journal.step(`${step}:retry`, handoff));
-  const why = typeof answer === "object" && answer.reason ? `: ${answer.reason}` : "";
   return toolFailure("interrupted", `${maybe} Running it again was denied${why}.`);
 }
 
