@@ -211,13 +211,12 @@ describe("agent.stream()", () => {
           },
         }),
       );
-      let last: Awaited<ReturnType<typeof lastMessage>> | undefined;
       async function lastMessage() {
         let message: unknown;
         for await (const current of readUIMessageStream({ stream: chunks })) message = current;
         return message as { parts: Array<Record<string, unknown>> };
       }
-      last = await lastMessage();
+      const last = await lastMessage();
       const tool = last.parts.find((part) => part.type === "tool-get_forecast");
       assert.equal(tool?.state, "output-available");
       assert.deepEqual(tool?.input, { city: "Lisbon" });
