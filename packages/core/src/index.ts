@@ -29,7 +29,13 @@ export type {
   ToolCallRecord,
 } from "./agent/agent.js";
 export { DEFAULT_AGENT_NAME } from "./agent/agent.js";
-export type { AgentEventPayloads, AgentEvents, SubAgentTag } from "./agent/agent-events.js";
+export type {
+  AgentEventPayloads,
+  AgentEvents,
+  RunEventName,
+  SubAgentTag,
+} from "./agent/agent-events.js";
+export { RUN_EVENT_NAMES } from "./agent/agent-events.js";
 export type { AgentStream, AgentStreamEvent } from "./agent/agent-stream.js";
 export type {
   ApprovalAnswer,
