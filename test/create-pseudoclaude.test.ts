@@ -30,10 +30,17 @@ interface Run {
  * A command in `cwd` with the API keys removed (the offline path is what is tested) and a
  * marker in its environment, so whatever it starts can be found afterwards.
  */
-function run(cwd: string, command: string, args: readonly string[], marker: string): Promise<Run> {
+function run(
+  cwd: string,
+  command: string,
+  args: readonly string[],
+  marker: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...markerEnv(marker), NO_COLOR: "1" };
   for (const key of ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PSEUDOCLAUDE_PROVIDER"])
     delete env[key];
+  Object.assign(env, extraEnv);
   // Set by this test runner for its children; the starter's own `node --test` would then
   // report to it in its binary protocol instead of printing its summary.
   delete env.NODE_TEST_CONTEXT;
@@ -184,5 +191,17 @@ describe("npm create pseudoclaude, from the packed tarballs", { timeout: 600_000
     ])
       assert.match(startedRun.stdout, line);
     t.diagnostic(`npm start: ${Math.round((Date.now() - started) / 1000)} s`);
+
+    // A provider named by the environment reaches the registry: the OpenAI one, which says
+    // which key it lacks instead of falling back to the demo.
+    const named = await run(app, "node", ["dist/src/main.js"], marker, {
+      PSEUDOCLAUDE_PROVIDER: "openai:gpt-5.4-mini",
+    });
+    assert.equal(named.code, 1, shown(named));
+    assert.doesNotMatch(named.stdout, /Offline demo/);
+    assert.match(
+      named.stderr,
+      /^ConfigError \(missing_api_key\): No API key for the OpenAI provider: set the OPENAI_API_KEY/m,
+    );
   });
 });

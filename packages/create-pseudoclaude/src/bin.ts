@@ -9,6 +9,11 @@ import { isValidPackageName, packageNameFrom } from "./starter-manifest.js";
 
 const DEFAULT_FOLDER = "my-agent";
 
+/** A path as a POSIX shell reads it, quoted only when it must be, for the printed `cd`. */
+function shellPath(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
+
 /** Ask one question with a default; an empty answer or a closed stdin takes the default. */
 async function ask(question: string, fallback: string): Promise<string> {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
@@ -46,7 +51,7 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(`Created ${name} in ${relative} (${files.length} files).
 
 Next steps:
-  cd ${relative}
+  cd ${shellPath(relative)}
   npm install && npm start    # the agent on its own folder; offline demo without an API key
   npm install && npm test     # the offline test
 
