@@ -116,7 +116,9 @@ describe("agent.stream()", () => {
     }
   });
 
-  it("cancels the run when the loop is left early (the iterator's return())", async () => {
+  it("cancels the run when the loop is left early (the iterator's return())", {
+    timeout: 20_000,
+  }, async () => {
     const seen = { aborted: false };
     const agent = await agentWith(
       [{ tool_calls: [{ id: "w", name: "wait", arguments: {} }] }, { text: "never" }],
@@ -163,7 +165,8 @@ describe("agent.stream()", () => {
     }
   });
 
-  it("cancels the run when the HTTP client disconnects", async () => {
+  // Bounded: a cancellation that waited for the running tool to end would hang here.
+  it("cancels the run when the HTTP client disconnects", { timeout: 20_000 }, async () => {
     const seen = { aborted: false };
     const agent = await agentWith(
       [{ tool_calls: [{ id: "w", name: "wait", arguments: {} }] }, { text: "never" }],
@@ -211,13 +214,12 @@ describe("agent.stream()", () => {
           },
         }),
       );
-      let last: Awaited<ReturnType<typeof lastMessage>> | undefined;
       async function lastMessage() {
         let message: unknown;
         for await (const current of readUIMessageStream({ stream: chunks })) message = current;
         return message as { parts: Array<Record<string, unknown>> };
       }
-      last = await lastMessage();
+      const last = await lastMessage();
       const tool = last.parts.find((part) => part.type === "tool-get_forecast");
       assert.equal(tool?.state, "output-available");
       assert.deepEqual(tool?.input, { city: "Lisbon" });

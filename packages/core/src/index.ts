@@ -29,13 +29,13 @@ export type {
   ToolCallRecord,
 } from "./agent/agent.js";
 export { DEFAULT_AGENT_NAME } from "./agent/agent.js";
-export type {
-  AgentEventPayloads,
-  AgentEvents,
-  RunEventName,
-  SubAgentTag,
+export {
+  type AgentEventPayloads,
+  type AgentEvents,
+  RUN_EVENT_NAMES,
+  type RunEventName,
+  type SubAgentTag,
 } from "./agent/agent-events.js";
-export { RUN_EVENT_NAMES } from "./agent/agent-events.js";
 export type { AgentStream, AgentStreamEvent } from "./agent/agent-stream.js";
 export type {
   ApprovalAnswer,

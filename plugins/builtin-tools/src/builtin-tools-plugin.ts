@@ -1,9 +1,12 @@
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import { createPathGuard, realFolder } from "@pseudoclaude/core/files";
-import { StaticToolSource } from "@pseudoclaude/core/plugin";
+import { reportUnknownOptions, StaticToolSource } from "@pseudoclaude/core/plugin";
 import { createCommandRunner } from "./process/command-runner.js";
 import { BUILTIN_TOOLS_SECTION_SPEC } from "./settings/builtin-tools-section.js";
-import type { BuiltinToolsOptions } from "./settings/builtin-tools-settings.js";
+import {
+  BUILTIN_TOOLS_OPTION_KEYS,
+  type BuiltinToolsOptions,
+} from "./settings/builtin-tools-settings.js";
 import {
   BUILTIN_TOOLS_WIDENING,
   builtinToolsConsentRequest,
@@ -32,6 +35,7 @@ export function builtinTools(options: BuiltinToolsOptions = {}): Plugin {
       },
     },
     register(context) {
+      reportUnknownOptions(context, options, BUILTIN_TOOLS_OPTION_KEYS, "builtinTools()");
       const { settings, diagnostics } = loadBuiltinToolsSettings(context.config, {
         workspace: context.workspace,
         code: options,

@@ -1,6 +1,11 @@
 import { pathToFileURL } from "node:url";
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
-import { type PluginContext, SkillCatalog } from "@pseudoclaude/core/plugin";
+import {
+  optionKeys,
+  type PluginContext,
+  reportUnknownOptions,
+  SkillCatalog,
+} from "@pseudoclaude/core/plugin";
 import { codeServers, type McpServerEntry, type McpServerOptions } from "./config/code-servers.js";
 import { loadServers, MCP_SECTION_SPEC } from "./config/load-servers.js";
 import { MCP_WIDENING, projectServerApprovals } from "./config/project-approvals.js";
@@ -58,6 +63,21 @@ export interface McpPluginOptions {
 
 export const MCP_PLUGIN_NAME = "mcp";
 
+/** Every key of {@link McpPluginOptions}: another one passed in code is a mistake. */
+const MCP_OPTION_KEYS = optionKeys<McpPluginOptions>()([
+  "servers",
+  "clientInfo",
+  "pageCap",
+  "listChangedDebounceMs",
+  "reconnectBackoff",
+  "instructionsMaxChars",
+  "dialer",
+  "mcpJson",
+  "credentials",
+  "authorize",
+  "appHost",
+]);
+
 const CLIENT_INFO = { name: "pseudoclaude", version: "0.1.0" };
 
 /** The MCP plugin: every configured server's tools, resources and prompts in the agent. */
@@ -74,6 +94,7 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         }).map((server) => server.subject),
     },
     register(context) {
+      reportUnknownOptions(context, options, MCP_OPTION_KEYS, "mcp()");
       const fromCode = options.servers ? codeServers(options.servers) : undefined;
       // Blocking: createAgent throws (a mistake in code must not leave a server out unseen).
       for (const problem of fromCode?.problems ?? [])

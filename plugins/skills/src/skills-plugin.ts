@@ -1,13 +1,13 @@
 import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import { realFolder } from "@pseudoclaude/core/files";
-import { SkillCatalog } from "@pseudoclaude/core/plugin";
+import { reportUnknownOptions, SkillCatalog } from "@pseudoclaude/core/plugin";
 import { createProcessRunner } from "@pseudoclaude/core/process";
 import { DefaultSkillsManager } from "./manager/default-skills-manager.js";
 import { projectSkillRequests } from "./manager/skill-requests.js";
 import { SkillsManager } from "./manager/skills-manager.js";
 import { loadSkillsSettings } from "./settings/load-skills-settings.js";
 import { SKILLS_SECTION_SPEC } from "./settings/skills-section.js";
-import type { SkillsOptions } from "./settings/skills-settings.js";
+import { SKILLS_OPTION_KEYS, type SkillsOptions } from "./settings/skills-settings.js";
 import { SkillsToolSource } from "./source/skills-tool-source.js";
 
 export const SKILLS_PLUGIN_NAME = "skills";
@@ -35,6 +35,7 @@ export function skills(options: SkillsOptions = {}): Plugin {
         projectSkillRequests(config, workspace, options.homeDir ?? homeDir, options),
     },
     register(context) {
+      reportUnknownOptions(context, options, SKILLS_OPTION_KEYS, "skills()");
       const { settings, diagnostics } = loadSkillsSettings(context.config, {
         workspace: context.workspace,
         code: options,

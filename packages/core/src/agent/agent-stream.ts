@@ -78,26 +78,37 @@ export function streamRun(agent: Agent, prompt: string, options: RunOptions = {}
   text.catch(() => {});
   let iterated = false;
 
-  async function* events(): AsyncGenerator<AgentStreamEvent> {
-    try {
-      while (true) {
-        const next = queue.shift();
-        if (next) {
-          yield next;
-          continue;
+  let closed = false;
+  /**
+   * Written by hand rather than as an async generator: a generator's `return()` waits for the
+   * `next()` in progress, which waits for the run's next event, so leaving the loop (or a
+   * client disconnecting) while a tool runs would not stop the run until that tool ended.
+   */
+  const events: AsyncIterator<AgentStreamEvent> = {
+    async next() {
+      while (!closed) {
+        const event = queue.shift();
+        if (event) return { value: event, done: false };
+        if (finished) {
+          closed = true;
+          // A run that failed ends the loop with its error, after every event it raised.
+          await result;
+          break;
         }
-        if (finished) break;
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
       }
-      // A run that failed ends the loop with its error, after every event it raised.
-      await result;
-    } finally {
-      // Left early (break, return()): nobody reads the rest, so the run stops.
+      return { value: undefined, done: true };
+    },
+    async return() {
+      // Left early (break, return(), a client gone): nobody reads the rest, so the run stops.
       if (!finished) controller.abort();
-    }
-  }
+      closed = true;
+      notify();
+      return { value: undefined, done: true };
+    },
+  };
 
   const stream: AgentStream = {
     text,
@@ -108,7 +119,7 @@ export function streamRun(agent: Agent, prompt: string, options: RunOptions = {}
     [Symbol.asyncIterator]() {
       if (iterated) throw new UsageError("stream_consumed", "A run's stream can be iterated once.");
       iterated = true;
-      return events();
+      return events;
     },
     toResponse: (init) => eventStreamResponse(stream, init),
     toUIMessageStreamResponse: (init) => uiMessageStreamResponse(stream, init),

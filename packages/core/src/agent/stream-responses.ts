@@ -130,24 +130,33 @@ function sseResponse(
   const iterator = events[Symbol.asyncIterator]();
   const frame = (data: unknown) =>
     encoder.encode(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      try {
-        const next = await iterator.next();
-        if (next.done) {
-          if (last) controller.enqueue(frame(last));
-          controller.close();
-          return;
+      // Read on until something is written: a pull that enqueues nothing is not called again
+      // while the reader waits (the stream's rule), and some events map to no chunk.
+      let chunks: object[] = [];
+      let ended = false;
+      while (chunks.length === 0 && !ended) {
+        try {
+          const next = await iterator.next();
+          ended = next.done === true;
+          if (!ended) chunks = map(next.value);
+        } catch (error) {
+          ended = true;
+          chunks = onError(error);
         }
-        for (const chunk of map(next.value)) controller.enqueue(frame(chunk));
-      } catch (error) {
-        for (const chunk of onError(error)) controller.enqueue(frame(chunk));
-        if (last) controller.enqueue(frame(last));
-        controller.close();
       }
+      // A client that went away while the run was read has nobody left to write to.
+      if (cancelled) return;
+      for (const chunk of chunks) controller.enqueue(frame(chunk));
+      if (!ended) return;
+      if (last) controller.enqueue(frame(last));
+      controller.close();
     },
     async cancel() {
       // The client went away: ending the iterator early cancels the run.
+      cancelled = true;
       await iterator.return?.();
     },
   });

@@ -48,6 +48,7 @@ export { type ErrorOptions, errorMessage, isErrorOf } from "../errors.js";
 /** The kernel's own sections (`agent`, `permissions`), declared like a plugin's. */
 export { KERNEL_SECTIONS } from "../kernel-sections.js";
 export type { PluginContext, PluginSpec } from "../plugin/plugin.js";
+export { optionKeys, reportUnknownOptions } from "../plugin/plugin-options.js";
 export type { PolicyLayer } from "../policy/policy-layer.js";
 export type { SystemPromptSection } from "../prompt/system-prompt.js";
 export {

@@ -1,3 +1,5 @@
+import { optionKeys } from "@pseudoclaude/core/plugin";
+
 /** Limits and roots every built-in tool works within, after config layers and code combine. */
 export interface BuiltinToolsSettings {
   /** Extra directories besides the workspace that paths may lead into (absolute, real). */
@@ -25,6 +27,15 @@ export interface BuiltinToolsOptions {
    */
   killGraceMs?: number | undefined;
 }
+
+/** Every key of {@link BuiltinToolsOptions}: another one passed in code is a mistake. */
+export const BUILTIN_TOOLS_OPTION_KEYS = optionKeys<BuiltinToolsOptions>()([
+  "extraRoots",
+  "maxOutputChars",
+  "commandTimeoutMs",
+  "shell",
+  "killGraceMs",
+]);
 
 export const DEFAULT_MAX_OUTPUT_CHARS = 30_000;
 export const DEFAULT_SHELL = "/bin/sh";

@@ -1,3 +1,5 @@
+import { optionKeys } from "@pseudoclaude/core/plugin";
+
 /** A skill defined in code rather than in a folder. */
 export interface CodeSkill {
   name: string;
@@ -47,6 +49,23 @@ export interface SkillsOptions {
 export type PathOrigin = "user" | "project" | "code";
 
 /** Everything the plugin runs on, combined from code and every config layer. */
+/** Every key of {@link SkillsOptions}: another one passed in code is a mistake. */
+export const SKILLS_OPTION_KEYS = optionKeys<SkillsOptions>()([
+  "paths",
+  "skills",
+  "enabled",
+  "disabled",
+  "indexBudgetChars",
+  "allowedToolsMode",
+  "trustProjectAllowedTools",
+  "trusted",
+  "watch",
+  "homeDir",
+  "maxOutputChars",
+  "readMaxBytes",
+  "killGraceMs",
+]);
+
 export interface SkillsSettings {
   paths: Array<{ dir: string; origin: PathOrigin }>;
   enabled?: readonly string[];
