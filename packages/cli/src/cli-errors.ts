@@ -16,7 +16,8 @@ export type CliUsageErrorCode =
   | "unknown_provider"
   | "invalid_output_schema"
   | "invalid_session_id"
-  | "session_not_found";
+  | "session_not_found"
+  | "target_not_empty";
 
 /**
  * Configuration error codes of the CLI's own: a `--plugin` module or a provider it cannot use,

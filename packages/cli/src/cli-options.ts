@@ -37,6 +37,7 @@ export const CLI_OPTIONS = {
   admin: { type: "string" },
   "on-interrupted": { type: "string" },
   "identity-key": { type: "string", multiple: true },
+  name: { type: "string" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 /** A flag name. */
@@ -74,4 +75,6 @@ export interface CliFlags {
   admin?: string;
   "on-interrupted"?: string;
   "identity-key"?: string[];
+  /** `init`: the new app's package name. */
+  name?: string;
 }

@@ -10,6 +10,7 @@ export {
   type CliUsageErrorCode,
 } from "./cli-errors.js";
 export { type CliIo, isInteractive, type TextSink } from "./cli-io.js";
+export type { CliFlags } from "./cli-options.js";
 export type { CommandContext, CommandSpec } from "./command.js";
 export { defaultPlugins } from "./default-plugins.js";
 export { EXIT, exitCodeFor } from "./exit-codes.js";
@@ -36,5 +37,6 @@ export {
   type CliTracing,
   type CliTracingOptions,
   NO_TRACING,
+  type NodeSdkModule,
   startCliTracing,
 } from "./tracing/cli-tracing.js";

@@ -10,6 +10,7 @@ import { callCommand } from "./commands/call.js";
 import { chatCommand } from "./commands/chat.js";
 import { configCommand } from "./commands/config.js";
 import { hooksCommand } from "./commands/hooks.js";
+import { initCommand } from "./commands/init.js";
 import { mcpCommand } from "./commands/mcp.js";
 import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
@@ -38,6 +39,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   mcpCommand,
   trustCommand,
   configCommand,
+  initCommand,
   serveCommand,
   approveCommand,
 ];

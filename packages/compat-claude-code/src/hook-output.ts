@@ -3,24 +3,25 @@
  * exits). Each reader takes the parsed object and returns a small union the caller narrows.
  */
 
-type Json = Record<string, unknown>;
+/** A hook's stdout, parsed as a JSON object. */
+export type HookJson = Record<string, unknown>;
 
-const specificOf = (json: Json): Json =>
+const specificOf = (json: HookJson): HookJson =>
   typeof json.hookSpecificOutput === "object" && json.hookSpecificOutput !== null
-    ? (json.hookSpecificOutput as Json)
+    ? (json.hookSpecificOutput as HookJson)
     : {};
 
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
 /** `continue: false` stops everything, whatever the event: its `stopReason` says why. */
-export function stopOf(json: Json | undefined): string | undefined {
+export function stopOf(json: HookJson | undefined): string | undefined {
   if (json?.continue !== false) return undefined;
   return text(json.stopReason) ?? "stopped by a hook (continue: false)";
 }
 
 /** `systemMessage`: a line Claude Code shows the user (never the model). */
-export function systemMessageOf(json: Json | undefined): string | undefined {
+export function systemMessageOf(json: HookJson | undefined): string | undefined {
   return json ? text(json.systemMessage) : undefined;
 }
 
@@ -34,7 +35,7 @@ export type PreToolUseAnswer =
   | { kind: "allow"; reason?: string; input?: unknown }
   | { kind: "ask"; reason?: string; input?: unknown };
 
-export function preToolUseAnswer(json: Json | undefined): PreToolUseAnswer {
+export function preToolUseAnswer(json: HookJson | undefined): PreToolUseAnswer {
   if (!json) return { kind: "ask" };
   const specific = specificOf(json);
   const reason = text(specific.permissionDecisionReason) ?? text(json.reason);
@@ -60,11 +61,11 @@ export type PermissionRequestAnswer =
   | { kind: "deny"; message: string }
   | { kind: "ask" };
 
-export function permissionRequestAnswer(json: Json | undefined): PermissionRequestAnswer {
+export function permissionRequestAnswer(json: HookJson | undefined): PermissionRequestAnswer {
   if (!json) return { kind: "ask" };
   const stop = stopOf(json);
   if (stop !== undefined) return { kind: "deny", message: stop };
-  const decision = specificOf(json).decision as Json | undefined;
+  const decision = specificOf(json).decision as HookJson | undefined;
   if (decision?.behavior === "allow")
     return decision.updatedInput !== undefined
       ? { kind: "allow", input: decision.updatedInput }
@@ -75,7 +76,7 @@ export function permissionRequestAnswer(json: Json | undefined): PermissionReque
 }
 
 /** A top-level `decision: "block"` (UserPromptSubmit, PostToolUse, Stop, PreCompact…) and its reason. */
-export function blockOf(json: Json | undefined): string | undefined {
+export function blockOf(json: HookJson | undefined): string | undefined {
   if (!json) return undefined;
   const stop = stopOf(json);
   if (stop !== undefined) return stop;
@@ -83,6 +84,6 @@ export function blockOf(json: Json | undefined): string | undefined {
 }
 
 /** `hookSpecificOutput.additionalContext`: text for the model (SessionStart, UserPromptSubmit, SubagentStart, PostToolUse…). */
-export function additionalContextOf(json: Json | undefined): string | undefined {
+export function additionalContextOf(json: HookJson | undefined): string | undefined {
   return json ? text(specificOf(json).additionalContext) : undefined;
 }

@@ -27,6 +27,7 @@ export {
 export {
   additionalContextOf,
   blockOf,
+  type HookJson,
   type PermissionRequestAnswer,
   type PreToolUseAnswer,
   permissionRequestAnswer,

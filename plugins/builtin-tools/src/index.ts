@@ -1,8 +1,13 @@
-/** @pseudoclaude/plugin-builtin-tools - local file, search and command tools, confined and bounded. */
+/**
+ * `@pseudoclaude/plugin-builtin-tools`: local file, search and command tools, confined and
+ * bounded.
+ *
+ * @module @pseudoclaude/plugin-builtin-tools
+ */
 export { BUILTIN_TOOLS_PLUGIN_NAME, builtinTools } from "./builtin-tools-plugin.js";
-export { writeFileAtomic } from "./files/atomic-write.js";
+export { type AtomicWriteOptions, writeFileAtomic } from "./files/atomic-write.js";
 export { searchFiles } from "./grep/grep-engine.js";
-export type { GrepMode, GrepOutcome, GrepRequest } from "./grep/grep-request.js";
+export type { GrepMode, GrepOutcome, GrepRequest, JudgeFiles } from "./grep/grep-request.js";
 export {
   type CommandRequest,
   type CommandRunner,

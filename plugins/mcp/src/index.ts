@@ -1,9 +1,22 @@
 /** @pseudoclaude/plugin-mcp - MCP servers as tool sources. */
-export { adaptTool, classifySafety, type RemoteCaller } from "./adapt/adapt-tool.js";
+export {
+  type AdaptedTool,
+  adaptTool,
+  classifySafety,
+  type RemoteCaller,
+} from "./adapt/adapt-tool.js";
 export { type ConvertOptions, convertCallResult } from "./adapt/convert-result.js";
 export { MCP_TOOL_ERROR_CODES, type McpToolErrorCode } from "./adapt/result-codes.js";
-export { assignLocalNames, fullToolName } from "./adapt/tool-name.js";
-export type { McpServerEntry, McpServerOptions } from "./config/code-servers.js";
+export { assignLocalNames, fullToolName, type NamedTool } from "./adapt/tool-name.js";
+export type {
+  CamelCase,
+  CamelKeys,
+  CamelValue,
+  McpServerEntry,
+  McpServerOptions,
+  OptionalType,
+  OwnKeys,
+} from "./config/code-servers.js";
 export {
   type LoadedServers,
   loadServers,
@@ -19,13 +32,17 @@ export {
 export type {
   HttpServerConfig,
   McpServerConfig,
+  RawServerEntry,
   StdioServerConfig,
 } from "./config/server-config.js";
+export { serverEntrySchema } from "./config/server-config.js";
 export { DefaultMcpManager } from "./default-mcp-manager.js";
 export { DEFAULT_PAGE_CAP, type ListedTools, listAllTools } from "./manager/list-all-tools.js";
 export {
+  type ConnectionEvents,
   type ConnectionState,
   ServerConnection,
+  type ServerConnectionOptions,
   type ServerStats,
 } from "./manager/server-connection.js";
 export type {
@@ -56,6 +73,7 @@ export {
 export { type LoginOptions, loginToServer } from "./oauth/login.js";
 export type { Authorizer, OAuthSettings } from "./oauth/oauth-settings.js";
 export {
+  type CallOptions,
   type ClientHandlers,
   type CompletionRequest,
   type CompletionResult,
@@ -63,10 +81,14 @@ export {
   McpCallError,
   type McpSession,
   type RemoteCallResult,
+  type RemoteContent,
   type RemoteTool,
+  type SamplingRequest,
+  type SamplingResponse,
   type ServerLogEntry,
   type ServerNotice,
   type SessionDialer,
+  type ToolsPage,
 } from "./session/mcp-session.js";
 export { SdkDialer } from "./session/sdk-dialer.js";
 export { StderrTail } from "./session/stderr-tail.js";

@@ -9,7 +9,7 @@ export {
   splitAllowedTools,
   splitFrontMatter,
 } from "@pseudoclaude/compat-claude-code";
-export { SKILL_FOLDERS, type SkillLayer } from "./discovery/skill-roots.js";
+export { type CatalogLayerId, SKILL_FOLDERS, type SkillLayer } from "./discovery/skill-roots.js";
 export { parseSkillFile, type SkillParse } from "./format/parse-skill-file.js";
 export type { SkillDocument } from "./format/skill-document.js";
 export { MAX_SKILL_NAME_LENGTH, skillNameProblem } from "./format/skill-name.js";

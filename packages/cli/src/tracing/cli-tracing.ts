@@ -26,7 +26,8 @@ export interface CliTracingOptions {
   loadSdk?: (workspace: string) => Promise<NodeSdkModule>;
 }
 
-interface NodeSdkModule {
+/** What the CLI uses of `@opentelemetry/sdk-node`, loaded on demand. */
+export interface NodeSdkModule {
   NodeSDK: new (config?: {
     serviceName?: string;
   }) => {

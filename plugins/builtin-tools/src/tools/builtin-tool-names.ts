@@ -1,4 +1,11 @@
 /**
+ * `@pseudoclaude/plugin-builtin-tools/tool-names`: the built-in tools' names and Claude Code's
+ * names for them, without loading any tool's code.
+ *
+ * @module @pseudoclaude/plugin-builtin-tools/tool-names
+ */
+
+/**
  * Each built-in tool's name and the names Claude Code gives the same tool, first its current
  * name, then older ones (`MultiEdit`). Each tool declares its aliases from here, so a rule, a
  * hook matcher or an imported file written for Claude Code (`Bash(git log:*)`, `Edit|Write`,

@@ -3,22 +3,26 @@ import type { RawServerEntry } from "./server-config.js";
 import { serverEntrySchema } from "./server-config.js";
 
 /** `call_timeout_ms` → `callTimeoutMs`, as a type. */
-type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<CamelCase<Tail>>}`
   : S;
 
 /** Maps whose keys are the user's own (variable and header names): never renamed. */
-type OwnKeys = "env" | "headers";
+export type OwnKeys = "env" | "headers";
 
-type CamelKeys<T> = {
+/** A config entry's keys in camelCase, recursively, except inside `env` and `headers`. */
+export type CamelKeys<T> = {
   [K in keyof T as K extends string ? CamelCase<K> : K]: K extends OwnKeys
     ? T[K]
     : CamelValue<T[K]>;
 };
-type CamelValue<V> = V extends readonly unknown[] ? V : V extends object ? CamelKeys<V> : V;
+/** A value of `CamelKeys`: objects renamed in turn, arrays as they are. */
+export type CamelValue<V> = V extends readonly unknown[] ? V : V extends object ? CamelKeys<V> : V;
 
 /** Each transport's entry with `type` optional (a `command` means stdio, a `url` http). */
-type OptionalType<T> = T extends { type: infer Type } ? Omit<T, "type"> & { type?: Type } : never;
+export type OptionalType<T> = T extends { type: infer Type }
+  ? Omit<T, "type"> & { type?: Type }
+  : never;
 
 /**
  * A server given in code (`mcp({ servers: { name: … } })`): the keys of a `mcp_servers` entry

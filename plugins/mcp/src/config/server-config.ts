@@ -105,6 +105,7 @@ export const serverEntrySchema = zodSchema((z) => {
   return z.discriminatedUnion("type", [stdioServerSchema, httpServerSchema]);
 });
 
+/** One `mcp_servers` entry as the config file writes it (snake_case), after validation. */
 export type RawServerEntry = z.infer<ReturnType<typeof serverEntrySchema>>;
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;

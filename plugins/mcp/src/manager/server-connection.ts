@@ -60,7 +60,8 @@ export interface ServerConnectionOptions {
   authorize?: Authorizer;
 }
 
-interface ConnectionEvents {
+/** What a `ServerConnection` emits. */
+export interface ConnectionEvents {
   tools: [readonly Tool[]];
   state: [ConnectionState];
   /** The server's resources or prompts changed (its list_changed). */
