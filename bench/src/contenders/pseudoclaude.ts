@@ -1,4 +1,5 @@
 import type { Agent } from "@pseudoclaude/core";
+import type { McpServerOptions } from "@pseudoclaude/plugin-mcp";
 import type { Connected, Contender, ServerSpec } from "../contender.js";
 import { resultText } from "../contender.js";
 
@@ -38,7 +39,11 @@ export const pseudoclaude: Contender = {
   },
 };
 
-function entry(spec: ServerSpec): Record<string, unknown> {
-  if (spec.transport === "http") return { type: "http", url: spec.url };
+function entry(spec: ServerSpec): McpServerOptions {
+  if (spec.transport === "http") {
+    if (!spec.url) throw new Error(`Server ${spec.name} is http but has no url.`);
+    return { type: "http", url: spec.url };
+  }
+  if (!spec.command) throw new Error(`Server ${spec.name} is stdio but has no command.`);
   return { type: "stdio", command: spec.command, args: spec.args ?? [], env: spec.env ?? {} };
 }
