@@ -19,10 +19,9 @@ import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
 import { ConfigError } from "./errors.js";
 import type { AgentHooks } from "./hooks/agent-hooks.js";
 import { HookList } from "./hooks/hook-list.js";
-import { inlineToolsPlugin } from "./plugin/inline-tools-plugin.js";
+import { agentPlugins } from "./plugin/agent-plugins.js";
 import type { Plugin } from "./plugin/plugin.js";
 import { DefaultPluginHost } from "./plugin/plugin-host.js";
-import { orderPlugins } from "./plugin/plugin-order.js";
 import { DefaultPolicyEngine } from "./policy/default-policy-engine.js";
 import { buildPolicySettings } from "./policy/permissions-section.js";
 import { PolicyEngine } from "./policy/policy-engine.js";
@@ -34,7 +33,6 @@ import {
 } from "./prompt/default-system-prompt-builder.js";
 import { Provider } from "./provider/provider.js";
 import { type ProviderRegistry, providerFromRegistry } from "./provider/provider-registry.js";
-import { PROVIDER_SECTION_PLUGIN, providerSectionPlugin } from "./provider/provider-section.js";
 import { DefaultToolRegistry } from "./registry/default-tool-registry.js";
 import { ToolRegistry, type ToolRegistryOptions } from "./registry/tool-registry.js";
 import { FileSessionStore } from "./session/file-session-store.js";
@@ -251,16 +249,9 @@ type Assembled = Awaited<ReturnType<typeof assemble>>;
 async function registered(options: CreateAgentOptions, parts: Assembled) {
   const { workspace, config, sink, report, agentSection, homeDir, container, providerRef } = parts;
   const consent = workspaceConsent(options.projectApprovals ?? "remembered", workspace, homeDir);
-  const plugins = options.plugins ?? [];
   // Choosing a provider by name reads the `provider` section: its plugin claims and checks it.
   const choosesProvider = options.providers !== undefined || typeof options.provider === "string";
-  const ordered = orderPlugins([
-    ...(options.tools && options.tools.length > 0 ? [inlineToolsPlugin(options.tools)] : []),
-    ...(choosesProvider && !plugins.some((plugin) => plugin.name === PROVIDER_SECTION_PLUGIN)
-      ? [providerSectionPlugin()]
-      : []),
-    ...plugins,
-  ]);
+  const ordered = agentPlugins(options.plugins ?? [], options.tools, choosesProvider);
 
   // The container holds what plugins share and may replace (the registry, the policy engine,
   // the provider, plugins' own APIs); everything else is built here and passed by hand.
