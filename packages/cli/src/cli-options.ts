@@ -38,6 +38,7 @@ export const CLI_OPTIONS = {
   "on-interrupted": { type: "string" },
   "identity-key": { type: "string", multiple: true },
   name: { type: "string" },
+  open: { type: "boolean" },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 /** A flag name. */
@@ -77,4 +78,6 @@ export interface CliFlags {
   "identity-key"?: string[];
   /** `init`: the new app's package name. */
   name?: string;
+  /** `studio`: open the page in the browser. */
+  open?: boolean;
 }

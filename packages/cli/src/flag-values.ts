@@ -27,3 +27,16 @@ export function parsePositiveInteger(flag: string, value: string | undefined): n
   }
   return number;
 }
+
+/** `--port N`: a TCP port, 0 for any free one. */
+export function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || port > 65_535)
+    throw new CliUsageError(
+      "invalid_flag_value",
+      `--port must be a TCP port, 0 to 65535 (got "${value}").`,
+      { details: { flag: "port", value } },
+    );
+  return port;
+}

@@ -16,6 +16,7 @@ import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { sessionsCommand } from "./commands/sessions.js";
 import { skillsCommand } from "./commands/skills.js";
+import { studioCommand } from "./commands/studio.js";
 import { tasksCommand } from "./commands/tasks.js";
 import { toolsCommand } from "./commands/tools.js";
 import { trustCommand } from "./commands/trust.js";
@@ -41,6 +42,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   configCommand,
   initCommand,
   serveCommand,
+  studioCommand,
   approveCommand,
 ];
 

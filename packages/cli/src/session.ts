@@ -1,10 +1,12 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import type { TracerProvider } from "@opentelemetry/api";
 import {
   type Agent,
   type Approver,
   type CreateAgentOptions,
   createAgent,
+  type Elicitor,
   formatDiagnostic,
   type LoadedConfig,
   loadConfig,
@@ -20,7 +22,7 @@ import { type CallbackOptions, createApprover, createElicitor } from "./approval
 import { CliUsageError } from "./cli-errors.js";
 import { type CliIo, isInteractive, writeLine } from "./cli-io.js";
 import type { CliFlags } from "./cli-options.js";
-import { defaultPlugins } from "./default-plugins.js";
+import { type DefaultPluginOptions, defaultPlugins } from "./default-plugins.js";
 import { parseMode } from "./flag-values.js";
 import { loadPluginModules } from "./load-plugins.js";
 import { type Prompter, ReadlinePrompter } from "./prompter.js";
@@ -41,6 +43,15 @@ export interface SessionOptions {
   ) => Provider | undefined | Promise<Provider | undefined>;
   /** A command's own approver (chat's y/a/n prompt) instead of the default one. */
   approver?: (callbacks: CallbackOptions) => Approver | undefined;
+  /** A command's own answer to servers' questions (the studio's page) instead of the default. */
+  elicitor?: Elicitor | undefined;
+  /**
+   * Where the agent's spans go when the command does not trace to a file or an exporter (the
+   * studio keeps them in memory for its Traces page).
+   */
+  tracerProvider?: TracerProvider | undefined;
+  /** What the command changes in the default plugins (the studio renders MCP Apps). */
+  plugins?: DefaultPluginOptions | undefined;
   /** Who asks the person questions (chat's own line input); default: a readline on stdin. */
   prompter?: Prompter;
   /** More createAgent options (chat starts MCP servers in the background). */
@@ -90,7 +101,10 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     config,
     workspaceConsent(approvals, workspace, undefined),
   );
-  const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
+  const plugins = [
+    ...defaultPlugins(options.plugins),
+    ...(await loadPluginModules(flags.plugin ?? [], io.cwd)),
+  ];
   const tracing = options.traced
     ? await startCliTracing({
         file: flags.trace,
@@ -100,6 +114,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
         stderr: io.stderr,
       })
     : NO_TRACING;
+  const tracerProvider = tracing.tracerProvider ?? options.tracerProvider;
   const prompter = options.prompter ?? new ReadlinePrompter(io);
   const callbacks = {
     yes: flags.yes ?? false,
@@ -118,10 +133,10 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       approve: (options.approver ?? createApprover)(callbacks),
       ...options.agent,
       ...(saved ? { session: { store: saved.store, ...(saved.id ? { id: saved.id } : {}) } } : {}),
-      elicit: createElicitor(callbacks),
+      elicit: options.elicitor ?? createElicitor(callbacks),
       // --yes answers tool approvals only; consenting to the workspace is --trust-project.
       projectApprovals: approvals,
-      ...(tracing.tracerProvider ? { tracing: { tracerProvider: tracing.tracerProvider } } : {}),
+      ...(tracerProvider ? { tracing: { tracerProvider } } : {}),
     });
   } catch (error) {
     prompter.close();

@@ -142,6 +142,7 @@ export {
   type Verdict,
 } from "./policy/policy-engine.js";
 export type { PolicyOptions } from "./policy/policy-settings.js";
+export { SessionRules, sessionRuleKey } from "./policy/session-rules.js";
 export type { SystemPromptBudget } from "./prompt/default-system-prompt-builder.js";
 export { Provider } from "./provider/provider.js";
 export type {

@@ -1,38 +1,7 @@
-import type { ApprovalAnswer, ApprovalRequest, Approver } from "@pseudoclaude/core";
+import type { ApprovalAnswer, Approver, SessionRules } from "@pseudoclaude/core";
 import { type TextSink, writeLine } from "../cli-io.js";
 import { compactArgs } from "../format.js";
 import type { Prompter } from "../prompter.js";
-
-/**
- * Calls a person allowed "for this session": by tool, or for a command tool by the exact
- * command (allowing `npm test` once for the session must not allow `rm -rf`). Deny rules and
- * plan mode still decide first: the policy only asks about what it would let run.
- */
-export class SessionRules {
-  private readonly allowed = new Set<string>();
-
-  matches(request: ApprovalRequest): boolean {
-    return this.allowed.has(keyOf(request));
-  }
-
-  add(request: ApprovalRequest): string {
-    const key = keyOf(request);
-    this.allowed.add(key);
-    return key;
-  }
-
-  list(): string[] {
-    return [...this.allowed];
-  }
-}
-
-function keyOf({ tool, call }: ApprovalRequest): string {
-  const permission = tool.permissionKey;
-  const args = call.arguments as Record<string, unknown> | undefined;
-  if (permission?.match === "command" && typeof args?.[permission.argument] === "string")
-    return `${tool.name}(${args[permission.argument] as string})`;
-  return tool.name;
-}
 
 /**
  * The chat's answer to `ask`: `y` allows once, `a` allows for the rest of the session, `n`

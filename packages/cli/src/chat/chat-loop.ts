@@ -1,7 +1,7 @@
+import type { SessionRules } from "@pseudoclaude/core";
 import { type Agent, PseudoClaudeError } from "@pseudoclaude/core";
 import { errorMessage } from "@pseudoclaude/core/plugin";
 import { explainNoProvider } from "../no-provider.js";
-import type { SessionRules } from "./chat-approver.js";
 import { loginFromChat } from "./chat-login.js";
 import type { ChatOutput } from "./chat-output.js";
 import { listPromptsFromChat, promptFromChat } from "./chat-prompts.js";

@@ -1,3 +1,4 @@
+import type { SessionRules } from "@pseudoclaude/core";
 import {
   type Agent,
   formatDiagnostic,
@@ -8,7 +9,6 @@ import { type SkillInfo, SkillsManager } from "@pseudoclaude/plugin-skills";
 import { renderSkills } from "../render-skills.js";
 import { renderToolsReport } from "../render-tools.js";
 import { suggestCommand } from "../suggestions.js";
-import type { SessionRules } from "./chat-approver.js";
 
 /** Every slash command's name, for suggestions (the chat loop handles some of them itself). */
 const SLASH_NAMES = [

@@ -1,21 +1,18 @@
-import type { LoadedConfig } from "@pseudoclaude/core";
+import { type LoadedConfig, SessionRules } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
-import { consentWorkspaceKey, defaultConsentStore } from "@pseudoclaude/core/consent";
-import { chatApprover, SessionRules } from "../chat/chat-approver.js";
+import { askForWorkspaceRequests } from "../ask-workspace-requests.js";
+import { chatApprover } from "../chat/chat-approver.js";
 import { ChatLoop } from "../chat/chat-loop.js";
 import { type ChatOutput, humanOutput, jsonOutput } from "../chat/chat-output.js";
 import { promptCompleter } from "../chat/chat-prompts.js";
 import { LineInput } from "../chat/line-input.js";
 import { isInteractive } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
-import { defaultPlugins } from "../default-plugins.js";
 import { EXIT } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
-import { loadPluginModules } from "../load-plugins.js";
 import { noProviderHelp } from "../no-provider.js";
 import { createProvider } from "../providers.js";
-import { loadSessionConfig, withSession } from "../session.js";
-import { workspaceRequests } from "../workspace-requests.js";
+import { withSession } from "../session.js";
 
 /** `pseudoclaude chat`: an interactive session, the way people use Claude Code. */
 export const chatCommand: CommandSpec = {
@@ -76,7 +73,8 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
   const uninstall = io.onInterrupt?.(() => loop?.interrupt(input) ?? false);
   try {
     // --yes answers tool approvals only; --trust-project consents for this session.
-    if (!flags["trust-project"]) await askForWorkspaceRequests(flags, io, input, interactive);
+    if (!flags["trust-project"])
+      await askForWorkspaceRequests(flags, io, input, io.stdout, interactive);
     const rules = new SessionRules();
     const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
     return await withSession(
@@ -159,38 +157,4 @@ function announce(agent: import("@pseudoclaude/core").Agent, output: ChatOutput)
     }
     pending.clear();
   });
-}
-
-/**
- * What the workspace's files ask for that the user has not approved (servers, hooks, agent
- * files, allow rules, a provider endpoint...): listed once, at start, each with what it would
- * do, and the answer remembered. Without a terminal nothing is asked and they stay off.
- */
-async function askForWorkspaceRequests(
-  flags: CommandContext["flags"],
-  io: CommandContext["io"],
-  input: LineInput,
-  interactive: boolean,
-): Promise<void> {
-  if (!interactive) return;
-  const { workspace, config } = await loadSessionConfig(flags, io);
-  const store = defaultConsentStore();
-  const key = consentWorkspaceKey(workspace);
-  const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
-  const waiting = (await workspaceRequests(plugins, { config, workspace })).filter(
-    (subject) => !store.isApproved(key, subject),
-  );
-  if (waiting.length === 0) return;
-  io.stdout.write("This workspace's own files ask for more than your settings allow:\n");
-  for (const subject of waiting) {
-    // Servers and settings are known by their names; hooks, agents and skills say theirs.
-    const named = subject.kind === "mcp_server" || subject.kind === "setting";
-    io.stdout.write(`  ${named ? `${subject.name}: ` : ""}${subject.summary}\n`);
-    for (const effect of subject.effects ?? []) io.stdout.write(`      ${effect}\n`);
-  }
-  const answer = (await input.ask("Approve them for this workspace? [y/N] ")).trim().toLowerCase();
-  if (answer === "y" || answer === "yes") {
-    store.approve(key, waiting);
-    io.stdout.write("Approved (pseudoclaude trust revoke forgets it).\n");
-  } else io.stdout.write("Not approved: they stay off this session.\n");
 }

@@ -10,10 +10,9 @@ import {
   identityKeys,
   parseDurable,
   parseOnInterrupted,
-  parsePort,
 } from "../durable/durable-flags.js";
 import { EXIT } from "../exit-codes.js";
-import { parseMode } from "../flag-values.js";
+import { parseMode, parsePort } from "../flag-values.js";
 import { noProviderHelp } from "../no-provider.js";
 import { importOptional } from "../optional-package.js";
 import type { Prompter } from "../prompter.js";

@@ -77,19 +77,6 @@ export function parseOnInterrupted(
   );
 }
 
-/** `--port N`: a TCP port, 0 for any free one. */
-export function parsePort(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const port = Number(value);
-  if (!/^\d+$/.test(value.trim()) || port > 65_535)
-    throw new CliUsageError(
-      "invalid_flag_value",
-      `--port must be a TCP port, 0 to 65535 (got "${value}").`,
-      { details: { flag: "port", value } },
-    );
-  return port;
-}
-
 /**
  * `--identity-key KEY` (repeatable), else `$PSEUDOCLAUDE_RESTATE_IDENTITY_KEYS` (comma
  * separated): the request identity public keys a worker checks the server's signature with.

@@ -1,0 +1,111 @@
+import type { LoadedConfig } from "@pseudoclaude/core";
+import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
+import { askForWorkspaceRequests } from "../ask-workspace-requests.js";
+import { isInteractive, writeJson, writeLine } from "../cli-io.js";
+import type { CommandContext, CommandSpec } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { parsePort } from "../flag-values.js";
+import { noProviderHelp } from "../no-provider.js";
+import { openBrowser } from "../open-browser.js";
+import { importOptional } from "../optional-package.js";
+import { ReadlinePrompter } from "../prompter.js";
+import { createProvider } from "../providers.js";
+import { withSession } from "../session.js";
+
+/** `pseudoclaude studio`: the agent of `chat`, seen and driven in a local web page. */
+export const studioCommand: CommandSpec = {
+  name: "studio",
+  summary: "A local web studio: tools, runs, approvals, traces, sessions, MCP servers and apps.",
+  usage: `Usage: pseudoclaude studio [--port N] [--open] [--provider NAME] [--model M] [--script FILE]
+                          [--mode M] [--trust-project] [--continue | --resume ID]
+                          [--workspace DIR] [--plugin PATH]...
+
+Serves a web page on 127.0.0.1 for the same agent chat would start (workspace, config,
+consent, policy): every tool with its policy decision and a form to call it, runs streamed as
+a timeline, approvals and servers' questions answered in the page, traces as a waterfall,
+sessions, MCP servers with their resources and prompts, Skills, and MCP Apps rendered in a
+sandboxed frame. Ctrl-C stops it.
+
+The address printed carries a token that is new at every start: the studio refuses any
+request without it, answers only on 127.0.0.1, and nothing it serves comes from the internet.
+
+  --port N    the port (default: any free one)      --open   open the page in a browser
+  --provider, --model, --script   as for run (--script plays a scripted model: offline)
+  --mode M    default | plan | accept-edits | bypass
+  --trust-project   consent to what the workspace's files ask for, this session only
+  --continue  continue the workspace's latest session    --resume ID   continue session ID
+  --json      print {"url", "port", "token"} once listening, instead of the sentence
+
+What the workspace's own files ask for that widens the agent is asked once in the terminal at
+start, as in chat (docs/security.md). The API the page uses is in docs/studio-api.md.`,
+  flags: [
+    "port",
+    "open",
+    "provider",
+    "model",
+    "script",
+    "mode",
+    "trust-project",
+    "continue",
+    "resume",
+  ],
+  positionals: { min: 0, max: 0, names: "" },
+  run: runStudio,
+};
+
+async function runStudio({ flags, io }: CommandContext): Promise<number> {
+  const port = parsePort(flags.port, 0);
+  const studio = await importOptional<typeof import("@pseudoclaude/studio")>(
+    "@pseudoclaude/studio",
+    "The studio (pseudoclaude studio)",
+  );
+  if (!flags["trust-project"]) {
+    const prompter = new ReadlinePrompter(io);
+    try {
+      await askForWorkspaceRequests(flags, io, prompter, io.stdout, isInteractive(io));
+    } finally {
+      prompter.close();
+    }
+  }
+  const desk = new studio.ApprovalDesk();
+  const spans = new studio.SpanRecorder();
+  const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
+  try {
+    return await withSession(
+      {
+        flags,
+        io,
+        provider: (config: LoadedConfig, consent: WorkspaceConsent) =>
+          createProvider(flags.provider, providerFlags, config, consent),
+        approver: () => desk.approver,
+        elicitor: desk.elicitor,
+        tracerProvider: spans.tracerProvider,
+        plugins: { mcpAppHost: true },
+        agent: { backgroundSources: (id) => id.startsWith("mcp:") },
+        sessions: true,
+      },
+      async ({ agent }) => {
+        const running = await studio.startStudio({ agent, desk, spans, port });
+        try {
+          if (flags.json)
+            writeJson(io.stdout, { url: running.url, port: running.port, token: running.token });
+          else {
+            writeLine(io.stdout, `Studio for ${agent.workspace}: ${running.url}`);
+            if (!agent.provider) writeLine(io.stderr, noProviderHelp(process.env));
+            writeLine(io.stdout, "Ctrl-C stops it.");
+          }
+          if (flags.open) openBrowser(new URL(running.url));
+          await new Promise<void>((resolve) => {
+            if (io.signal?.aborted) resolve();
+            io.signal?.addEventListener("abort", () => resolve(), { once: true });
+          });
+        } finally {
+          await running.close();
+        }
+        return EXIT.ok;
+      },
+    );
+  } finally {
+    await spans.shutdown();
+  }
+}

@@ -1,0 +1,142 @@
+import type { Agent, ToolDefinition } from "@pseudoclaude/core";
+import { readJsonBody, requireString, StudioHttpError, sendJson } from "../http-json.js";
+import { mcpManagerOf } from "../plugin-services.js";
+import type { Route } from "../router.js";
+import type { StudioContext } from "../studio-context.js";
+import { appResourceUri } from "./tool-routes.js";
+
+/** The MIME type of an MCP App's view (the MCP Apps extension, `io.modelcontextprotocol/ui`). */
+export const MCP_APP_MIME = "text/html;profile=mcp-app";
+const READ_MS = 30_000;
+
+/**
+ * MCP Apps: a tool that links a `ui://` view. The page renders the view in a sandboxed frame
+ * and relays what the view asks for here: it may read its own server's resources and call its
+ * own server's tools, and every call goes through `agent.callTool`, so the policy decides
+ * and a side effect is approved in the page, exactly as if the model had asked.
+ */
+export function appRoutes({ agent }: StudioContext): Route[] {
+  return [
+    {
+      method: "GET",
+      path: "/api/apps/:tool",
+      async handle({ response, params }) {
+        sendJson(response, 200, await readAppView(agent, params.tool ?? ""));
+      },
+    },
+    {
+      // The view as a page of its own, for the studio's frame. Its headers sandbox it even
+      // when opened directly (scripts only: an opaque origin, so no cookie, no token, no reach
+      // into the studio) and allow no network: the view talks to its server only through the
+      // host bridge, by postMessage to the studio's page.
+      method: "GET",
+      path: "/apps/:tool/view",
+      async handle({ response, params }) {
+        const view = await readAppView(agent, params.tool ?? "");
+        response.writeHead(200, {
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": "no-store",
+          "content-security-policy": APP_VIEW_CSP,
+          "x-content-type-options": "nosniff",
+          "referrer-policy": "no-referrer",
+        });
+        response.end(view.html);
+      },
+    },
+    {
+      method: "POST",
+      path: "/api/apps/:tool/call",
+      async handle({ request, response, params }) {
+        const { server } = appTool(agent, params.tool ?? "");
+        const body = await readJsonBody(request);
+        const remoteName = requireString(body, "name");
+        // The view names its server's tool as the server knows it; only that server's tools.
+        const target = agent.registry
+          .definitions()
+          .find((tool) => tool.meta?.server === server && tool.meta?.remote_name === remoteName);
+        if (!target || target.source !== `mcp:${server}`)
+          throw new StudioHttpError(
+            403,
+            "app_tool_refused",
+            `The app of ${server} may call only ${server}'s own tools; "${remoteName}" is not one.`,
+          );
+        const outcome = await agent.callTool(target.name, body.arguments ?? {});
+        sendJson(response, 200, { tool: target.name, ...outcome });
+      },
+    },
+    {
+      method: "POST",
+      path: "/api/apps/:tool/read",
+      async handle({ request, response, params }) {
+        const { server } = appTool(agent, params.tool ?? "");
+        const uri = requireString(await readJsonBody(request), "uri");
+        const read = await mcpManager(agent).readResource(
+          server,
+          uri,
+          AbortSignal.timeout(READ_MS),
+        );
+        sendJson(response, 200, read);
+      },
+    },
+  ];
+}
+
+/** What an app's view is: its HTML and where it comes from. */
+export interface AppView {
+  tool: string;
+  server: string;
+  uri: string;
+  mimeType: string;
+  html: string;
+  meta: unknown;
+}
+
+const APP_VIEW_CSP = [
+  "sandbox allow-scripts allow-forms",
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  "img-src data:",
+  "font-src data:",
+  "frame-ancestors 'self'",
+].join("; ");
+
+/** Read the `ui://` view a tool links, from its own server; refused unless it is HTML. */
+export async function readAppView(agent: Agent, name: string): Promise<AppView> {
+  const { tool, uri, server } = appTool(agent, name);
+  const read = await mcpManager(agent).readResource(server, uri, AbortSignal.timeout(READ_MS));
+  const content = read.contents.find((item) => item.uri === uri) ?? read.contents[0];
+  const html = typeof content?.text === "string" ? content.text : undefined;
+  if (!content || html === undefined)
+    throw new StudioHttpError(
+      502,
+      "app_view_unreadable",
+      `${server} gave no text for ${uri}: an MCP App's view must be HTML text.`,
+    );
+  const mimeType = typeof content.mimeType === "string" ? content.mimeType : "";
+  if (!mimeType.startsWith("text/html"))
+    throw new StudioHttpError(
+      502,
+      "app_view_not_html",
+      `${uri} is ${mimeType || "of no type"}, not ${MCP_APP_MIME}.`,
+    );
+  return { tool: tool.name, server, uri, mimeType, html, meta: content._meta ?? null };
+}
+
+function appTool(
+  agent: Agent,
+  name: string,
+): { tool: ToolDefinition; uri: string; server: string } {
+  const tool = agent.registry.definitions().find((definition) => definition.name === name);
+  const uri = tool ? appResourceUri(tool) : undefined;
+  const server = tool?.meta?.server;
+  if (!tool || !uri || typeof server !== "string" || tool.source !== `mcp:${server}`)
+    throw new StudioHttpError(404, "not_an_app", `"${name}" is not an MCP App tool.`);
+  return { tool, uri, server };
+}
+
+function mcpManager(agent: Agent) {
+  const manager = mcpManagerOf(agent);
+  if (!manager) throw new StudioHttpError(404, "no_mcp", "This agent has no MCP plugin.");
+  return manager;
+}

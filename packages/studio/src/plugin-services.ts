@@ -1,0 +1,26 @@
+import type { Agent } from "@pseudoclaude/core";
+import type { McpManager } from "@pseudoclaude/plugin-mcp";
+import type { SkillsManager } from "@pseudoclaude/plugin-skills";
+
+/*
+ * The plugins' DI tokens are global symbols, so the studio finds their services without
+ * loading the plugins itself: an agent composed without MCP or Skills just has no such page.
+ */
+const MCP_MANAGER = Symbol.for("@pseudoclaude/plugin-mcp:McpManager");
+const SKILLS_MANAGER = Symbol.for("@pseudoclaude/plugin-skills:SkillsManager");
+
+export function mcpManagerOf(agent: Agent): McpManager | undefined {
+  return optionalService<McpManager>(agent, MCP_MANAGER);
+}
+
+export function skillsManagerOf(agent: Agent): SkillsManager | undefined {
+  return optionalService<SkillsManager>(agent, SKILLS_MANAGER);
+}
+
+function optionalService<T>(agent: Agent, token: symbol): T | undefined {
+  try {
+    return agent.resolve<T>(token);
+  } catch {
+    return undefined;
+  }
+}

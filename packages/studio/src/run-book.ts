@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import {
+  type Agent,
+  type AgentStreamEvent,
+  RUN_EVENT_NAMES,
+  type RunResult,
+  UsageError,
+} from "@pseudoclaude/core";
+import type { StudioEvent } from "./event-hub.js";
+
+/** A run started from the page, or `direct` for the tool calls made through the tool form. */
+export interface StudioRun {
+  id: string;
+  prompt: string;
+  state: "running" | "done" | "failed" | "cancelled";
+  startedAt: string;
+  endedAt?: string | undefined;
+  /** The run's events in order (the agent's, with `type`; sub-agents' carry `via`). */
+  events: AgentStreamEvent[];
+  /** Events left out once a run had too many to keep (very long outputs). */
+  droppedEvents: number;
+  error?: string | undefined;
+  result?: Pick<RunResult, "text" | "turns" | "stopReason" | "usage"> | undefined;
+}
+
+/** A run as the list shows it: everything but its events, and how many it has. */
+export type StudioRunSummary = Omit<StudioRun, "events"> & { eventCount: number };
+
+/** Runs kept for the timeline; older ones are forgotten (the session keeps the conversation). */
+const MAX_RUNS = 50;
+const MAX_EVENTS_PER_RUN = 20_000;
+const DIRECT = "direct";
+
+/**
+ * The runs of this studio, one at a time as in a chat: each records the agent's events for the
+ * timeline and relays them to the page as they come. Events outside a run (a call from the
+ * tool form) are kept under the `direct` run.
+ */
+export class RunBook {
+  private readonly runs = new Map<string, StudioRun>();
+  private current: { run: StudioRun; controller: AbortController } | undefined;
+  private readonly detach: () => void;
+
+  constructor(
+    private readonly agent: Agent,
+    private readonly publish: (event: StudioEvent) => void,
+  ) {
+    const offs = RUN_EVENT_NAMES.map((type) => {
+      const listener = (payload: object) => this.record({ type, ...payload } as AgentStreamEvent);
+      agent.on(type, listener as never);
+      return () => agent.off(type, listener as never);
+    });
+    this.detach = () => {
+      for (const off of offs) off();
+    };
+  }
+
+  list(): StudioRunSummary[] {
+    return [...this.runs.values()].map(summaryOf);
+  }
+
+  get(id: string): StudioRun | undefined {
+    return this.runs.get(id);
+  }
+
+  /** The run in progress, if any. */
+  running(): StudioRun | undefined {
+    return this.current?.run;
+  }
+
+  /** Start a run of `prompt`; throws `run_in_progress` while another runs. */
+  start(prompt: string): StudioRun {
+    if (this.current)
+      throw new UsageError(
+        "run_in_progress",
+        `Run ${this.current.run.id} is still running: wait for it or cancel it first.`,
+      );
+    const run: StudioRun = {
+      id: randomUUID(),
+      prompt,
+      state: "running",
+      startedAt: new Date().toISOString(),
+      events: [],
+      droppedEvents: 0,
+    };
+    const controller = new AbortController();
+    this.keep(run);
+    this.current = { run, controller };
+    this.publish({ type: "run-state", run: summaryOf(run) });
+    void this.agent.run(prompt, { signal: controller.signal }).then(
+      (result) => {
+        run.state = result.stopReason === "aborted" ? "cancelled" : "done";
+        run.result = {
+          text: result.text,
+          turns: result.turns,
+          stopReason: result.stopReason,
+          usage: result.usage,
+        };
+        this.finish(run);
+      },
+      (error: unknown) => {
+        run.state = controller.signal.aborted ? "cancelled" : "failed";
+        run.error = error instanceof Error ? error.message : String(error);
+        this.finish(run);
+      },
+    );
+    return run;
+  }
+
+  /** Cancel the run in progress (as Ctrl-C in a chat); false when none runs. */
+  cancel(id?: string): boolean {
+    if (!this.current || (id !== undefined && this.current.run.id !== id)) return false;
+    this.current.controller.abort(new Error("cancelled in the studio"));
+    return true;
+  }
+
+  close(): void {
+    this.cancel();
+    this.detach();
+  }
+
+  private finish(run: StudioRun): void {
+    run.endedAt = new Date().toISOString();
+    if (this.current?.run === run) this.current = undefined;
+    this.publish({ type: "run-state", run: summaryOf(run) });
+  }
+
+  private record(event: AgentStreamEvent): void {
+    const run = this.current?.run ?? this.directRun();
+    if (run.events.length >= MAX_EVENTS_PER_RUN) run.droppedEvents++;
+    else run.events.push(event);
+    this.publish({ type: "run-event", runId: run.id, event });
+  }
+
+  private directRun(): StudioRun {
+    let run = this.runs.get(DIRECT);
+    if (!run) {
+      run = {
+        id: DIRECT,
+        prompt: "Calls from the Tools page",
+        state: "running",
+        startedAt: new Date().toISOString(),
+        events: [],
+        droppedEvents: 0,
+      };
+      this.keep(run);
+    }
+    return run;
+  }
+
+  private keep(run: StudioRun): void {
+    this.runs.set(run.id, run);
+    for (const id of this.runs.keys()) {
+      if (this.runs.size <= MAX_RUNS) break;
+      if (id !== DIRECT && id !== this.current?.run.id) this.runs.delete(id);
+    }
+  }
+}
+
+function summaryOf({ events, ...summary }: StudioRun): StudioRunSummary {
+  return { ...summary, eventCount: events.length };
+}
