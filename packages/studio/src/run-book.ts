@@ -12,7 +12,8 @@ import type { StudioEvent } from "./event-hub.js";
 export interface StudioRun {
   id: string;
   prompt: string;
-  state: "running" | "done" | "failed" | "cancelled";
+  /** `direct` for the calls of the tool form, which are no run of the model. */
+  state: "running" | "done" | "failed" | "cancelled" | "direct";
   startedAt: string;
   endedAt?: string | undefined;
   /** The run's events in order (the agent's, with `type`; sub-agents' carry `via`). */
@@ -138,7 +139,7 @@ export class RunBook {
       run = {
         id: DIRECT,
         prompt: "Calls from the Tools page",
-        state: "running",
+        state: "direct",
         startedAt: new Date().toISOString(),
         events: [],
         droppedEvents: 0,

@@ -1,0 +1,38 @@
+// Builds the studio's page into dist/ui: the TypeScript is type-checked, then bundled with
+// Preact by esbuild into one script; the HTML and CSS are copied. Nothing is loaded from a CDN.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const out = path.join(root, "dist", "ui");
+mkdirSync(out, { recursive: true });
+
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+try {
+  execFileSync(process.execPath, [tsc, "-p", path.join(root, "ui", "tsconfig.json")], {
+    stdio: "inherit",
+  });
+} catch {
+  console.error("The studio's page has type errors (above): packages/studio/ui/src.");
+  process.exit(1);
+}
+
+await build({
+  entryPoints: [path.join(root, "ui", "src", "main.tsx")],
+  outfile: path.join(out, "app.js"),
+  bundle: true,
+  format: "esm",
+  minify: true,
+  sourcemap: false,
+  target: "es2022",
+  jsx: "automatic",
+  jsxImportSource: "preact",
+  legalComments: "linked",
+  logLevel: "warning",
+});
+copyFileSync(path.join(root, "ui", "index.html"), path.join(out, "index.html"));
+copyFileSync(path.join(root, "ui", "styles.css"), path.join(out, "app.css"));

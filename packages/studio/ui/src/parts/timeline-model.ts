@@ -1,0 +1,200 @@
+import type { RunEvent, ToolCall, Usage } from "../types.js";
+
+/** One tool call as the timeline shows it, gathered from its events. */
+export interface CallItem {
+  kind: "call";
+  id: string;
+  name: string;
+  arguments: unknown;
+  turn: number;
+  verdict?: string;
+  reason?: string;
+  approval?: string;
+  waitedMs?: number;
+  durationMs?: number;
+  ok?: boolean;
+  summary?: string | undefined;
+  hooks?: Array<{ hook: string; stage: string; action: string; reason?: string }>;
+  progress?: string;
+  task?: string;
+  /** The sub-agent this call ran, if it ran one: its own timeline. */
+  children: TimelineItem[];
+  subAgent?: string | undefined;
+}
+
+export type TimelineItem =
+  | CallItem
+  | {
+      kind: "turn";
+      turn: number;
+      tools: number;
+      estimatedTokens: number;
+      usage?: Usage;
+      stopReason?: string;
+      text: string;
+    }
+  | {
+      kind: "compaction";
+      turn: number;
+      stage: string;
+      tokensBefore: number;
+      tokensAfter: number;
+      stubbed: number;
+      summarized: number;
+    }
+  | { kind: "repair"; turn: number; issues: number }
+  | { kind: "error"; stage: string; message: string }
+  | { kind: "end"; stopReason: string; turns: number; usage?: Usage };
+
+/**
+ * The timeline of a run from its events: turns, calls with their decisions and durations,
+ * compactions, output repairs, errors; a sub-agent's events nest under the call that ran it
+ * (its events carry `via.parentCallId`), to any depth.
+ */
+export function buildTimeline(events: readonly RunEvent[]): TimelineItem[] {
+  const byParent = new Map<string, RunEvent[]>();
+  for (const event of events) {
+    const parent = event.via?.parentCallId ?? "";
+    byParent.set(parent, [...(byParent.get(parent) ?? []), event]);
+  }
+  return itemsOf(byParent.get("") ?? [], byParent);
+}
+
+function itemsOf(events: readonly RunEvent[], byParent: Map<string, RunEvent[]>): TimelineItem[] {
+  const items: TimelineItem[] = [];
+  const calls = new Map<string, CallItem>();
+  const turns = new Map<number, Extract<TimelineItem, { kind: "turn" }>>();
+  const callOf = (event: RunEvent): CallItem => {
+    const call = event.call as ToolCall;
+    let item = calls.get(call.id);
+    if (!item) {
+      item = {
+        kind: "call",
+        id: call.id,
+        name: call.name,
+        arguments: call.arguments,
+        turn: event.turn as number,
+        children: [],
+      };
+      const nested = byParent.get(call.id);
+      if (nested) {
+        item.children = itemsOf(nested, byParent);
+        item.subAgent = nested[0]?.via?.agent;
+      }
+      calls.set(call.id, item);
+      items.push(item);
+    }
+    return item;
+  };
+  for (const event of events) {
+    switch (event.type) {
+      case "turn-start": {
+        const turn = {
+          kind: "turn" as const,
+          turn: event.turn as number,
+          tools: (event.tools as string[]).length,
+          estimatedTokens: event.estimatedTokens as number,
+          text: "",
+        };
+        turns.set(turn.turn, turn);
+        items.push(turn);
+        break;
+      }
+      case "text-delta": {
+        const turn = turns.get(event.turn as number);
+        if (turn) turn.text += event.text as string;
+        break;
+      }
+      case "turn-end": {
+        const turn = turns.get(event.turn as number);
+        if (turn) {
+          turn.usage = event.usage as Usage;
+          turn.stopReason = event.stopReason as string;
+        }
+        break;
+      }
+      case "tool-call-start":
+        callOf(event);
+        break;
+      case "tool-decision": {
+        const item = callOf(event);
+        const decision = event.decision as { verdict: string; reason: string };
+        item.verdict = decision.verdict;
+        item.reason = decision.reason;
+        if (event.approval) item.approval = event.approval as string;
+        if (event.waitedMs !== undefined) item.waitedMs = event.waitedMs as number;
+        break;
+      }
+      case "tool-progress": {
+        const progress = event.progress as { progress?: number; total?: number; message?: string };
+        callOf(event).progress =
+          progress.message ??
+          `${progress.progress ?? ""}${progress.total ? `/${progress.total}` : ""}`;
+        break;
+      }
+      case "tool-task":
+        callOf(event).task = (event.task as { status?: string }).status ?? "";
+        break;
+      case "tool-run-end":
+      case "tool-call-end": {
+        const item = callOf(event);
+        const result = event.result as {
+          ok: boolean;
+          content: Array<{ type: string; text?: string }>;
+          error?: { message: string };
+        };
+        item.ok = result.ok;
+        item.summary = result.ok
+          ? result.content
+              .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))
+              .join(" ")
+              .slice(0, 300)
+          : result.error?.message;
+        if (event.type === "tool-run-end") item.durationMs = event.durationMs as number;
+        else {
+          const hooks = (event.record as { hooks?: CallItem["hooks"] }).hooks;
+          if (hooks) item.hooks = hooks;
+        }
+        break;
+      }
+      case "compaction":
+        items.push({
+          kind: "compaction",
+          turn: event.turn as number,
+          stage: event.stage as string,
+          tokensBefore: event.tokensBefore as number,
+          tokensAfter: event.tokensAfter as number,
+          stubbed: event.stubbedResults as number,
+          summarized: event.summarizedMessages as number,
+        });
+        break;
+      case "output-repair":
+        items.push({
+          kind: "repair",
+          turn: event.turn as number,
+          issues: (event.issues as unknown[]).length,
+        });
+        break;
+      case "error": {
+        const error = event.error as { message?: string } | string;
+        items.push({
+          kind: "error",
+          stage: event.stage as string,
+          message: typeof error === "string" ? error : (error?.message ?? "error"),
+        });
+        break;
+      }
+      case "run-end":
+        items.push({
+          kind: "end",
+          stopReason: event.stopReason as string,
+          turns: event.turns as number,
+          usage: event.usage as Usage,
+        });
+        break;
+      default:
+        break;
+    }
+  }
+  return items;
+}

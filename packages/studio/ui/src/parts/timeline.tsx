@@ -1,0 +1,120 @@
+import type { CallItem, TimelineItem } from "./timeline-model.js";
+
+/** A run's timeline: model turns, tool calls (sub-agents nested), compactions, the end. */
+export function Timeline({ items }: { items: readonly TimelineItem[] }) {
+  return (
+    <ol class="timeline">
+      {items.map((item, index) => (
+        <Item key={item.kind === "call" ? item.id : `${item.kind}-${index}`} item={item} />
+      ))}
+    </ol>
+  );
+}
+
+function Item({ item }: { item: TimelineItem }) {
+  switch (item.kind) {
+    case "turn":
+      return (
+        <li class="t-turn" data-turn={item.turn}>
+          <span class="kind">turn {item.turn}</span> {item.tools} tools offered, ~
+          {item.estimatedTokens} tokens sent
+          {item.usage ? (
+            <span class="usage">
+              {" "}
+              · in {item.usage.inputTokens} / out {item.usage.outputTokens} tokens
+            </span>
+          ) : (
+            <span class="muted"> · waiting for the model…</span>
+          )}
+          {item.stopReason ? <span class="muted"> · {item.stopReason}</span> : null}
+        </li>
+      );
+    case "call":
+      return <Call item={item} />;
+    case "compaction":
+      return (
+        <li class="t-compaction" data-testid="compaction">
+          <span class="kind">compaction</span>{" "}
+          {item.stage === "summary" ? "summarised" : "old results shortened"}: {item.tokensBefore} →{" "}
+          {item.tokensAfter} tokens ({item.stubbed} results stubbed, {item.summarized} messages
+          summarised)
+        </li>
+      );
+    case "repair":
+      return (
+        <li class="t-repair">
+          <span class="kind">output repair</span> the answer missed the schema ({item.issues}{" "}
+          issues)
+        </li>
+      );
+    case "error":
+      return (
+        <li class="t-error">
+          <span class="kind">error</span> {item.stage}: {item.message}
+        </li>
+      );
+    case "end":
+      return (
+        <li class="t-end">
+          <span class="kind">end</span> {item.stopReason} after {item.turns} turns
+          {item.usage ? ` · ${item.usage.inputTokens} in / ${item.usage.outputTokens} out` : ""}
+        </li>
+      );
+    default:
+      return null;
+  }
+}
+
+function Call({ item }: { item: CallItem }) {
+  const state = item.ok === undefined ? "running" : item.ok ? "ok" : "failed";
+  return (
+    <li class={`t-call ${state}`} data-call={item.id} data-tool={item.name}>
+      <div>
+        <span class="kind">call</span> <code>{item.name}</code>{" "}
+        <code class="muted args-inline">{JSON.stringify(item.arguments)}</code>
+      </div>
+      <div class="call-facts">
+        {item.verdict ? (
+          <span class={`verdict ${item.verdict}`} title={item.reason} data-testid="call-verdict">
+            {item.verdict}
+          </span>
+        ) : null}
+        {item.approval ? <span class="pill">{item.approval}</span> : null}
+        {item.waitedMs !== undefined ? (
+          <span class="muted">waited {Math.round(item.waitedMs)} ms</span>
+        ) : null}
+        {item.durationMs !== undefined ? (
+          <span class="duration" data-testid="duration">
+            {formatMs(item.durationMs)}
+          </span>
+        ) : null}
+        {item.progress ? <span class="muted">{item.progress}</span> : null}
+        {item.task ? <span class="pill">task {item.task}</span> : null}
+        <span class={`state ${state}`}>{state}</span>
+      </div>
+      {item.reason && item.verdict !== "allow" ? <div class="hint">{item.reason}</div> : null}
+      {item.hooks?.length ? (
+        <div class="hint" data-testid="hooks">
+          hooks:{" "}
+          {item.hooks
+            .map(
+              (hook) =>
+                `${hook.hook} (${hook.stage}) ${hook.action}${hook.reason ? `: ${hook.reason}` : ""}`,
+            )
+            .join("; ")}
+        </div>
+      ) : null}
+      {item.summary ? <pre class="summary">{item.summary}</pre> : null}
+      {item.children.length > 0 ? (
+        <div class="sub-agent" data-testid="sub-agent">
+          <div class="kind">sub-agent {item.subAgent}</div>
+          <Timeline items={item.children} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}

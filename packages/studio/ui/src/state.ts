@@ -1,0 +1,103 @@
+import { signal } from "@preact/signals";
+import { api, type FeedEvent } from "./api.js";
+import type {
+  AgentInfo,
+  PendingApproval,
+  PendingElicitation,
+  RunEvent,
+  RunSummary,
+  ToolInfo,
+} from "./types.js";
+
+/** What every page shares, kept live by the event feed. */
+export const agentInfo = signal<AgentInfo | undefined>(undefined);
+export const tools = signal<ToolInfo[]>([]);
+export const pending = signal<Array<PendingApproval | PendingElicitation>>([]);
+export const runs = signal<RunSummary[]>([]);
+/** Events per run; replaced (not mutated) on each event so views update. */
+export const runEvents = signal<Record<string, RunEvent[]>>({});
+export const connected = signal(false);
+export const spansVersion = signal(0);
+export const notices = signal<string[]>([]);
+
+export function notice(text: string): void {
+  notices.value = [...notices.value.slice(-4), text];
+}
+
+export async function refreshAgent(): Promise<void> {
+  agentInfo.value = await api<AgentInfo>("/api/agent");
+}
+
+export async function refreshTools(): Promise<void> {
+  tools.value = (await api<{ tools: ToolInfo[] }>("/api/tools")).tools;
+}
+
+export async function refreshPending(): Promise<void> {
+  pending.value = (
+    await api<{ pending: Array<PendingApproval | PendingElicitation> }>("/api/approvals")
+  ).pending;
+}
+
+export async function refreshRuns(): Promise<void> {
+  runs.value = (await api<{ runs: RunSummary[] }>("/api/runs")).runs;
+}
+
+/** A run's events from the server (a run started before the page opened). */
+export async function loadRunEvents(id: string): Promise<void> {
+  const run = await api<{ events: RunEvent[] }>(`/api/runs/${encodeURIComponent(id)}`);
+  runEvents.value = { ...runEvents.value, [id]: run.events };
+}
+
+let toolsTimer: number | undefined;
+
+/** Apply one message of the live feed. */
+export function applyEvent(event: FeedEvent): void {
+  switch (event.type) {
+    case "approval":
+      pending.value = [...pending.value, event.approval as PendingApproval];
+      break;
+    case "elicitation":
+      pending.value = [...pending.value, event.elicitation as PendingElicitation];
+      break;
+    case "approval-settled":
+    case "elicitation-settled":
+      pending.value = pending.value.filter((item) => item.id !== event.id);
+      break;
+    case "run-event": {
+      const id = event.runId as string;
+      const list = runEvents.value[id] ?? [];
+      runEvents.value = { ...runEvents.value, [id]: [...list, event.event as RunEvent] };
+      if (!runs.value.some((run) => run.id === id)) void refreshRuns();
+      break;
+    }
+    case "run-state": {
+      const run = event.run as RunSummary;
+      const others = runs.value.filter((item) => item.id !== run.id);
+      runs.value = [...others, run];
+      if (run.state !== "running") void refreshAgent();
+      break;
+    }
+    case "tools-changed":
+      // A server joining adds tools by the dozen: one refresh for a burst.
+      clearTimeout(toolsTimer);
+      toolsTimer = window.setTimeout(() => {
+        void refreshTools();
+        void refreshAgent();
+      }, 100);
+      break;
+    case "mode":
+    case "session":
+      void refreshAgent();
+      void refreshTools();
+      break;
+    case "spans":
+      spansVersion.value++;
+      break;
+    case "mcp-login":
+      notice(`Log in to ${event.server as string}: ${event.url as string}`);
+      window.open(event.url as string, "_blank", "noopener");
+      break;
+    default:
+      break;
+  }
+}
