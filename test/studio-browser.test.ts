@@ -1,0 +1,240 @@
+// The studio in a real browser (Debian's chromium through playwright-core), driving a real
+// `pseudoclaude studio` process: a real MCP server over stdio (the MCP Apps counter fixture),
+// the built-in tools, a skill, a sub-agent; a tool called through its generated form and
+// approved in the page; a scripted conversation's timeline (decisions, durations, the
+// sub-agent's tree, a compaction); a turn cancelled; the trace waterfall, also of a --trace
+// file; a session resumed; an MCP App rendered whose own tool calls go through the policy.
+// With STUDIO_SCREENSHOTS=1 the same steps write docs/images/studio/*.png.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { pathToFileURL } from "node:url";
+import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import type { Frame, Page } from "playwright-core";
+import { screenshot, useBrowser } from "./support/browser.js";
+import { runCli } from "./support/cli.js";
+import { fixture } from "./support/mcp-fixtures.js";
+import { markedProcesses, markerEnv, newMarker, stillRunningAfter } from "./support/processes.js";
+import { type StudioProcess, startStudioCli } from "./support/studio-process.js";
+
+const CORE = pathToFileURL(
+  path.resolve(import.meta.dirname, "..", "..", "packages", "core", "dist", "src", "index.js"),
+).href;
+
+const BIG = `${"The launch plan, line by line. ".repeat(400)}\n`;
+
+/** The studio's model: one conversation with a sub-agent and a compaction, then a slow turn. */
+const SCRIPT = [
+  { tool_calls: [{ id: "r1", name: "read_file", arguments: { path: "plan.txt" } }] },
+  { tool_calls: [{ id: "p1", name: "agent__reader", arguments: { prompt: "read notes.md" } }] },
+  { tool_calls: [{ id: "c1", name: "read_file", arguments: { path: "notes.md" } }] },
+  { text: "CHILD: the notes say Friday." },
+  {
+    tool_calls: [{ id: "w1", name: "write_file", arguments: { path: "answer.md", content: "Friday" } }],
+  },
+  { text: "The launch is on Friday.", usage: { input_tokens: 900, output_tokens: 12 } },
+  { tool_calls: [{ id: "s1", name: "run_command", arguments: { command: "sleep 30" } }] },
+  { text: "never reached" },
+];
+
+describe("the studio in a browser", () => {
+  const browser = useBrowser();
+  const marker = newMarker();
+  let workspace: TempWorkspace;
+  let studio: StudioProcess;
+  let page: Page;
+
+  before(async () => {
+    workspace = await createTempWorkspace("pc-studio-browser-");
+    await workspace.write("notes.md", "the launch is on Friday\n");
+    await workspace.write("plan.txt", BIG);
+    await workspace.write("script.json", JSON.stringify(SCRIPT));
+    await workspace.write(
+      "reader.mjs",
+      `import { subAgent } from ${JSON.stringify(CORE)};
+export default subAgent({ name: "reader", description: "Reads files.", instructions: "Read.", tools: ["read_file"] });
+`,
+    );
+    await workspace.write(
+      ".claude/skills/release-notes/SKILL.md",
+      "---\nname: release-notes\ndescription: Write release notes from the changelog.\n---\nRead CHANGELOG.md, then write the notes.\n",
+    );
+    // The user's own config: trusted, so the server starts without a consent question.
+    await workspace.write(
+      path.relative(workspace.root, path.join(workspace.home, ".PseudoClaude", "config.yaml")),
+      [
+        "mcp_servers:",
+        "  counter:",
+        `    command: ${JSON.stringify(process.execPath)}`,
+        `    args: [${JSON.stringify(fixture("app-server"))}]`,
+        "agent:",
+        "  context_window: 4000",
+        "permissions:",
+        '  deny: ["mcp__counter__peek"]',
+        "",
+      ].join("\n"),
+    );
+    // An earlier session of this workspace, traced to a file: to resume and to open.
+    await workspace.write("earlier.json", JSON.stringify([{ text: "An earlier answer." }]));
+    const earlier = await runCli(workspace, [
+      "run",
+      "An earlier question",
+      "--script",
+      "earlier.json",
+      "--trace",
+      "earlier.jsonl",
+    ]);
+    assert.equal(earlier.code, 0, earlier.stderr);
+    studio = await startStudioCli(
+      workspace,
+      ["--script", "script.json", "--plugin", "reader.mjs"],
+      markerEnv(marker),
+    );
+  });
+
+  after(async () => {
+    const code = await studio?.stop();
+    assert.equal(code, 130, `studio stopped by Ctrl-C: ${studio?.stderr()}`);
+    assert.deepEqual(await stillRunningAfter(markedProcesses(marker)), [], "a process outlived it");
+    await workspace?.cleanup();
+  });
+
+  it("refuses a page without the token", async (t) => {
+    const watched = await browser.openPage(t);
+    const response = await watched.page.goto(`${studio.base}/`);
+    assert.equal(response?.status(), 401);
+    assert.match(await watched.page.content(), /token_required/);
+  });
+
+  it("opens on the tools: the MCP server's, the built-ins and the skill's meta-tools", async (t) => {
+    const watched = await browser.openPage(t);
+    page = watched.page;
+    await page.goto(studio.url);
+    assert.equal(new URL(page.url()).search, "", "the token left the address bar");
+    await page.waitForSelector('[data-tool="mcp__counter__show_counter"]');
+    for (const source of ["mcp:counter", "builtin", "skills"])
+      assert.ok(await page.$(`[data-source="${source}"]`), `group ${source}`);
+    assert.equal(
+      await page.textContent('[data-tool="mcp__counter__peek"] .verdict'),
+      "deny",
+      "the deny rule shows on the tool",
+    );
+    await page.click('[data-tool="mcp__counter__increment"]');
+    await page.waitForSelector("[data-testid=tool-detail]");
+    await screenshot(page, "tools");
+    assert.deepEqual(watched.consoleErrors, []);
+  });
+
+  it("calls a tool through its generated form, asks in the page, shows the result", async () => {
+    // The form checks before sending: `by` is required.
+    await page.click("button[type=submit]");
+    assert.equal(await page.textContent('[data-error-for="by"]'), "Required.");
+    await page.fill("#field-by", "2");
+    await page.click("button[type=submit]");
+    await page.waitForSelector("[data-testid=approval]");
+    assert.match((await page.textContent("[data-testid=approval]")) ?? "", /mcp__counter__increment/);
+    await screenshot(page, "approval");
+    await page.click("text=Allow once");
+    await page.waitForSelector("[data-testid=outcome] [data-testid=result]");
+    assert.match((await page.textContent("[data-testid=result]")) ?? "", /Count: 2/);
+    assert.match((await page.textContent("[data-testid=outcome]")) ?? "", /approved/);
+  });
+
+  it("renders the MCP App and runs its tool calls through the policy", async () => {
+    await page.click('[data-tool="mcp__counter__show_counter"]');
+    await page.click("button[type=submit]");
+    await page.waitForSelector("[data-testid=app-frame] iframe");
+    const view = await appFrame(page);
+    await view.waitForFunction(() => document.querySelector("#count")?.textContent?.includes("2"));
+    // A side effect asked by the view is approved in the page, like the model's.
+    await view.click("#inc");
+    await page.waitForSelector("[data-testid=approval]");
+    await page.click("text=Allow once");
+    await view.waitForFunction(() => /3/.test(document.querySelector("#status")?.textContent ?? ""));
+    // peek is denied by the user's rule: the view hears so, and nothing ran.
+    await view.click("#peek");
+    await view.waitForFunction(() =>
+      /denied|deny|not allowed/i.test(document.querySelector("#status")?.textContent ?? ""),
+    );
+    assert.match((await page.textContent("[data-testid=app-log]")) ?? "", /peek: deny/);
+    await screenshot(page, "mcp-app");
+  });
+
+  it("runs a scripted conversation and shows its timeline", async () => {
+    await page.click('a[href="#/run"]');
+    await page.fill("textarea[aria-label=prompt]", "When is the launch?");
+    await page.click("text=Send");
+    await page.waitForSelector("[data-testid=approval]");
+    assert.match((await page.textContent("[data-testid=approval]")) ?? "", /write_file/);
+    await page.click("text=Allow once");
+    await page.waitForSelector("[data-testid=run][data-state=done]");
+    assert.equal(await page.textContent("[data-testid=answer]"), "The launch is on Friday.");
+    const verdicts = await page.$$eval('.timeline > [data-call] > .call-facts [data-testid="call-verdict"]', (nodes) =>
+      nodes.map((node) => node.textContent),
+    );
+    assert.deepEqual(verdicts, ["allow", "allow", "ask"]);
+    assert.ok(await page.$('[data-call="r1"] [data-testid=duration]'), "a duration");
+    const tree = await page.textContent('[data-call="p1"] [data-testid=sub-agent]');
+    assert.match(tree ?? "", /sub-agent reader/);
+    assert.ok(await page.$('[data-call="p1"] [data-testid=sub-agent] [data-call="c1"]'), "the child's call nests");
+    assert.match((await page.textContent("[data-testid=compaction]")) ?? "", /old results shortened/);
+    await screenshot(page, "run");
+  });
+
+  it("cancels a running turn", async () => {
+    await page.fill("textarea[aria-label=prompt]", "Wait for it.");
+    await page.click("text=Send");
+    await page.waitForSelector("[data-testid=approval]");
+    await page.click("text=Allow once");
+    await page.waitForSelector('[data-call="s1"] .state.running');
+    await page.click("text=Cancel turn");
+    await page.waitForSelector("[data-testid=run][data-state=cancelled]");
+  });
+
+  it("draws the trace waterfall, and one of a --trace file", async () => {
+    await page.click('a[href="#/traces"]');
+    await page.waitForSelector('[data-span^="invoke_agent"]');
+    assert.ok(await page.$('[data-span="execute_tool read_file"]'));
+    await screenshot(page, "traces");
+    await page.setInputFiles("input[aria-label='trace file']", path.join(workspace.root, "earlier.jsonl"));
+    await page.waitForSelector("text=earlier.jsonl");
+    await page.waitForSelector('[data-span^="chat"]');
+  });
+
+  it("lists sessions, shows a compaction note, and resumes one", async () => {
+    await page.click('a[href="#/sessions"]');
+    await page.waitForSelector("[data-session]");
+    const current = page.locator("[data-session]", { hasText: "current" });
+    await current.click();
+    await page.waitForSelector("[data-testid=compaction-note]");
+    await screenshot(page, "sessions");
+    await page.locator("[data-session]", { hasText: "An earlier question" }).click();
+    await page.click("text=Resume here");
+    await page.waitForSelector("text=This is the current session");
+    assert.match((await page.textContent("[data-testid=transcript]")) ?? "", /An earlier answer/);
+  });
+
+  it("shows the MCP server with its resources, and the skills", async () => {
+    await page.click('a[href="#/mcp"]');
+    await page.waitForSelector('[data-server="counter"] .state.ready');
+    await page.click("[data-testid=browse]");
+    await page.click('[data-resource="ui://counter/view.html"]');
+    await page.waitForSelector("[data-testid=reading]");
+    assert.match((await page.textContent("[data-testid=reading]")) ?? "", /profile=mcp-app/);
+    await screenshot(page, "mcp-servers");
+    await page.click('a[href="#/skills"]');
+    await page.waitForSelector('[data-skill="release-notes"]');
+    await page.click('[data-skill="release-notes"] >> text=Load');
+    await page.waitForSelector('[data-skill="release-notes"] >> text=Read CHANGELOG.md');
+    await screenshot(page, "skills");
+  });
+});
+
+/** The frame the MCP App's view runs in. */
+async function appFrame(page: Page): Promise<Frame> {
+  const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
+  const frame = await handle.contentFrame();
+  assert.ok(frame, "the view's frame");
+  await frame.waitForSelector("#inc");
+  return frame;
+}
