@@ -21,7 +21,7 @@ const CORE = pathToFileURL(
   path.resolve(import.meta.dirname, "..", "..", "packages", "core", "dist", "src", "index.js"),
 ).href;
 
-const BIG = `${"The launch plan, line by line. ".repeat(400)}\n`;
+const BIG = `${Array.from({ length: 400 }, (_, line) => `Line ${line} of the launch plan.`).join("\n")}\n`;
 
 /** The studio's model: one conversation with a sub-agent and a compaction, then a slow turn. */
 const SCRIPT = [
@@ -30,7 +30,9 @@ const SCRIPT = [
   { tool_calls: [{ id: "c1", name: "read_file", arguments: { path: "notes.md" } }] },
   { text: "CHILD: the notes say Friday." },
   {
-    tool_calls: [{ id: "w1", name: "write_file", arguments: { path: "answer.md", content: "Friday" } }],
+    tool_calls: [
+      { id: "w1", name: "write_file", arguments: { path: "answer.md", content: "Friday" } },
+    ],
   },
   { text: "The launch is on Friday.", usage: { input_tokens: 900, output_tokens: 12 } },
   { tool_calls: [{ id: "s1", name: "run_command", arguments: { command: "sleep 30" } }] },
@@ -42,7 +44,6 @@ describe("the studio in a browser", () => {
   const marker = newMarker();
   let workspace: TempWorkspace;
   let studio: StudioProcess;
-  let page: Page;
 
   before(async () => {
     workspace = await createTempWorkspace("pc-studio-browser-");
@@ -68,7 +69,7 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
         `    command: ${JSON.stringify(process.execPath)}`,
         `    args: [${JSON.stringify(fixture("app-server"))}]`,
         "agent:",
-        "  context_window: 4000",
+        "  context_window: 6000",
         "permissions:",
         '  deny: ["mcp__counter__peek"]',
         "",
@@ -106,127 +107,165 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
     assert.match(await watched.page.content(), /token_required/);
   });
 
-  it("opens on the tools: the MCP server's, the built-ins and the skill's meta-tools", async (t) => {
+  it("drives every page as a person would", async (t) => {
     const watched = await browser.openPage(t);
-    page = watched.page;
-    await page.goto(studio.url);
-    assert.equal(new URL(page.url()).search, "", "the token left the address bar");
-    await page.waitForSelector('[data-tool="mcp__counter__show_counter"]');
-    for (const source of ["mcp:counter", "builtin", "skills"])
-      assert.ok(await page.$(`[data-source="${source}"]`), `group ${source}`);
-    assert.equal(
-      await page.textContent('[data-tool="mcp__counter__peek"] .verdict'),
-      "deny",
-      "the deny rule shows on the tool",
+    const page = watched.page;
+    await t.test(
+      "opens on the tools: the MCP server's, the built-ins and the skill's",
+      async () => {
+        await page.goto(studio.url);
+        assert.equal(new URL(page.url()).search, "", "the token left the address bar");
+        await page.waitForSelector('[data-tool="mcp__counter__show_counter"]');
+        for (const source of ["mcp:counter", "builtin", "skills"])
+          assert.ok(await page.$(`[data-source="${source}"]`), `group ${source}`);
+        assert.equal(
+          await page.textContent('[data-tool="mcp__counter__peek"] .verdict'),
+          "deny",
+          "the deny rule shows on the tool",
+        );
+        await page.click('[data-tool="mcp__counter__increment"]');
+        await page.waitForSelector("[data-testid=tool-detail]");
+        await screenshot(page, "tools");
+      },
     );
-    await page.click('[data-tool="mcp__counter__increment"]');
-    await page.waitForSelector("[data-testid=tool-detail]");
-    await screenshot(page, "tools");
-    assert.deepEqual(watched.consoleErrors, []);
-  });
 
-  it("calls a tool through its generated form, asks in the page, shows the result", async () => {
-    // The form checks before sending: `by` is required.
-    await page.click("button[type=submit]");
-    assert.equal(await page.textContent('[data-error-for="by"]'), "Required.");
-    await page.fill("#field-by", "2");
-    await page.click("button[type=submit]");
-    await page.waitForSelector("[data-testid=approval]");
-    assert.match((await page.textContent("[data-testid=approval]")) ?? "", /mcp__counter__increment/);
-    await screenshot(page, "approval");
-    await page.click("text=Allow once");
-    await page.waitForSelector("[data-testid=outcome] [data-testid=result]");
-    assert.match((await page.textContent("[data-testid=result]")) ?? "", /Count: 2/);
-    assert.match((await page.textContent("[data-testid=outcome]")) ?? "", /approved/);
-  });
-
-  it("renders the MCP App and runs its tool calls through the policy", async () => {
-    await page.click('[data-tool="mcp__counter__show_counter"]');
-    await page.click("button[type=submit]");
-    await page.waitForSelector("[data-testid=app-frame] iframe");
-    const view = await appFrame(page);
-    await view.waitForFunction(() => document.querySelector("#count")?.textContent?.includes("2"));
-    // A side effect asked by the view is approved in the page, like the model's.
-    await view.click("#inc");
-    await page.waitForSelector("[data-testid=approval]");
-    await page.click("text=Allow once");
-    await view.waitForFunction(() => /3/.test(document.querySelector("#status")?.textContent ?? ""));
-    // peek is denied by the user's rule: the view hears so, and nothing ran.
-    await view.click("#peek");
-    await view.waitForFunction(() =>
-      /denied|deny|not allowed/i.test(document.querySelector("#status")?.textContent ?? ""),
+    await t.test(
+      "calls a tool through its generated form, asks in the page, shows the result",
+      async () => {
+        // The form checks before sending: `by` is required.
+        await page.click("button[type=submit]");
+        assert.equal(await page.textContent('[data-error-for="by"]'), "Required.");
+        await page.fill("#field-by", "2");
+        await page.click("button[type=submit]");
+        await page.waitForSelector("[data-testid=approval]");
+        assert.match(
+          (await page.textContent("[data-testid=approval]")) ?? "",
+          /mcp__counter__increment/,
+        );
+        await screenshot(page, "approval");
+        await page.click("text=Allow once");
+        await page.waitForSelector("[data-testid=outcome] [data-testid=result]");
+        assert.match((await page.textContent("[data-testid=result]")) ?? "", /Count: 2/);
+        assert.match((await page.textContent("[data-testid=outcome]")) ?? "", /approved/);
+      },
     );
-    assert.match((await page.textContent("[data-testid=app-log]")) ?? "", /peek: deny/);
-    await screenshot(page, "mcp-app");
-  });
 
-  it("runs a scripted conversation and shows its timeline", async () => {
-    await page.click('a[href="#/run"]');
-    await page.fill("textarea[aria-label=prompt]", "When is the launch?");
-    await page.click("text=Send");
-    await page.waitForSelector("[data-testid=approval]");
-    assert.match((await page.textContent("[data-testid=approval]")) ?? "", /write_file/);
-    await page.click("text=Allow once");
-    await page.waitForSelector("[data-testid=run][data-state=done]");
-    assert.equal(await page.textContent("[data-testid=answer]"), "The launch is on Friday.");
-    const verdicts = await page.$$eval('.timeline > [data-call] > .call-facts [data-testid="call-verdict"]', (nodes) =>
-      nodes.map((node) => node.textContent),
-    );
-    assert.deepEqual(verdicts, ["allow", "allow", "ask"]);
-    assert.ok(await page.$('[data-call="r1"] [data-testid=duration]'), "a duration");
-    const tree = await page.textContent('[data-call="p1"] [data-testid=sub-agent]');
-    assert.match(tree ?? "", /sub-agent reader/);
-    assert.ok(await page.$('[data-call="p1"] [data-testid=sub-agent] [data-call="c1"]'), "the child's call nests");
-    assert.match((await page.textContent("[data-testid=compaction]")) ?? "", /old results shortened/);
-    await screenshot(page, "run");
-  });
+    await t.test("renders the MCP App and runs its tool calls through the policy", async () => {
+      await page.click('[data-tool="mcp__counter__show_counter"]');
+      await page.click("button[type=submit]");
+      // An MCP server's read-only hint is not trusted: showing the view is asked too.
+      await page.waitForSelector("[data-testid=approval]");
+      await page.click("text=Allow once");
+      await page.waitForSelector("[data-testid=app-frame] iframe");
+      const view = await appFrame(page);
+      await view.locator("#count", { hasText: "2" }).waitFor();
+      // A side effect asked by the view is approved in the page, like the model's.
+      await view.click("#inc");
+      await page.waitForSelector("[data-testid=approval]");
+      await page.click("text=Allow once");
+      await view.locator("#status", { hasText: "3" }).waitFor();
+      // peek is denied by the user's rule: the view hears so, and nothing ran.
+      await view.click("#peek");
+      await view.locator("#status", { hasText: /denied|deny/i }).waitFor();
+      assert.match((await page.textContent("[data-testid=app-log]")) ?? "", /peek: deny/);
+      await screenshot(page, "mcp-app");
+    });
 
-  it("cancels a running turn", async () => {
-    await page.fill("textarea[aria-label=prompt]", "Wait for it.");
-    await page.click("text=Send");
-    await page.waitForSelector("[data-testid=approval]");
-    await page.click("text=Allow once");
-    await page.waitForSelector('[data-call="s1"] .state.running');
-    await page.click("text=Cancel turn");
-    await page.waitForSelector("[data-testid=run][data-state=cancelled]");
-  });
+    await t.test("runs a scripted conversation and shows its timeline", async () => {
+      await page.click('a[href="#/run"]');
+      await page.fill("textarea[aria-label=prompt]", "When is the launch?");
+      await page.click("text=Send");
+      await page.waitForSelector("[data-testid=approval]");
+      assert.match((await page.textContent("[data-testid=approval]")) ?? "", /write_file/);
+      await page.click("text=Allow once");
+      await page.waitForSelector("[data-testid=run][data-state=done]");
+      assert.equal(await page.textContent("[data-testid=answer]"), "The launch is on Friday.");
+      const verdicts = await page.$$eval(
+        '.timeline > [data-call] > .call-facts [data-testid="call-verdict"]',
+        (nodes) => nodes.map((node) => node.textContent),
+      );
+      // In order: read_file, the sub-agent, its own read_file (nested), write_file (asked).
+      assert.deepEqual(verdicts, ["allow", "allow", "allow", "ask"]);
+      // Every call ended, the sub-agent's and its child's too, each with its duration.
+      const states = await page.$$eval("[data-call]", (nodes) =>
+        nodes.map((node) => [
+          node.getAttribute("data-call"),
+          node.querySelector(":scope > .call-facts .state")?.textContent,
+          Boolean(node.querySelector(":scope > .call-facts [data-testid=duration]")),
+        ]),
+      );
+      assert.deepEqual(states, [
+        ["r1", "ok", true],
+        ["p1", "ok", true],
+        ["c1", "ok", true],
+        ["w1", "ok", true],
+      ]);
+      const tree = await page.textContent('[data-call="p1"] [data-testid=sub-agent]');
+      assert.match(tree ?? "", /sub-agent reader/);
+      assert.ok(
+        await page.$('[data-call="p1"] [data-testid=sub-agent] [data-call="c1"]'),
+        "the child's call nests",
+      );
+      assert.match(
+        (await page.textContent("[data-testid=compaction]")) ?? "",
+        /old results shortened/,
+      );
+      await screenshot(page, "run");
+    });
 
-  it("draws the trace waterfall, and one of a --trace file", async () => {
-    await page.click('a[href="#/traces"]');
-    await page.waitForSelector('[data-span^="invoke_agent"]');
-    assert.ok(await page.$('[data-span="execute_tool read_file"]'));
-    await screenshot(page, "traces");
-    await page.setInputFiles("input[aria-label='trace file']", path.join(workspace.root, "earlier.jsonl"));
-    await page.waitForSelector("text=earlier.jsonl");
-    await page.waitForSelector('[data-span^="chat"]');
-  });
+    await t.test("cancels a running turn", async () => {
+      await page.fill("textarea[aria-label=prompt]", "Wait for it.");
+      await page.click("text=Send");
+      await page.waitForSelector("[data-testid=approval]");
+      await page.click("text=Allow once");
+      await page.waitForSelector('[data-call="s1"] .state.running');
+      await page.click("text=Cancel turn");
+      await page.waitForSelector("[data-testid=run][data-state=cancelled]");
+    });
 
-  it("lists sessions, shows a compaction note, and resumes one", async () => {
-    await page.click('a[href="#/sessions"]');
-    await page.waitForSelector("[data-session]");
-    const current = page.locator("[data-session]", { hasText: "current" });
-    await current.click();
-    await page.waitForSelector("[data-testid=compaction-note]");
-    await screenshot(page, "sessions");
-    await page.locator("[data-session]", { hasText: "An earlier question" }).click();
-    await page.click("text=Resume here");
-    await page.waitForSelector("text=This is the current session");
-    assert.match((await page.textContent("[data-testid=transcript]")) ?? "", /An earlier answer/);
-  });
+    await t.test("draws the trace waterfall, and one of a --trace file", async () => {
+      await page.click('a[href="#/traces"]');
+      await page.waitForSelector('[data-span^="invoke_agent"]');
+      // The first run's trace has the read_file call; the newest (the cancelled run) does not.
+      await page.locator("[data-trace]", { hasText: "invoke_agent" }).last().click();
+      await page.waitForSelector('[data-span="execute_tool read_file"]');
+      await screenshot(page, "traces");
+      await page.setInputFiles(
+        "input[aria-label='trace file']",
+        path.join(workspace.root, "earlier.jsonl"),
+      );
+      await page.waitForSelector("text=earlier.jsonl");
+      await page.waitForSelector('[data-span^="chat"]');
+    });
 
-  it("shows the MCP server with its resources, and the skills", async () => {
-    await page.click('a[href="#/mcp"]');
-    await page.waitForSelector('[data-server="counter"] .state.ready');
-    await page.click("[data-testid=browse]");
-    await page.click('[data-resource="ui://counter/view.html"]');
-    await page.waitForSelector("[data-testid=reading]");
-    assert.match((await page.textContent("[data-testid=reading]")) ?? "", /profile=mcp-app/);
-    await screenshot(page, "mcp-servers");
-    await page.click('a[href="#/skills"]');
-    await page.waitForSelector('[data-skill="release-notes"]');
-    await page.click('[data-skill="release-notes"] >> text=Load');
-    await page.waitForSelector('[data-skill="release-notes"] >> text=Read CHANGELOG.md');
-    await screenshot(page, "skills");
+    await t.test("lists sessions, shows a compaction note, and resumes one", async () => {
+      await page.click('a[href="#/sessions"]');
+      await page.waitForSelector("[data-session]");
+      const current = page.locator("[data-session]", { hasText: "current" });
+      await current.click();
+      await page.waitForSelector("[data-testid=compaction-note]");
+      await screenshot(page, "sessions");
+      await page.locator("[data-session]", { hasText: "An earlier question" }).click();
+      await page.click("text=Resume here");
+      await page.waitForSelector("text=This is the current session");
+      assert.match((await page.textContent("[data-testid=transcript]")) ?? "", /An earlier answer/);
+    });
+
+    await t.test("shows the MCP server with its resources, and the skills", async () => {
+      await page.click('a[href="#/mcp"]');
+      await page.waitForSelector('[data-server="counter"] .state.ready');
+      await page.click("[data-testid=browse]");
+      await page.click('[data-resource="ui://counter/view.html"]');
+      await page.waitForSelector("[data-testid=reading]");
+      assert.match((await page.textContent("[data-testid=reading]")) ?? "", /profile=mcp-app/);
+      await screenshot(page, "mcp-servers");
+      await page.click('a[href="#/skills"]');
+      await page.waitForSelector('[data-skill="release-notes"]');
+      await page.click('[data-skill="release-notes"] >> text=Load');
+      await page.waitForSelector('[data-skill="release-notes"] >> text=Read CHANGELOG.md');
+      await screenshot(page, "skills");
+    });
+    assert.deepEqual(watched.consoleErrors, [], "no error in the page");
   });
 });
 

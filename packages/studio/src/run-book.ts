@@ -128,9 +128,12 @@ export class RunBook {
 
   private record(event: AgentStreamEvent): void {
     const run = this.current?.run ?? this.directRun();
-    if (run.events.length >= MAX_EVENTS_PER_RUN) run.droppedEvents++;
+    // Its place in the run, so a page that reads the run's events while new ones arrive can
+    // put each where it belongs.
+    const index = run.events.length;
+    if (index >= MAX_EVENTS_PER_RUN) run.droppedEvents++;
     else run.events.push(event);
-    this.publish({ type: "run-event", runId: run.id, event });
+    this.publish({ type: "run-event", runId: run.id, index, event });
   }
 
   private directRun(): StudioRun {

@@ -45,7 +45,12 @@ export async function refreshRuns(): Promise<void> {
 /** A run's events from the server (a run started before the page opened). */
 export async function loadRunEvents(id: string): Promise<void> {
   const run = await api<{ events: RunEvent[] }>(`/api/runs/${encodeURIComponent(id)}`);
-  runEvents.value = { ...runEvents.value, [id]: run.events };
+  // Events that arrived on the feed while this was read are kept at their places.
+  const merged = [...run.events];
+  (runEvents.value[id] ?? []).forEach((event, index) => {
+    if (event) merged[index] = event;
+  });
+  runEvents.value = { ...runEvents.value, [id]: merged };
 }
 
 let toolsTimer: number | undefined;
@@ -65,8 +70,9 @@ export function applyEvent(event: FeedEvent): void {
       break;
     case "run-event": {
       const id = event.runId as string;
-      const list = runEvents.value[id] ?? [];
-      runEvents.value = { ...runEvents.value, [id]: [...list, event.event as RunEvent] };
+      const list = [...(runEvents.value[id] ?? [])];
+      list[event.index as number] = event.event as RunEvent;
+      runEvents.value = { ...runEvents.value, [id]: list };
       if (!runs.value.some((run) => run.id === id)) void refreshRuns();
       break;
     }

@@ -114,7 +114,7 @@ function finalText(events: readonly RunEvent[]): string {
   let turn = -1;
   let text = "";
   for (const event of events) {
-    if (event.via || event.type !== "text-delta") continue;
+    if (!event || event.via || event.type !== "text-delta") continue;
     if (event.turn !== turn) {
       turn = event.turn as number;
       text = "";

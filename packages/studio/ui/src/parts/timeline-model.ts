@@ -54,6 +54,8 @@ export type TimelineItem =
 export function buildTimeline(events: readonly RunEvent[]): TimelineItem[] {
   const byParent = new Map<string, RunEvent[]>();
   for (const event of events) {
+    // A place not filled yet (an event still on its way) is skipped.
+    if (!event) continue;
     const parent = event.via?.parentCallId ?? "";
     byParent.set(parent, [...(byParent.get(parent) ?? []), event]);
   }
