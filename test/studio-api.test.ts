@@ -324,6 +324,11 @@ describe("the studio's API", () => {
         (event) => event.type === "run-event" && event.runId === id,
       );
       assert.equal(relayed.length, run.events.length, "every event reached the live feed");
+      assert.deepEqual(
+        relayed.map((event) => event.index),
+        run.events.map((_, index) => index),
+        "each with its place in the run",
+      );
 
       const second = (await (
         await api("/api/runs", { method: "POST", body: JSON.stringify({ prompt: "Wait." }) })

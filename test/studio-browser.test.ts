@@ -21,7 +21,7 @@ const CORE = pathToFileURL(
   path.resolve(import.meta.dirname, "..", "..", "packages", "core", "dist", "src", "index.js"),
 ).href;
 
-const BIG = `${Array.from({ length: 400 }, (_, line) => `Line ${line} of the launch plan.`).join("\n")}\n`;
+const BIG = `${Array.from({ length: 500 }, (_, line) => `Line ${line} of the launch plan.`).join("\n")}\n`;
 
 /** The studio's model: one conversation with a sub-agent and a compaction, then a slow turn. */
 const SCRIPT = [
@@ -68,9 +68,13 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
         "  counter:",
         `    command: ${JSON.stringify(process.execPath)}`,
         `    args: [${JSON.stringify(fixture("app-server"))}]`,
+        "  beh:",
+        `    command: ${JSON.stringify(process.execPath)}`,
+        `    args: [${JSON.stringify(fixture("behaviours"))}]`,
         "agent:",
-        "  context_window: 6000",
+        "  context_window: 9000",
         "permissions:",
+        '  allow: ["mcp__beh__*"]',
         '  deny: ["mcp__counter__peek"]',
         "",
       ].join("\n"),
@@ -147,6 +151,47 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
         await page.waitForSelector("[data-testid=outcome] [data-testid=result]");
         assert.match((await page.textContent("[data-testid=result]")) ?? "", /Count: 2/);
         assert.match((await page.textContent("[data-testid=outcome]")) ?? "", /approved/);
+      },
+    );
+
+    await t.test(
+      "shows every kind of content, asks a server's question, declares MCP Apps",
+      async () => {
+        await page.click('[data-tool="mcp__beh__all_content"]');
+        await page.click("button[type=submit]");
+        await page.waitForSelector("[data-testid=result] .structured");
+        for (const kind of ["text", "image", "link", "resource"])
+          assert.ok(await page.$(`[data-testid=result] .block.${kind}`), `a ${kind} block`);
+        assert.ok(await page.$("[data-testid=result] audio"), "an audio block");
+        assert.match((await page.textContent("[data-testid=result]")) ?? "", /embedded text/);
+
+        await page.click('[data-tool="mcp__beh__ask_user"]');
+        await page.click("button[type=submit]");
+        await page.waitForSelector("[data-testid=elicitation]");
+        assert.match(
+          (await page.textContent("[data-testid=elicitation]")) ?? "",
+          /What is your name\?/,
+        );
+        await page.click("[data-testid=elicitation] >> text=Send");
+        assert.equal(
+          await page.textContent('[data-testid=elicitation] [data-error-for="name"]'),
+          "Required.",
+        );
+        await page.fill("[data-testid=elicitation] #field-name", "Ada");
+        await page.click("[data-testid=elicitation] >> text=Send");
+        await page
+          .locator("[data-testid=result]", { hasText: 'elicitation accept {"name":"Ada"}' })
+          .waitFor();
+
+        // The studio's agent tells servers it renders MCP Apps; `call` from the CLI does not.
+        await page.click('[data-tool="mcp__beh__declared_caps"]');
+        await page.click("button[type=submit]");
+        await page
+          .locator("[data-testid=result]", { hasText: "io.modelcontextprotocol/ui" })
+          .waitFor();
+        const plain = await runCli(workspace, ["call", "mcp__beh__declared_caps", "--json"]);
+        assert.equal(plain.code, 0, plain.stderr);
+        assert.doesNotMatch(plain.stdout, /io\.modelcontextprotocol\/ui/);
       },
     );
 

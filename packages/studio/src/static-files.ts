@@ -15,12 +15,13 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The page may talk to the studio only, show images from itself or `data:` (a tool's icon), and
- * frame only the studio's own app views; nothing may frame the page.
+ * The page may talk to the studio only, show images and audio from itself or `data:` (a tool's
+ * icon, a result's content), and frame only the studio's own app views; nothing may frame it.
  */
 export const PAGE_CSP = [
   "default-src 'self'",
   "img-src 'self' data:",
+  "media-src 'self' data:",
   "style-src 'self'",
   "script-src 'self'",
   "connect-src 'self'",
