@@ -71,6 +71,10 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
         "  beh:",
         `    command: ${JSON.stringify(process.execPath)}`,
         `    args: [${JSON.stringify(fixture("behaviours"))}]`,
+        // A server whose program is not there yet: it fails, until the test writes it.
+        "  late:",
+        `    command: ${JSON.stringify(process.execPath)}`,
+        `    args: [${JSON.stringify(path.join(workspace.root, "late-server.mjs"))}]`,
         "agent:",
         "  context_window: 9000",
         "permissions:",
@@ -299,6 +303,16 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
     await t.test("shows the MCP server with its resources, and the skills", async () => {
       await page.click('a[href="#/mcp"]');
       await page.waitForSelector('[data-server="counter"] .state.ready');
+      await page.waitForSelector('[data-server="late"] .state.failed');
+      await workspace.write(
+        "late-server.mjs",
+        `import ${JSON.stringify(pathToFileURL(fixture("app-server")).href)};\n`,
+      );
+      await page.click('[data-server="late"] >> text=Reconnect');
+      await page.waitForSelector('[data-server="late"] .state.ready');
+      await page.click('a[href="#/tools"]');
+      await page.waitForSelector('[data-tool="mcp__late__increment"]');
+      await page.click('a[href="#/mcp"]');
       await page.click("[data-testid=browse]");
       await page.click('[data-resource="ui://counter/view.html"]');
       await page.waitForSelector("[data-testid=reading]");

@@ -107,6 +107,14 @@ export class DefaultMcpManager implements McpManager {
     return this.report(connection);
   }
 
+  async reconnect(server: string, signal?: AbortSignal): Promise<McpServerReport> {
+    const connection = this.connection(server);
+    const budget = AbortSignal.timeout(connection.config.connectTimeoutMs);
+    // A failure is in the report (state and lastError) and among the diagnostics already.
+    await connection.restart(signal ? AbortSignal.any([signal, budget]) : budget).catch(() => {});
+    return this.report(connection);
+  }
+
   async listResources(
     server: string | undefined,
     cursor: string | undefined,

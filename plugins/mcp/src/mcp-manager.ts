@@ -72,6 +72,12 @@ export interface McpManager {
    * Resolves with the server's report after the reconnect.
    */
   login(server: string, options: McpLoginOptions): Promise<McpServerReport>;
+  /**
+   * Connect a server again now, one that failed to start or was disconnected (a person fixed
+   * what was wrong); a server in any other state is left as it is. Resolves with its report:
+   * `state` says whether it worked, `lastError` why not. Its tools join the agent when it does.
+   */
+  reconnect(server: string, signal?: AbortSignal): Promise<McpServerReport>;
   /** Resources of one server, or of every connected server that has them. */
   listResources(
     server: string | undefined,

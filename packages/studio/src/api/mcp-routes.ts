@@ -92,6 +92,15 @@ export function mcpRoutes({ agent, hub }: StudioContext): Route[] {
     },
     {
       method: "POST",
+      path: "/api/mcp/servers/:name/reconnect",
+      async handle({ response, params }) {
+        const report = await manager().reconnect(params.name ?? "");
+        hub.publish({ type: "mcp-server", server: report });
+        sendJson(response, 200, report);
+      },
+    },
+    {
+      method: "POST",
       path: "/api/mcp/servers/:name/login",
       async handle({ response, params }) {
         // The authorization URL goes to the page, which opens it; the wait ends with the login.

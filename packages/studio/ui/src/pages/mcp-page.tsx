@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, post } from "../api.js";
-import { notice, tools } from "../state.js";
+import { notice, refreshTools, tools } from "../state.js";
 import type { Diagnostic } from "../types.js";
 
 interface ServerReport {
@@ -24,13 +24,15 @@ export function McpPage() {
   const [resources, setResources] = useState<Listing<"resources">["servers"]>([]);
   const [prompts, setPrompts] = useState<Listing<"prompts">["servers"]>([]);
   const [reading, setReading] = useState<{ title: string; body: unknown } | undefined>(undefined);
+  const [reconnects, setReconnects] = useState(0);
   const version = tools.value;
   useEffect(() => {
     void version;
+    void reconnects;
     api<{ servers: ServerReport[] }>("/api/mcp/servers")
       .then((answer) => setServers(answer.servers))
       .catch((error: Error) => notice(error.message));
-  }, [version]);
+  }, [version, reconnects]);
 
   const browse = async () => {
     try {
@@ -88,6 +90,28 @@ export function McpPage() {
                   .join(" · ")}
               </td>
               <td>
+                {server.state === "failed" || server.state === "disconnected" ? (
+                  <button
+                    type="button"
+                    class="small"
+                    onClick={() =>
+                      void post<ServerReport>(
+                        `/api/mcp/servers/${encodeURIComponent(server.name)}/reconnect`,
+                      )
+                        .then((report) => {
+                          if (report.state !== "ready")
+                            notice(
+                              `${server.name}: ${report.state}${report.lastError ? ` (${report.lastError})` : ""}`,
+                            );
+                          setReconnects((count) => count + 1);
+                          return refreshTools();
+                        })
+                        .catch((error: Error) => notice(error.message))
+                    }
+                  >
+                    Reconnect
+                  </button>
+                ) : null}
                 {server.state === "needs-auth" ? (
                   <button
                     type="button"
