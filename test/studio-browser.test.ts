@@ -306,10 +306,16 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
       await page.waitForSelector('[data-server="late"] .state.failed');
       await workspace.write(
         "late-server.mjs",
-        `import ${JSON.stringify(pathToFileURL(fixture("app-server")).href)};\n`,
+        `console.error("late server: up on its second start");\nimport ${JSON.stringify(pathToFileURL(fixture("app-server")).href)};\n`,
       );
       await page.click('[data-server="late"] >> text=Reconnect');
       await page.waitForSelector('[data-server="late"] .state.ready');
+      // Its stderr, as the server wrote it.
+      await page.click('[data-server="late"] [data-testid=stderr] summary');
+      assert.match(
+        (await page.textContent('[data-server="late"] [data-testid=stderr]')) ?? "",
+        /late server: up on its second start/,
+      );
       await page.click('a[href="#/tools"]');
       await page.waitForSelector('[data-tool="mcp__late__increment"]');
       await page.click('a[href="#/mcp"]');

@@ -12,7 +12,7 @@ export {
 export { type CliIo, isInteractive, type TextSink } from "./cli-io.js";
 export type { CliFlags } from "./cli-options.js";
 export type { CommandContext, CommandSpec } from "./command.js";
-export { defaultPlugins } from "./default-plugins.js";
+export { type DefaultPluginOptions, defaultPlugins } from "./default-plugins.js";
 export { EXIT, exitCodeFor } from "./exit-codes.js";
 export { loadPluginModules } from "./load-plugins.js";
 export { COMMANDS, main } from "./main.js";

@@ -58,6 +58,8 @@ export class DefaultMcpManager implements McpManager {
     if (session?.serverInfo)
       report.serverInfo = { name: session.serverInfo.name, version: session.serverInfo.version };
     if (session?.protocolVersion) report.protocolVersion = session.protocolVersion;
+    const stderr = connection.stderrTail();
+    if (stderr.length > 0) report.stderr = [...stderr];
     return report;
   }
 

@@ -11,6 +11,8 @@ export interface McpServerReport {
   lastError?: string;
   serverInfo?: { name: string; version: string };
   protocolVersion?: string;
+  /** A stdio server's last stderr lines (at most 40, each cut at 1,000 characters). */
+  stderr?: string[];
 }
 
 /** Resources per server; a server that could not answer has `error` and no resources. */

@@ -119,6 +119,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     return this.session;
   }
 
+  /** What its stdio process last wrote to stderr, bounded; empty for remote servers. */
+  stderrTail(): readonly string[] {
+    return this.options.dialer.stderrTail?.() ?? [];
+  }
+
   /** Connect and discover within the connect budget. Failures are reported, then rethrown. */
   async start(signal: AbortSignal): Promise<void> {
     if (this.options.approved === false) {

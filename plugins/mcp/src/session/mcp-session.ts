@@ -282,4 +282,6 @@ export interface DialOptions {
 /** Creates sessions; tests and a future SDK generation swap this. */
 export interface SessionDialer {
   dial(server: McpServerConfig, options: DialOptions): Promise<McpSession>;
+  /** The last lines the stdio server it last started wrote to stderr (bounded), if it knows. */
+  stderrTail?(): readonly string[];
 }

@@ -35,6 +35,13 @@ export class SdkDialer implements SessionDialer {
   /** What this server turned out to speak, kept for reconnects (one dialer per server). */
   private verdict: Exclude<EraVerdict, { era: "gone" }> | undefined;
 
+  /** The stderr of the process this dialer started last (a stdio server), bounded. */
+  private tail: StderrTail | undefined;
+
+  stderrTail(): readonly string[] {
+    return this.tail?.snapshot() ?? [];
+  }
+
   /** The era the last dial settled on: `modern` (2026-07-28) or `legacy`. */
   get era(): "modern" | "legacy" | undefined {
     return this.verdict?.era;
@@ -92,6 +99,7 @@ export class SdkDialer implements SessionDialer {
 
   private spawn(server: StdioServerConfig, options: DialOptions): EarlyStdio {
     const tail = new StderrTail(options.stderrLines ?? 40);
+    this.tail = tail;
     const early = { transport: stdioTransport(server, tail, options), tail };
     early.transport.spawnEarly();
     return early;

@@ -11,6 +11,7 @@ interface ServerReport {
   lastError?: string;
   serverInfo?: { name: string; version: string };
   protocolVersion?: string;
+  stderr?: string[];
   log: Diagnostic[];
 }
 
@@ -71,6 +72,12 @@ export function McpPage() {
                   </div>
                 ) : null}
                 {server.lastError ? <div class="field-error">{server.lastError}</div> : null}
+                {server.stderr?.length ? (
+                  <details data-testid="stderr">
+                    <summary>stderr ({server.stderr.length} lines)</summary>
+                    <pre class="summary">{server.stderr.join("\n")}</pre>
+                  </details>
+                ) : null}
                 {server.log.length > 0 ? (
                   <details>
                     <summary>log ({server.log.length})</summary>
