@@ -326,6 +326,11 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
       await screenshot(page, "mcp-servers");
       await page.click('a[href="#/skills"]');
       await page.waitForSelector('[data-skill="release-notes"]');
+      await page.click("[data-testid=skills-index] summary");
+      assert.match(
+        (await page.textContent("[data-testid=skills-index]")) ?? "",
+        /- release-notes: Write release notes from the changelog\./,
+      );
       await page.click('[data-skill="release-notes"] >> text=Load');
       await page.waitForSelector('[data-skill="release-notes"] >> text=Read CHANGELOG.md');
       await screenshot(page, "skills");

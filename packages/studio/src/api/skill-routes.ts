@@ -14,8 +14,13 @@ export function skillRoutes({ agent }: StudioContext): Route[] {
     {
       method: "GET",
       path: "/api/skills",
-      handle: ({ response }) =>
-        sendJson(response, 200, { skills: skillsManagerOf(agent)?.list() ?? [] }),
+      handle({ response }) {
+        const found = skillsManagerOf(agent);
+        sendJson(response, 200, {
+          skills: found?.list() ?? [],
+          index: found?.modelIndex() ?? null,
+        });
+      },
     },
     {
       method: "POST",

@@ -148,6 +148,10 @@ export class DefaultSkillsManager
     return this.records.map((record) => this.info(record));
   }
 
+  modelIndex(): string | undefined {
+    return this.index?.content;
+  }
+
   get(name: string): SkillInfo | undefined {
     const record = this.winner(name);
     return record ? this.info(record) : undefined;

@@ -71,6 +71,11 @@ export interface SkillsManager {
   list(): readonly SkillInfo[];
   get(name: string): SkillInfo | undefined;
   /**
+   * The skills index exactly as the model reads it in the system prompt (its "Skills" section),
+   * or undefined when no skill is in it.
+   */
+  modelIndex(): string | undefined;
+  /**
    * Load a skill: its tools and allowed-tools layer go on. A person or code may load a skill the
    * model may not (`disable-model-invocation`); its procedure then joins the system prompt.
    * Throws `UsageError` (`unknown_skill`, `skill_invalid`, `skill_disabled`) otherwise. A skill

@@ -24,12 +24,16 @@ interface LoadedSkill {
 /** Skills: the index the model sees, each with its state; load and unload by hand. */
 export function SkillsPage() {
   const [skills, setSkills] = useState<SkillInfo[]>([]);
+  const [modelIndex, setModelIndex] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<Record<string, LoadedSkill>>({});
   const version = tools.value;
   useEffect(() => {
     void version;
-    api<{ skills: SkillInfo[] }>("/api/skills")
-      .then((answer) => setSkills(answer.skills))
+    api<{ skills: SkillInfo[]; index: string | null }>("/api/skills")
+      .then((answer) => {
+        setSkills(answer.skills);
+        setModelIndex(answer.index);
+      })
       .catch((error: Error) => notice(error.message));
   }, [version]);
 
@@ -43,6 +47,12 @@ export function SkillsPage() {
         The model's index lists {index.length} of {skills.length}: name and description, read in
         full only when loaded.
       </p>
+      {modelIndex ? (
+        <details data-testid="skills-index">
+          <summary>What the model reads (the system prompt's Skills section)</summary>
+          <pre class="summary">{modelIndex}</pre>
+        </details>
+      ) : null}
       <table class="grid" data-testid="skills">
         <thead>
           <tr>
