@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import {
   type Agent,
   type AgentStreamEvent,
+  type JsonSchema,
+  jsonSchemaOutput,
   RUN_EVENT_NAMES,
   type RunResult,
   UsageError,
@@ -21,7 +23,9 @@ export interface StudioRun {
   /** Events left out once a run had too many to keep (very long outputs). */
   droppedEvents: number;
   error?: string | undefined;
-  result?: Pick<RunResult, "text" | "turns" | "stopReason" | "usage"> | undefined;
+  result?: Pick<RunResult, "text" | "turns" | "stopReason" | "usage" | "output"> | undefined;
+  /** The JSON Schema the final answer had to match, when the run asked for one. */
+  outputSchema?: JsonSchema | undefined;
 }
 
 /** A run as the list shows it: everything but its events, and how many it has. */
@@ -69,8 +73,11 @@ export class RunBook {
     return this.current?.run;
   }
 
-  /** Start a run of `prompt`; throws `run_in_progress` while another runs. */
-  start(prompt: string): StudioRun {
+  /**
+   * Start a run of `prompt`, its final answer checked against `outputSchema` when given (as
+   * `run --output-schema`); throws `run_in_progress` while another runs.
+   */
+  start(prompt: string, outputSchema?: JsonSchema): StudioRun {
     if (this.current)
       throw new UsageError(
         "run_in_progress",
@@ -83,12 +90,14 @@ export class RunBook {
       startedAt: new Date().toISOString(),
       events: [],
       droppedEvents: 0,
+      outputSchema,
     };
     const controller = new AbortController();
     this.keep(run);
     this.current = { run, controller };
     this.publish({ type: "run-state", run: summaryOf(run) });
-    void this.agent.run(prompt, { signal: controller.signal }).then(
+    const output = outputSchema ? jsonSchemaOutput(outputSchema) : undefined;
+    void this.agent.run(prompt, { signal: controller.signal, output }).then(
       (result) => {
         run.state = result.stopReason === "aborted" ? "cancelled" : "done";
         run.result = {
@@ -96,6 +105,7 @@ export class RunBook {
           turns: result.turns,
           stopReason: result.stopReason,
           usage: result.usage,
+          ...(result.output !== undefined ? { output: result.output } : {}),
         };
         this.finish(run);
       },

@@ -1,3 +1,4 @@
+import type { JsonSchema } from "@pseudoclaude/core";
 import { readJsonBody, requireString, StudioHttpError, sendJson } from "../http-json.js";
 import type { Route } from "../router.js";
 import type { StudioContext } from "../studio-context.js";
@@ -15,14 +16,25 @@ export function runRoutes({ agent, runs }: StudioContext): Route[] {
       method: "POST",
       path: "/api/runs",
       async handle({ request, response }) {
-        const prompt = requireString(await readJsonBody(request), "prompt");
+        const body = await readJsonBody(request);
+        const prompt = requireString(body, "prompt");
+        const schema = body.outputSchema;
+        if (
+          schema !== undefined &&
+          (typeof schema !== "object" || schema === null || Array.isArray(schema))
+        )
+          throw new StudioHttpError(
+            400,
+            "invalid_output_schema",
+            '"outputSchema" must be a JSON Schema object, e.g. {"type": "object", "properties": {…}}.',
+          );
         if (!agent.provider)
           throw new StudioHttpError(
             409,
             "no_provider",
             "No model is set: start the studio with --provider, --model or --script (see pseudoclaude studio --help).",
           );
-        const run = runs.start(prompt);
+        const run = runs.start(prompt, schema as JsonSchema | undefined);
         sendJson(response, 202, { id: run.id, state: run.state });
       },
     },

@@ -172,7 +172,7 @@ export interface RunSummary {
   endedAt?: string;
   eventCount: number;
   error?: string;
-  result?: { text: string; turns: number; stopReason: string; usage: Usage };
+  result?: { text: string; turns: number; stopReason: string; usage: Usage; output?: unknown };
 }
 
 export interface Usage {

@@ -8,6 +8,7 @@ import type { RunEvent } from "../types.js";
 /** A prompt box, the answer as it streams, and the run's live timeline. */
 export function RunPage() {
   const [prompt, setPrompt] = useState("");
+  const [schemaText, setSchemaText] = useState("");
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const list = [...runs.value].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   const running = list.find((run) => run.state === "running" && run.id !== "direct");
@@ -27,8 +28,17 @@ export function RunPage() {
     event.preventDefault();
     const text = prompt.trim();
     if (!text) return;
+    let outputSchema: unknown;
+    if (schemaText.trim()) {
+      try {
+        outputSchema = JSON.parse(schemaText);
+      } catch (error) {
+        notice(`The output schema is not JSON: ${(error as Error).message}`);
+        return;
+      }
+    }
     try {
-      const started = await post<{ id: string }>("/api/runs", { prompt: text });
+      const started = await post<{ id: string }>("/api/runs", { prompt: text, outputSchema });
       setChosen(started.id);
       setPrompt("");
     } catch (error) {
@@ -68,6 +78,17 @@ export function RunPage() {
               if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void send(event);
             }}
           />
+          <details>
+            <summary>Structured output (a JSON Schema the answer must match)</summary>
+            <textarea
+              aria-label="output schema"
+              class="mono"
+              rows={4}
+              placeholder='{"type": "object", "properties": {"date": {"type": "string"}}, "required": ["date"]}'
+              value={schemaText}
+              onInput={(event) => setSchemaText((event.target as HTMLTextAreaElement).value)}
+            />
+          </details>
           <div class="buttons">
             <button type="submit" class="primary" disabled={Boolean(running)}>
               Send
@@ -93,6 +114,12 @@ export function RunPage() {
             {answer ? (
               <div class="bubble assistant" data-testid="answer">
                 {answer}
+              </div>
+            ) : null}
+            {run.result?.output !== undefined ? (
+              <div class="structured" data-testid="structured-output">
+                <span class="kind">structured output, checked against the schema</span>
+                <pre class="mono">{JSON.stringify(run.result.output, null, 2)}</pre>
               </div>
             ) : null}
             {run.error ? <p class="field-error">{run.error}</p> : null}
