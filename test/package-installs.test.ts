@@ -37,8 +37,11 @@ const CLI_DEFAULTS = [
   "@pseudoclaude/provider-anthropic",
   "@pseudoclaude/provider-openai",
   "@pseudoclaude/provider-scripted",
+  "@pseudoclaude/studio",
 ];
 const SDK_PROVIDERS = ["@pseudoclaude/provider-anthropic", "@pseudoclaude/provider-openai"];
+/** The CLI's optional dependencies: the SDK providers and the studio. */
+const CLI_OPTIONAL = [...SDK_PROVIDERS, "@pseudoclaude/studio"];
 /**
  * Upper bounds (MiB), about a quarter above what was measured (19.8, 69.3, 105.2, 53.8): a new
  * heavy dependency fails here instead of growing every user's install unnoticed.
@@ -160,6 +163,7 @@ describe("packages installed from their tarballs", { timeout: 300_000 }, () => {
     assert.deepEqual(installedScope(app.dir), [...CLI_DEFAULTS].sort());
     assert.deepEqual(await importEntryPoints(app, CLI_DEFAULTS), []);
     assert.deepEqual(missingTypes(app, CLI_DEFAULTS), []);
+    // The studio's tracer, like `--trace FILE`, loads OpenTelemetry's SDK only when installed.
     for (const absent of ["@restatedev/restate-sdk", "@opentelemetry/sdk-trace-base"])
       assert.ok(!existsSync(path.join(app.dir, "node_modules", absent)), `${absent} not installed`);
     const size = await sizeMib(app);
@@ -200,7 +204,7 @@ describe("packages installed from their tarballs", { timeout: 300_000 }, () => {
     t.diagnostic(`install size, CLI with --omit=optional: ${size} MiB`);
     // The same install plus the package a durable run asked for, as its message says to add it.
     const app = await install([CLI, DURABLE], true);
-    const expected = CLI_DEFAULTS.filter((name) => !SDK_PROVIDERS.includes(name));
+    const expected = CLI_DEFAULTS.filter((name) => !CLI_OPTIONAL.includes(name));
     assert.deepEqual(installedScope(app.dir), [...expected, DURABLE].sort());
     assert.ok(size < SIZE_BOUNDS_MIB.cliWithoutSdks, `the CLI without SDKs is ${size} MiB`);
     const bin = path.join(app.dir, "node_modules", ".bin", "pseudoclaude");

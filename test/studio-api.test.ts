@@ -76,11 +76,12 @@ describe("the studio's API", () => {
   let agent: Agent;
   let studio: Studio;
   const desk = new ApprovalDesk();
-  const spans = new SpanRecorder();
+  let spans: SpanRecorder;
   const store = new MemorySessionStore();
   let api: (path: string, init?: RequestInit) => Promise<Response>;
 
   before(async () => {
+    spans = await SpanRecorder.start();
     agent = await createAgent({
       tools: [lookup, note, slow],
       provider: new ScriptedProvider(SCRIPT),

@@ -17,6 +17,6 @@ export {
 export type { StudioEvent } from "./event-hub.js";
 export { StudioHttpError } from "./http-json.js";
 export type { StudioRun, StudioRunSummary } from "./run-book.js";
-export { SpanRecorder, type StudioSpan } from "./span-recorder.js";
+export { SpanRecorder, type StudioSpan, TRACE_SDK_PACKAGE } from "./span-recorder.js";
 export { type Studio, type StudioOptions, startStudio } from "./studio-server.js";
 export type { ToolStat } from "./tool-stats.js";

@@ -1,9 +1,9 @@
 import type { Context, TracerProvider } from "@opentelemetry/api";
-import {
+import type {
   BasicTracerProvider,
-  type ReadableSpan,
-  type Span,
-  type SpanProcessor,
+  ReadableSpan,
+  Span,
+  SpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 
 /**
@@ -27,9 +27,14 @@ export interface StudioSpan {
 /** Spans kept in memory: enough for long sessions, bounded so a studio left open stays small. */
 const MAX_SPANS = 20_000;
 
+/** The package the recorder is built on: an optional peer, loaded only when a studio traces. */
+export const TRACE_SDK_PACKAGE = "@opentelemetry/sdk-trace-base";
+
 /**
  * The in-process tracer the studio gives the agent (`createAgent({ tracing: { tracerProvider } })`):
- * every span the agent ends is kept, newest last, for `/api/traces`.
+ * every span the agent ends is kept, newest last, for `/api/traces`. It is built on
+ * OpenTelemetry's trace SDK, an optional peer (about 13 MiB with its dependencies) that an
+ * install without traces does not carry: `SpanRecorder.start()` loads it.
  */
 export class SpanRecorder {
   readonly tracerProvider: TracerProvider;
@@ -37,14 +42,23 @@ export class SpanRecorder {
   private readonly listeners = new Set<() => void>();
   private readonly provider: BasicTracerProvider;
 
-  constructor() {
+  /**
+   * A recorder on `@opentelemetry/sdk-trace-base`; rejects with the import's error (code
+   * `ERR_MODULE_NOT_FOUND`) when the package is not installed.
+   */
+  static async start(): Promise<SpanRecorder> {
+    const sdk = (await import(TRACE_SDK_PACKAGE)) as typeof import("@opentelemetry/sdk-trace-base");
+    return new SpanRecorder(sdk.BasicTracerProvider);
+  }
+
+  private constructor(Provider: typeof BasicTracerProvider) {
     const processor: SpanProcessor = {
       onStart: (_span: Span, _context: Context) => {},
       onEnd: (span: ReadableSpan) => this.add(span),
       forceFlush: async () => {},
       shutdown: async () => {},
     };
-    this.provider = new BasicTracerProvider({ spanProcessors: [processor] });
+    this.provider = new Provider({ spanProcessors: [processor] });
     this.tracerProvider = this.provider;
   }
 

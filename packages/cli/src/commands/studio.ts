@@ -7,7 +7,7 @@ import { EXIT } from "../exit-codes.js";
 import { parsePort } from "../flag-values.js";
 import { noProviderHelp } from "../no-provider.js";
 import { openBrowser } from "../open-browser.js";
-import { importOptional } from "../optional-package.js";
+import { importOptional, isMissingPackage } from "../optional-package.js";
 import { ReadlinePrompter } from "../prompter.js";
 import { createProvider } from "../providers.js";
 import { withSession } from "../session.js";
@@ -68,7 +68,16 @@ async function runStudio({ flags, io }: CommandContext): Promise<number> {
     }
   }
   const desk = new studio.ApprovalDesk();
-  const spans = new studio.SpanRecorder();
+  // The Traces page needs OpenTelemetry's trace SDK, an optional peer: without it the studio
+  // works and says how to add it.
+  const spans = await studio.SpanRecorder.start().catch((error: unknown) => {
+    if (!isMissingPackage(error, [studio.TRACE_SDK_PACKAGE])) throw error;
+    writeLine(
+      io.stderr,
+      `Traces are off: the studio records spans with ${studio.TRACE_SDK_PACKAGE}, which is not installed (npm install ${studio.TRACE_SDK_PACKAGE} where pseudoclaude is installed).`,
+    );
+    return undefined;
+  });
   const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
   try {
     return await withSession(
@@ -79,7 +88,7 @@ async function runStudio({ flags, io }: CommandContext): Promise<number> {
           createProvider(flags.provider, providerFlags, config, consent),
         approver: () => desk.approver,
         elicitor: desk.elicitor,
-        tracerProvider: spans.tracerProvider,
+        tracerProvider: spans?.tracerProvider,
         plugins: { mcpAppHost: true },
         agent: { backgroundSources: (id) => id.startsWith("mcp:") },
         sessions: true,
@@ -106,6 +115,6 @@ async function runStudio({ flags, io }: CommandContext): Promise<number> {
       },
     );
   } finally {
-    await spans.shutdown();
+    await spans?.shutdown();
   }
 }

@@ -13,6 +13,7 @@ interface Row {
 /** Traces as a waterfall: this studio's own spans, or a `--trace` file opened in the page. */
 export function TracesPage() {
   const [live, setLive] = useState<StudioSpan[]>([]);
+  const [recording, setRecording] = useState(true);
   const [file, setFile] = useState<{ name: string; spans: StudioSpan[] } | undefined>(undefined);
   const [traceId, setTraceId] = useState<string | undefined>(undefined);
   const [picked, setPicked] = useState<StudioSpan | undefined>(undefined);
@@ -20,8 +21,11 @@ export function TracesPage() {
 
   useEffect(() => {
     void version;
-    api<{ spans: StudioSpan[] }>("/api/traces")
-      .then((answer) => setLive(answer.spans))
+    api<{ spans: StudioSpan[]; recording: boolean }>("/api/traces")
+      .then((answer) => {
+        setLive(answer.spans);
+        setRecording(answer.recording);
+      })
       .catch((error: Error) => notice(error.message));
   }, [version]);
 
@@ -75,7 +79,14 @@ export function TracesPage() {
             </button>
           );
         })}
-        {traces.size === 0 ? <p class="muted">No spans yet: run something.</p> : null}
+        {!recording && !file ? (
+          <p class="muted" data-testid="not-recording">
+            This studio records no spans: install @opentelemetry/sdk-trace-base where pseudoclaude
+            is installed, and start it again. A --trace file still opens here.
+          </p>
+        ) : traces.size === 0 ? (
+          <p class="muted">No spans yet: run something.</p>
+        ) : null}
       </section>
       <section class="detail-pane">
         <div class="waterfall" data-testid="waterfall">
