@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { toJson } from "./http-json.js";
 
 /** One message of `/api/events`: its `type` beside its own fields. */
 export type StudioEvent = { type: string } & Record<string, unknown>;
@@ -33,7 +34,7 @@ export class EventHub {
 
   publish(event: StudioEvent): void {
     if (this.clients.size === 0) return;
-    const frame = `data: ${JSON.stringify(event, replacer)}\n\n`;
+    const frame = `data: ${toJson(event)}\n\n`;
     for (const client of this.clients) client.write(frame);
   }
 
@@ -46,10 +47,4 @@ export class EventHub {
     for (const client of this.clients) client.end();
     this.clients.clear();
   }
-}
-
-function replacer(_key: string, value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message };
-  if (typeof value === "bigint") return value.toString();
-  return value;
 }

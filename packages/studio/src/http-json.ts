@@ -44,7 +44,7 @@ export async function readJsonBody(request: IncomingMessage): Promise<Record<str
 
 /** Answer with JSON; nothing the studio sends is cached (it is all live state). */
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body, jsonReplacer);
+  const text = toJson(body);
   response.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
@@ -79,6 +79,11 @@ export function requireString(body: Record<string, unknown>, field: string): str
   if (typeof value !== "string" || value.trim() === "")
     throw new StudioHttpError(400, "invalid_request", `"${field}" must be a non-empty string.`);
   return value;
+}
+
+/** JSON of what the studio sends, bodies and feed events alike. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, jsonReplacer);
 }
 
 /** Errors and bigints become JSON too (a tool's error result, token counts). */

@@ -1,6 +1,6 @@
 import type { Agent, ToolDefinition } from "@pseudoclaude/core";
 import { readJsonBody, requireString, StudioHttpError, sendJson } from "../http-json.js";
-import { mcpManagerOf } from "../plugin-services.js";
+import { requireMcpManager } from "../plugin-services.js";
 import type { Route } from "../router.js";
 import type { StudioContext } from "../studio-context.js";
 import { appResourceUri } from "./tool-routes.js";
@@ -70,7 +70,7 @@ export function appRoutes({ agent }: StudioContext): Route[] {
       async handle({ request, response, params }) {
         const { server } = appTool(agent, params.tool ?? "");
         const uri = requireString(await readJsonBody(request), "uri");
-        const read = await mcpManager(agent).readResource(
+        const read = await requireMcpManager(agent).readResource(
           server,
           uri,
           AbortSignal.timeout(READ_MS),
@@ -104,7 +104,11 @@ const APP_VIEW_CSP = [
 /** Read the `ui://` view a tool links, from its own server; refused unless it is HTML. */
 export async function readAppView(agent: Agent, name: string): Promise<AppView> {
   const { tool, uri, server } = appTool(agent, name);
-  const read = await mcpManager(agent).readResource(server, uri, AbortSignal.timeout(READ_MS));
+  const read = await requireMcpManager(agent).readResource(
+    server,
+    uri,
+    AbortSignal.timeout(READ_MS),
+  );
   const content = read.contents.find((item) => item.uri === uri) ?? read.contents[0];
   const html = typeof content?.text === "string" ? content.text : undefined;
   if (!content || html === undefined)
@@ -133,10 +137,4 @@ function appTool(
   if (!tool || !uri || typeof server !== "string" || tool.source !== `mcp:${server}`)
     throw new StudioHttpError(404, "not_an_app", `"${name}" is not an MCP App tool.`);
   return { tool, uri, server };
-}
-
-function mcpManager(agent: Agent) {
-  const manager = mcpManagerOf(agent);
-  if (!manager) throw new StudioHttpError(404, "no_mcp", "This agent has no MCP plugin.");
-  return manager;
 }

@@ -1,6 +1,5 @@
-import type { McpManager } from "@pseudoclaude/plugin-mcp";
 import { readJsonBody, requireString, StudioHttpError, sendJson } from "../http-json.js";
-import { mcpManagerOf } from "../plugin-services.js";
+import { mcpManagerOf, requireMcpManager } from "../plugin-services.js";
 import type { Route } from "../router.js";
 import type { StudioContext } from "../studio-context.js";
 
@@ -9,12 +8,7 @@ const SERVER_REQUEST_MS = 30_000;
 
 /** MCP servers: state, era, stats, their log lines; resources and prompts browsed and read. */
 export function mcpRoutes({ agent, hub }: StudioContext): Route[] {
-  const manager = (): McpManager => {
-    const found = mcpManagerOf(agent);
-    if (!found)
-      throw new StudioHttpError(404, "no_mcp", "This agent has no MCP plugin, so no servers.");
-    return found;
-  };
+  const manager = () => requireMcpManager(agent);
   return [
     {
       method: "GET",

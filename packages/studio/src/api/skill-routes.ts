@@ -1,15 +1,11 @@
-import { readJsonBody, requireString, StudioHttpError, sendJson } from "../http-json.js";
-import { skillsManagerOf } from "../plugin-services.js";
+import { readJsonBody, requireString, sendJson } from "../http-json.js";
+import { requireSkillsManager, skillsManagerOf } from "../plugin-services.js";
 import type { Route } from "../router.js";
 import type { StudioContext } from "../studio-context.js";
 
 /** Skills: every one with its state; load and unload as a person would in a chat. */
 export function skillRoutes({ agent }: StudioContext): Route[] {
-  const manager = () => {
-    const found = skillsManagerOf(agent);
-    if (!found) throw new StudioHttpError(404, "no_skills", "This agent has no Skills plugin.");
-    return found;
-  };
+  const manager = () => requireSkillsManager(agent);
   return [
     {
       method: "GET",

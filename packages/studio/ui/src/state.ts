@@ -55,6 +55,35 @@ export async function loadRunEvents(id: string): Promise<void> {
 
 let toolsTimer: number | undefined;
 
+/**
+ * Run events arrive by the hundred while a model streams: they are applied once per frame,
+ * so the lists are copied and the timeline rebuilt per frame rather than per event.
+ */
+const arrived = new Map<string, Array<[number, RunEvent]>>();
+let scheduled = false;
+
+function queueRunEvent(runId: string, index: number, event: RunEvent): void {
+  const list = arrived.get(runId) ?? [];
+  list.push([index, event]);
+  arrived.set(runId, list);
+  if (scheduled) return;
+  scheduled = true;
+  requestAnimationFrame(applyArrived);
+}
+
+function applyArrived(): void {
+  scheduled = false;
+  const next = { ...runEvents.value };
+  for (const [runId, events] of arrived) {
+    const list = [...(next[runId] ?? [])];
+    for (const [index, event] of events) list[index] = event;
+    next[runId] = list;
+    if (!runs.value.some((run) => run.id === runId)) void refreshRuns();
+  }
+  arrived.clear();
+  runEvents.value = next;
+}
+
 /** Apply one message of the live feed. */
 export function applyEvent(event: FeedEvent): void {
   switch (event.type) {
@@ -68,14 +97,9 @@ export function applyEvent(event: FeedEvent): void {
     case "elicitation-settled":
       pending.value = pending.value.filter((item) => item.id !== event.id);
       break;
-    case "run-event": {
-      const id = event.runId as string;
-      const list = [...(runEvents.value[id] ?? [])];
-      list[event.index as number] = event.event as RunEvent;
-      runEvents.value = { ...runEvents.value, [id]: list };
-      if (!runs.value.some((run) => run.id === id)) void refreshRuns();
+    case "run-event":
+      queueRunEvent(event.runId as string, event.index as number, event.event as RunEvent);
       break;
-    }
     case "run-state": {
       const run = event.run as RunSummary;
       const others = runs.value.filter((item) => item.id !== run.id);

@@ -1,4 +1,26 @@
-/** The shapes the API answers with (docs/studio-api.md), as far as the page reads them. */
+/**
+ * The shapes the API answers with (docs/studio-api.md). Those the server defines come from its
+ * own packages (types only: nothing of them is bundled), so the page cannot drift from them.
+ */
+import type { ContentBlock, Diagnostic, ToolResult } from "@pseudoclaude/core";
+import type { ProviderUsage } from "@pseudoclaude/core/provider";
+import type {
+  PendingApproval,
+  PendingElicitation,
+  StudioRunSummary,
+  StudioSpan,
+} from "@pseudoclaude/studio";
+
+export type {
+  ContentBlock,
+  Diagnostic,
+  PendingApproval,
+  PendingElicitation,
+  StudioSpan,
+  ToolResult,
+};
+export type RunSummary = StudioRunSummary;
+export type Usage = ProviderUsage;
 
 export type JsonSchema = {
   type?: string | string[];
@@ -25,18 +47,6 @@ export type JsonSchema = {
 export interface Decision {
   verdict: "allow" | "ask" | "deny";
   reason: string;
-}
-
-export interface Diagnostic {
-  stage: string;
-  severity: "error" | "warning" | "info";
-  message: string;
-  code?: string;
-  source?: string;
-  item?: string;
-  file?: string;
-  line?: number;
-  column?: number;
 }
 
 export interface ToolStat {
@@ -97,56 +107,10 @@ export interface AgentInfo {
   conversationLength: number;
 }
 
-export type ContentBlock =
-  | { type: "text"; text: string }
-  | { type: "image"; data: string; mimeType: string }
-  | { type: "audio"; data: string; mimeType: string }
-  | {
-      type: "resource_link";
-      uri: string;
-      name?: string;
-      title?: string;
-      description?: string;
-      mimeType?: string;
-    }
-  | {
-      type: "resource";
-      resource: { uri: string; mimeType?: string; text?: string; blob?: string };
-    };
-
-export interface ToolResult {
-  ok: boolean;
-  content: ContentBlock[];
-  structured?: unknown;
-  error?: { code: string; message: string };
-  metadata?: Record<string, unknown>;
-}
-
 export interface CallOutcome {
   decision: Decision;
   approval?: "approved" | "rejected" | "no_approver";
   result: ToolResult;
-}
-
-export interface PendingApproval {
-  id: string;
-  kind: "approval";
-  tool: string;
-  source: string;
-  safety: string;
-  arguments: unknown;
-  reason: string;
-  sessionKey: string;
-}
-
-export interface PendingElicitation {
-  id: string;
-  kind: "elicitation";
-  source: string;
-  message: string;
-  mode: "form" | "url";
-  requestedSchema: JsonSchema;
-  url?: string;
 }
 
 export interface ToolCall {
@@ -163,31 +127,3 @@ export interface SubAgentTag {
 
 /** One event of a run, as the agent raised it (`type` is its name). */
 export type RunEvent = { type: string; via?: SubAgentTag } & Record<string, unknown>;
-
-export interface RunSummary {
-  id: string;
-  prompt: string;
-  state: "running" | "done" | "failed" | "cancelled" | "direct";
-  startedAt: string;
-  endedAt?: string;
-  eventCount: number;
-  error?: string;
-  result?: { text: string; turns: number; stopReason: string; usage: Usage; output?: unknown };
-}
-
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-}
-
-export interface StudioSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  startMs: number;
-  endMs: number;
-  status: "ok" | "error" | "unset";
-  statusMessage?: string;
-  attributes: Record<string, unknown>;
-}

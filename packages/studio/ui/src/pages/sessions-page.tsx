@@ -1,37 +1,11 @@
+import type { ContentBlock, SessionEntry, SessionSummary } from "@pseudoclaude/core";
+import type { Message } from "@pseudoclaude/core/provider";
 import { useEffect, useState } from "preact/hooks";
 import { api, post } from "../api.js";
 import { agentInfo, notice, refreshAgent } from "../state.js";
 
-interface SessionSummary {
-  id: string;
-  created: string;
-  updated: string;
-  firstPrompt?: string;
-  turns: number;
-  tokens: { input: number; output: number };
-}
-
-type Entry =
-  | { type: "session"; created: string }
-  | { type: "turn"; at: string; messages: Message[] }
-  | {
-      type: "compaction";
-      at: string;
-      messages: Message[];
-      tokensBefore: number;
-      tokensAfter: number;
-    }
-  | { type: "clear"; at: string }
-  | { type: "task"; at: string; tool: string; status: string; statusMessage?: string };
-
-type Message =
-  | { role: "user"; content: string | Array<{ type: string; text?: string }> }
-  | { role: "assistant"; text: string; toolCalls: Array<{ name: string; arguments: unknown }> }
-  | {
-      role: "tool";
-      toolName: string;
-      result: { ok: boolean; content: Array<{ type: string; text?: string }> };
-    };
+/** A saved log entry and message, as the kernel writes them (types only). */
+type Entry = SessionEntry;
 
 /** Saved sessions: the list, one opened in full (compaction notes too), resume, delete. */
 export function SessionsPage() {
@@ -170,7 +144,7 @@ function MessageView({ message }: { message: Message }) {
       <div class="bubble user">
         {typeof message.content === "string"
           ? message.content
-          : message.content.map((block) => block.text ?? `[${block.type}]`).join(" ")}
+          : message.content.map((block) => blockText(block)).join(" ")}
       </div>
     );
   if (message.role === "assistant")
@@ -188,9 +162,13 @@ function MessageView({ message }: { message: Message }) {
     <div class={message.result.ok ? "bubble tool" : "bubble tool failed"}>
       <span class="kind">{message.toolName}</span>{" "}
       {message.result.content
-        .map((block) => block.text ?? `[${block.type}]`)
+        .map((block) => blockText(block))
         .join(" ")
         .slice(0, 400)}
     </div>
   );
+}
+
+function blockText(block: ContentBlock): string {
+  return block.type === "text" ? block.text : `[${block.type}]`;
 }

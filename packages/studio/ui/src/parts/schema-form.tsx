@@ -55,28 +55,13 @@ function SchemaField(props: FieldProps) {
       />
     ));
     if (path === "") return <div class="schema-form">{body}</div>;
-    return (
-      <fieldset class="field" data-field={path}>
-        <legend>
-          {props.label}
-          {props.required ? <span class="req">*</span> : null}
-        </legend>
-        {schema.description ? <p class="hint">{schema.description}</p> : null}
-        {body}
-        <FieldError errors={errors} path={path} />
-      </fieldset>
-    );
+    return <Group {...props}>{body}</Group>;
   }
   if (type === "array" && schema.items && typeOf(schema.items) !== undefined) {
     const list = Array.isArray(value) ? value : [];
     const items = schema.items;
     return (
-      <fieldset class="field" data-field={path}>
-        <legend>
-          {props.label}
-          {props.required ? <span class="req">*</span> : null}
-        </legend>
-        {schema.description ? <p class="hint">{schema.description}</p> : null}
+      <Group {...props}>
         {list.map((item, index) => (
           <div class="array-item" key={`${path}.${index}`}>
             <SchemaField
@@ -106,11 +91,25 @@ function SchemaField(props: FieldProps) {
         >
           Add {props.label}
         </button>
-        <FieldError errors={errors} path={path} />
-      </fieldset>
+      </Group>
     );
   }
   return <LeafField {...props} type={type} />;
+}
+
+/** An object's or a list's fields, framed with its label, description and message. */
+function Group(props: FieldProps & { children: preact.ComponentChildren }) {
+  return (
+    <fieldset class="field" data-field={props.path}>
+      <legend>
+        {props.label}
+        {props.required ? <span class="req">*</span> : null}
+      </legend>
+      {props.schema.description ? <p class="hint">{props.schema.description}</p> : null}
+      {props.children}
+      <FieldError errors={props.errors} path={props.path} />
+    </fieldset>
+  );
 }
 
 function LeafField(props: FieldProps & { type: string | undefined }) {
