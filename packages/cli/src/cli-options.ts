@@ -39,6 +39,11 @@ export const CLI_OPTIONS = {
   "identity-key": { type: "string", multiple: true },
   name: { type: "string" },
   open: { type: "boolean" },
+  mcp: { type: "boolean" },
+  http: { type: "string" },
+  "no-auth": { type: "boolean" },
+  "oauth-issuer": { type: "string" },
+  "oauth-scope": { type: "string", multiple: true },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 /** A flag name. */
@@ -80,4 +85,13 @@ export interface CliFlags {
   name?: string;
   /** `studio`: open the page in the browser. */
   open?: boolean;
+  /** `serve`: serve the registry as an MCP server. */
+  mcp?: boolean;
+  /** `serve --mcp`: over Streamable HTTP on this port, instead of stdio. */
+  http?: string;
+  /** `serve --mcp --http`: no bearer token (loopback only). */
+  "no-auth"?: boolean;
+  /** `serve --mcp --http`: an OAuth authorization server issues the tokens. */
+  "oauth-issuer"?: string;
+  "oauth-scope"?: string[];
 }

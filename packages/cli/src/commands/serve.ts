@@ -18,20 +18,44 @@ import { importOptional } from "../optional-package.js";
 import type { Prompter } from "../prompter.js";
 import { createProvider } from "../providers.js";
 import { loadSessionConfig, openSession, projectApprovals } from "../session.js";
+import { runServeMcp } from "./serve-mcp.js";
 
 /** Restate's convention for a worker's port. */
 const DEFAULT_WORKER_PORT = 9080;
 
-/** `pseudoclaude serve --durable restate`: a worker that runs durable sessions. */
+/**
+ * `pseudoclaude serve --mcp`: the registry as an MCP server; `pseudoclaude serve --durable
+ * restate`: a worker that runs durable sessions.
+ */
 export const serveCommand: CommandSpec = {
   name: "serve",
-  summary: "Serve durable runs: a worker endpoint for a Restate server (--durable restate).",
-  usage: `Usage: pseudoclaude serve --durable restate [--port N] [--host H] [--register] [--admin URL]
+  summary:
+    "Serve the agent's tools as one MCP server (--mcp), or durable runs for Restate (--durable restate).",
+  usage: `Usage: pseudoclaude serve --mcp [--http PORT [--host H] [--no-auth | --oauth-issuer URL
+                   [--oauth-scope S]...]] [--provider NAME] [--model M] [--script FILE]
+                   [--mode M] [--trust-project] [--workspace DIR] [--plugin PATH]...
+       pseudoclaude serve --durable restate [--port N] [--host H] [--register] [--admin URL]
                    [--provider NAME] [--model M] [--script FILE] [--mode M]
                    [--on-interrupted ask|retry|fail] [--identity-key KEY]...
                    [--workspace DIR] [--plugin PATH]...
 
-A worker for durable runs (docs/durable-runs.md). Each session is a Restate virtual object
+--mcp: the tools of the agent "run" would make (MCP servers, built-in tools, skills,
+sub-agents) served as one MCP server (docs/gateway.md), over stdio unless --http. Every call
+goes through your policy: deny rules hold, and a call it would ask about is asked of the
+client through elicitation (refused when the client cannot answer). The gateway section of
+your config chooses what is exposed (gateway.expose) and how; each call is appended to an
+audit file (~/.PseudoClaude/gateway-audit.jsonl).
+  --http PORT         Streamable HTTP on PORT (0 picks one) at /mcp, both protocol eras
+  --host H            the address to listen on (default 127.0.0.1)
+  (auth)              a bearer token: $PSEUDOCLAUDE_GATEWAY_TOKEN, else a new one printed at
+                      start; --oauth-issuer URL: JWT access tokens of that authorization
+                      server, for this URL (--oauth-scope S required; repeatable);
+                      --no-auth: none, on a loopback address only
+  --json              once listening: {"url", "port", "auth", "token"?, "tools"}
+Over stdio nothing is asked at the terminal: approve the workspace's own servers first
+(pseudoclaude trust) or pass --trust-project.
+
+--durable restate: a worker for durable runs (docs/durable-runs.md). Each session is a Restate virtual object
 "pseudoclaude" keyed by its id; a run is built here from the workspace's config, plugins and
 provider, as "pseudoclaude run" builds it, with each model turn and tool call a step the
 server records. Submit runs with "pseudoclaude run --durable restate --session ID PROMPT".
@@ -55,6 +79,11 @@ Any number of workers may serve one server; a run survives the worker that start
 
 Runs until Ctrl-C or SIGTERM (exit 130); runs in flight then continue on another worker.`,
   flags: [
+    "mcp",
+    "http",
+    "no-auth",
+    "oauth-issuer",
+    "oauth-scope",
     "durable",
     "port",
     "host",
@@ -75,11 +104,26 @@ Runs until Ctrl-C or SIGTERM (exit 130); runs in flight then continue on another
 /** A worker asks no one at its terminal: approvals go to the server (pseudoclaude approve). */
 const NO_PROMPTER: Prompter = { ask: async () => "", close: () => undefined };
 
-async function runServe({ flags, io }: CommandContext): Promise<number> {
+async function runServe(context: CommandContext): Promise<number> {
+  const { flags, io } = context;
+  if (flags.mcp) {
+    if (flags.durable !== undefined || flags.port !== undefined)
+      throw new CliUsageError(
+        "invalid_usage",
+        flags.durable !== undefined
+          ? "--mcp and --durable are two different servers; start one of them."
+          : "--mcp listens on --http PORT (--port is the durable worker's).",
+        { details: { flag: flags.durable !== undefined ? "durable" : "port" } },
+      );
+    return runServeMcp(context);
+  }
+  for (const flag of ["http", "no-auth", "oauth-issuer", "oauth-scope"] as const)
+    if (flags[flag] !== undefined)
+      throw new CliUsageError("invalid_usage", `--${flag} needs --mcp.`, { details: { flag } });
   if (parseDurable(flags.durable) === undefined)
     throw new CliUsageError(
       "missing_flag",
-      '"serve" needs --durable restate (the engine that keeps the runs).',
+      '"serve" needs --mcp (the tools as an MCP server) or --durable restate (a worker for durable runs).',
       { details: { flag: "durable" } },
     );
   const port = parsePort(flags.port, DEFAULT_WORKER_PORT);

@@ -8,6 +8,7 @@ import type { PermissionMode, PolicyDecision } from "../policy/policy-engine.js"
 import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { SessionStore } from "../session/session-store.js";
+import type { ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolSourceStatus } from "../tools/tool-source.js";
@@ -90,6 +91,8 @@ export interface ForkOptions {
 export interface CallToolOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+  /** The call's progress as its tool reports it (an MCP server's progress notifications). */
+  onProgress?: ((progress: ToolProgress) => void) | undefined;
 }
 
 export interface SourceReport {

@@ -20,7 +20,7 @@ import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { loadSession } from "../session/load-session.js";
 import type { SessionStore } from "../session/session-store.js";
-import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { toolFailure } from "../tools/tool-result.js";
 import { AgentTracer, type RunSpan } from "../tracing/agent-tracer.js";
@@ -429,6 +429,8 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       options.timeoutMs,
       records,
       undefined,
+      IN_PROCESS_JOURNAL,
+      options.onProgress,
     );
     const { decision, approval, result } = records[0]!;
     return approval ? { decision, approval, result } : { decision, result };
@@ -580,6 +582,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
     records: ToolCallRecord[],
     run: RunSpan | undefined,
     journal: RunJournal = IN_PROCESS_JOURNAL,
+    onProgress?: ((progress: ToolProgress) => void) | undefined,
   ): Promise<void> {
     this.callDeps ??= this.makeCallDeps();
     const done = await runToolCalls(this.callDeps, calls, {
@@ -588,6 +591,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       timeoutMs,
       run,
       journal,
+      onProgress,
     });
     for (const record of done.records) records.push(record);
     if (turn > 0) this.conversation.append(...done.messages);

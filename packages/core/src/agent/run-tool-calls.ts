@@ -55,6 +55,8 @@ export interface ToolCallStepOptions {
   run: RunSpan | undefined;
   /** Where the run's steps are recorded; the in-process journal just runs them. */
   journal: RunJournal;
+  /** A `callTool` caller's own progress listener (a gateway relaying it to its client). */
+  onProgress?: ((progress: ToolProgress) => void) | undefined;
 }
 
 interface DecidedCall {
@@ -249,9 +251,13 @@ class CallStep {
     if (options.signal) execute.signal = options.signal;
     if (options.timeoutMs !== undefined) execute.timeoutMs = options.timeoutMs;
     if (trace) execute.trace = trace;
-    if (deps.listening("tool-progress"))
-      execute.onProgress = (progress: ToolProgress) =>
-        deps.emit("tool-progress", { turn, call: item.call, progress });
+    const relay = options.onProgress;
+    if (relay || deps.listening("tool-progress"))
+      execute.onProgress = (progress: ToolProgress) => {
+        relay?.(progress);
+        if (deps.listening("tool-progress"))
+          deps.emit("tool-progress", { turn, call: item.call, progress });
+      };
     // A durable run's session lives in its engine's state, which a step cannot write: its tasks
     // are in the run's event stream instead.
     const record = journal === IN_PROCESS_JOURNAL ? deps.recordTask : undefined;

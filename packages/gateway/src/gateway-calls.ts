@@ -1,0 +1,262 @@
+import { createHash } from "node:crypto";
+import {
+  type CallToolResult,
+  type InputRequiredResult,
+  inputRequired,
+  inputResponse,
+  ProtocolError,
+  ProtocolErrorCode,
+  type RequestStateCodec,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import {
+  type Agent,
+  type CallToolOutcome,
+  PolicyEngine,
+  type ToolDefinition,
+  type ToolResult,
+} from "@pseudoclaude/core";
+import type { AuditLog, AuditRecord } from "./audit-log.js";
+import { type CallContext, clientCanElicit, who } from "./call-context.js";
+import type { ClientAnswer, ClientApprovals } from "./client-approvals.js";
+import type { GatewayAskMode } from "./gateway-section.js";
+import type { ExposedTool, GatewayTools } from "./gateway-tools.js";
+
+/** The key of the gateway's one question in a multi-round-trip call. */
+export const APPROVAL_INPUT = "approve";
+
+/** What the gateway signs into `requestState` when it asks: the call the answer is for. */
+export interface ApprovalState {
+  tool: string;
+  args: string;
+}
+
+/** How long an approval question stays answerable. */
+export const APPROVAL_TTL_SECONDS = 600;
+
+const MAX_ARGUMENTS_SHOWN = 1_000;
+
+export interface GatewayCallsDeps {
+  agent: Agent;
+  tools: GatewayTools;
+  approvals: ClientApprovals;
+  codec: RequestStateCodec<ApprovalState>;
+  ask: GatewayAskMode;
+  audit: AuditLog | undefined;
+}
+
+/**
+ * `tools/call` through the agent: the policy decides, a call it would ask about is asked of
+ * the client (elicitation, in either era through the SDK's multi-round-trip idiom), then
+ * `agent.callTool` runs it with the same hooks, timeouts and redaction as a model's call.
+ * The answer is bound to the call it was asked for: `requestState` carries the tool and a hash
+ * of its arguments under the gateway's HMAC, so an answer cannot be replayed for other
+ * arguments, and an answer nobody asked for is not taken.
+ */
+export class GatewayCalls {
+  private readonly policy: PolicyEngine;
+
+  constructor(private readonly deps: GatewayCallsDeps) {
+    this.policy = deps.agent.resolve<PolicyEngine>(PolicyEngine);
+  }
+
+  async call(
+    params: { name: string; arguments?: Record<string, unknown> | undefined },
+    ctx: ServerContext,
+    where: CallContext,
+  ): Promise<CallToolResult | InputRequiredResult> {
+    const started = performance.now();
+    const exposed = this.deps.tools.get(params.name);
+    if (!exposed)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool: ${params.name} (tools/list names the tools this gateway exports).`,
+      );
+    const args = params.arguments ?? {};
+    const audit = (fields: Pick<AuditRecord, "decision" | "outcome"> & Partial<AuditRecord>) =>
+      this.record(exposed, args, ctx, where, started, fields);
+    let answer = await this.answerFor(exposed.definition, args, ctx);
+    if (answer.kind === "none") {
+      const verdict = await this.preview(exposed.definition, args);
+      if (verdict.verdict === "ask") {
+        const refusal = this.refusal(exposed, ctx, where);
+        if (refusal) {
+          audit({ decision: "refused", reason: refusal, outcome: "error" });
+          return { isError: true, content: [{ type: "text", text: refusal }] };
+        }
+        audit({ decision: "ask", reason: verdict.reason, outcome: "input_required" });
+        return inputRequired({
+          inputRequests: {
+            [APPROVAL_INPUT]: inputRequired.elicit({
+              mode: "form",
+              message: question(exposed, args, verdict.reason),
+              requestedSchema: {
+                type: "object",
+                properties: {
+                  allow: { type: "boolean", title: `Allow ${exposed.name}`, default: false },
+                },
+                required: ["allow"],
+              },
+            }),
+          },
+          requestState: await this.deps.codec.mint(
+            { tool: exposed.definition.name, args: argumentsHash(args) },
+            ctx,
+          ),
+        });
+      }
+      answer = { kind: "none" };
+    }
+    const progressToken = ctx.mcpReq._meta?.progressToken;
+    let outcome: CallToolOutcome;
+    try {
+      outcome = await this.deps.approvals.with(answer, () =>
+        this.deps.agent.callTool(exposed.definition.name, args, {
+          signal: ctx.mcpReq.signal,
+          onProgress:
+            progressToken === undefined
+              ? undefined
+              : (progress) => {
+                  void ctx.mcpReq
+                    .notify({
+                      method: "notifications/progress",
+                      params: { progressToken, ...progress },
+                    })
+                    .catch(() => undefined);
+                },
+        }),
+      );
+    } catch (error) {
+      audit({ decision: "allow", outcome: "error", error: String(error) });
+      throw error;
+    }
+    const { decision, approval, result } = outcome;
+    const failed = result.ok ? undefined : result.error;
+    audit({
+      decision:
+        approval === "approved"
+          ? "approved"
+          : approval === "rejected" || approval === "no_approver"
+            ? "rejected"
+            : decision.verdict === "deny"
+              ? "deny"
+              : "allow",
+      reason: decision.reason,
+      outcome: result.ok ? "ok" : "error",
+      ...(failed ? { error: `${failed.code}: ${failed.message}` } : {}),
+    });
+    return where.server.projectCallToolResult(callToolResult(result), undefined);
+  }
+
+  /** The policy's verdict for these arguments, without asking anyone or running anything. */
+  private async preview(definition: ToolDefinition, args: Record<string, unknown>) {
+    try {
+      return await this.policy.decide(definition, args);
+    } catch {
+      // The call itself fails closed on an engine error; nothing to ask about first.
+      return { verdict: "deny" as const, reason: "" };
+    }
+  }
+
+  /** Why a call needing approval cannot be asked, or undefined when it can. */
+  private refusal(exposed: ExposedTool, ctx: ServerContext, where: CallContext) {
+    const fix = `To let it run without asking, add an allow rule for "${exposed.definition.name}" to permissions in your config (docs/permissions.md).`;
+    if (this.deps.ask === "refuse")
+      return `Tool ${exposed.name} needs approval, and this gateway does not ask (gateway.ask: refuse). ${fix}`;
+    if (!clientCanElicit(ctx, where.server))
+      return `Tool ${exposed.name} needs approval, and this client cannot answer (it did not declare elicitation). ${fix}`;
+    return undefined;
+  }
+
+  /**
+   * The client's answer to our question, when it is for this very call: signed by this gateway
+   * (the SDK verified the HMAC before the handler ran), for this tool and these arguments.
+   */
+  private async answerFor(
+    definition: ToolDefinition,
+    args: Record<string, unknown>,
+    ctx: ServerContext,
+  ): Promise<ClientAnswer> {
+    const view = inputResponse(ctx.mcpReq.inputResponses, APPROVAL_INPUT);
+    if (view.kind === "missing") return { kind: "none" };
+    const state = ctx.mcpReq.requestState<ApprovalState>();
+    if (
+      !state ||
+      typeof state !== "object" ||
+      state.tool !== definition.name ||
+      state.args !== argumentsHash(args)
+    )
+      return { kind: "none" };
+    if (view.kind === "elicit" && view.action === "accept" && view.content?.allow === true)
+      return { kind: "answered", verdict: "allow", reason: "approved by the client" };
+    const why =
+      view.kind !== "elicit"
+        ? "the client answered something else"
+        : view.action === "accept"
+          ? "the client's person did not allow it"
+          : `the client's person chose ${view.action}`;
+    return { kind: "answered", verdict: "deny", reason: why };
+  }
+
+  private record(
+    exposed: ExposedTool,
+    args: Record<string, unknown>,
+    ctx: ServerContext,
+    where: CallContext,
+    started: number,
+    fields: Pick<AuditRecord, "decision" | "outcome"> & Partial<AuditRecord>,
+  ): void {
+    this.deps.audit?.record({
+      time: new Date().toISOString(),
+      kind: "call",
+      transport: where.transport,
+      era: where.era,
+      who: who(ctx, where.server),
+      what: {
+        name: exposed.name,
+        tool: exposed.definition.name,
+        source: exposed.definition.source,
+        arguments: args,
+      },
+      durationMs: Math.round(performance.now() - started),
+      ...fields,
+    });
+  }
+}
+
+/** A hash of the arguments, stable across key order. */
+export function argumentsHash(args: unknown): string {
+  return createHash("sha256").update(canonicalJson(args)).digest("base64url");
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map(
+        (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+      )
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+function question(exposed: ExposedTool, args: Record<string, unknown>, reason: string): string {
+  let shown = JSON.stringify(args);
+  if (shown.length > MAX_ARGUMENTS_SHOWN) shown = `${shown.slice(0, MAX_ARGUMENTS_SHOWN)}…`;
+  const origin =
+    exposed.name === exposed.definition.name
+      ? `from ${exposed.definition.source}`
+      : `${exposed.definition.name} from ${exposed.definition.source}`;
+  return `Allow ${exposed.name} (${origin}) with ${shown}? ${reason}`.trim();
+}
+
+/** Our result as MCP's: the same content kinds, the structured value, failures as `isError`. */
+export function callToolResult(result: ToolResult): CallToolResult {
+  const mcp: CallToolResult = { content: result.content as CallToolResult["content"] };
+  const structured = result.structured;
+  if (structured && typeof structured === "object" && !Array.isArray(structured))
+    mcp.structuredContent = structured as Record<string, unknown>;
+  if (!result.ok) mcp.isError = true;
+  return mcp;
+}

@@ -1,0 +1,156 @@
+import os from "node:os";
+import path from "node:path";
+import type { Diagnostic, LoadedConfig } from "@pseudoclaude/core";
+import {
+  CONFIG_DIR,
+  type ConfigSectionSpec,
+  type SectionEntry,
+  type SectionFields,
+  validateSectionFields,
+} from "@pseudoclaude/core/plugin";
+import { z } from "zod";
+
+/** The config key the gateway reads. */
+export const GATEWAY_SECTION = "gateway";
+
+/**
+ * `expose` narrows what clients see, so a mistake in it must stop the gateway rather than
+ * expose everything. `rename`, `ask` and `audit` only count from the user's own config: a
+ * cloned repository must not give a shell tool a harmless name, turn refusals into questions,
+ * or point the audit log at a file of its choosing.
+ */
+export const GATEWAY_SECTION_SPEC: ConfigSectionSpec = {
+  key: GATEWAY_SECTION,
+  owner: "gateway",
+  userOnly: ["rename", "ask", "audit"],
+  restricts: true,
+};
+
+/** What happens to a call the policy would ask about. */
+export type GatewayAskMode = "elicit" | "refuse";
+
+/** The gateway's settings, from config and code. */
+export interface GatewaySettings {
+  /**
+   * Which tools clients see, by registry name or source id (`mcp:github`, `builtin-tools`).
+   * Every layer's `allow` list must match (a workspace can only narrow the user's); any
+   * `deny` pattern hides a tool. Default: every tool.
+   */
+  expose: { allow: readonly (readonly string[])[]; deny: readonly string[] };
+  /** Registry-name patterns with one `*`, mapped to the exported name (`"mcp__gh__*": "gh_*"`). */
+  rename: ReadonlyArray<{ from: string; to: string }>;
+  /**
+   * `elicit` (default): ask the connected client through elicitation, and refuse when it
+   * cannot answer. `refuse`: never ask; a call that needs approval is refused.
+   */
+  ask: GatewayAskMode;
+  /** JSONL audit file; `false` turns it off. Default `~/.PseudoClaude/gateway-audit.jsonl`. */
+  audit: string | false;
+}
+
+/** Where the audit log goes when nothing says otherwise. */
+export function defaultAuditFile(home: string = os.homedir()): string {
+  return path.join(home, CONFIG_DIR, "gateway-audit.jsonl");
+}
+
+const patternList = z.array(z.string().trim().min(1, "must be a non-empty pattern"));
+
+const fieldSchemas = {
+  expose: z
+    .object({ allow: patternList.optional(), deny: patternList.optional() })
+    .strict()
+    .refine((value) => value.allow === undefined || value.allow.length > 0, {
+      message: "an empty allow list would expose nothing; leave it out to expose every tool",
+      path: ["allow"],
+    }),
+  rename: z.record(
+    z.string().regex(/^[^*]*\*?[^*]*$/, "a pattern has at most one *"),
+    z.string().regex(/^[A-Za-z0-9_*-]+$/, "exported names use letters, digits, _, - and *"),
+  ),
+  ask: z.enum(["elicit", "refuse"]),
+  audit: z.union([z.string().min(1), z.literal(false)]),
+} as const;
+
+/** Settings as code may give them (camelCase; each key over the config's). */
+export interface GatewayOptions {
+  expose?: { allow?: readonly string[] | undefined; deny?: readonly string[] | undefined };
+  rename?: Readonly<Record<string, string>> | undefined;
+  ask?: GatewayAskMode | undefined;
+  audit?: string | false | undefined;
+}
+
+/**
+ * The `gateway` section of every layer, then the options of code. Every problem is a
+ * diagnostic with file and line; the section fails closed, so callers stop on any error.
+ */
+export function loadGatewaySettings(
+  config: LoadedConfig,
+  options: GatewayOptions = {},
+  home: string = os.homedir(),
+): { settings: GatewaySettings; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const allow: string[][] = [];
+  const deny: string[] = [];
+  let rename: Record<string, string> = {};
+  let ask: GatewayAskMode = "elicit";
+  let audit: string | false = defaultAuditFile(home);
+  for (const entry of config.section(GATEWAY_SECTION)) {
+    const fields = readLayer(entry, diagnostics);
+    if (fields.expose?.allow) allow.push(fields.expose.allow);
+    if (fields.expose?.deny) deny.push(...fields.expose.deny);
+    if (entry.layer !== "user") {
+      for (const key of GATEWAY_SECTION_SPEC.userOnly ?? [])
+        if (key in fields) diagnostics.push(userOnlyWarning(entry, key));
+      continue;
+    }
+    if (fields.rename) rename = fields.rename;
+    if (fields.ask) ask = fields.ask;
+    if (fields.audit !== undefined)
+      audit = fields.audit === false ? false : path.resolve(home, expandHome(fields.audit, home));
+  }
+  if (options.expose?.allow) allow.push([...options.expose.allow]);
+  if (options.expose?.deny) deny.push(...options.expose.deny);
+  if (options.rename) rename = { ...options.rename };
+  if (options.ask) ask = options.ask;
+  if (options.audit !== undefined) audit = options.audit;
+  return {
+    settings: {
+      expose: { allow, deny },
+      rename: Object.entries(rename).map(([from, to]) => ({ from, to })),
+      ask,
+      audit,
+    },
+    diagnostics,
+  };
+}
+
+type Fields = SectionFields<typeof fieldSchemas>;
+
+function readLayer(entry: SectionEntry, diagnostics: Diagnostic[]): Fields {
+  return validateSectionFields(entry, fieldSchemas, {
+    sectionKey: GATEWAY_SECTION,
+    source: "gateway",
+    failClosed: true,
+    report: (diagnostic) => diagnostics.push(diagnostic),
+  });
+}
+
+function userOnlyWarning(entry: SectionEntry, key: string): Diagnostic {
+  const position = entry.locateKey?.([key]) ?? entry.locate([key]);
+  const diagnostic: Diagnostic = {
+    stage: "config",
+    severity: "warning",
+    code: "user_only_setting",
+    layer: entry.layer,
+    file: position.file,
+    source: "gateway",
+    message: `gateway.${key} counts only in your own config (~/${CONFIG_DIR}/config.yaml); the workspace's value is ignored.`,
+  };
+  if (position.line !== undefined) diagnostic.line = position.line;
+  if (position.column !== undefined) diagnostic.column = position.column;
+  return diagnostic;
+}
+
+function expandHome(file: string, home: string): string {
+  return file === "~" || file.startsWith("~/") ? path.join(home, file.slice(1)) : file;
+}

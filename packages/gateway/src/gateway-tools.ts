@@ -1,0 +1,111 @@
+import { type Agent, PolicyEngine, type ToolDefinition } from "@pseudoclaude/core";
+import { EventEmitter } from "eventemitter3";
+import { ExportedNames } from "./exported-names.js";
+import { type ExposureTest, exposureTest } from "./exposure.js";
+import type { GatewaySettings } from "./gateway-section.js";
+import { honestAnnotations } from "./honest-annotations.js";
+
+/** A registry tool as clients see it. */
+export interface ExposedTool {
+  /** The name clients call it by. */
+  readonly name: string;
+  readonly definition: ToolDefinition;
+}
+
+/** Where a tool came from, in every exported tool's `_meta` (for clients and audits). */
+export const SOURCE_META_KEY = "dev.pseudoclaude/source";
+/** The tool's name in the agent's registry, in its `_meta`. */
+export const REGISTRY_NAME_META_KEY = "dev.pseudoclaude/tool";
+
+/** An MCP `Tool` as `tools/list` carries it. */
+export interface ListedTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: { type: "object"; [key: string]: unknown };
+  annotations: ReturnType<typeof honestAnnotations>;
+  icons?: ToolDefinition["icons"];
+  _meta: Record<string, unknown>;
+}
+
+/**
+ * The tools the gateway exports, kept in step with the agent's registry: a server joining or
+ * leaving, a skill loaded, an MCP server's own list change. `changed` fires when what clients
+ * would list is different. Tools the policy never offers (plan mode, denied by name) are not
+ * exported either.
+ */
+export class GatewayTools extends EventEmitter<{ changed: [] }> {
+  private readonly exposed: ExposureTest;
+  private readonly names: ExportedNames;
+  private readonly policy: PolicyEngine;
+  private byName = new Map<string, ExposedTool>();
+  private listed: ListedTool[] | undefined;
+  private version = -1;
+  private readonly onRegistryChange = () => this.refresh();
+
+  constructor(
+    private readonly agent: Agent,
+    settings: Pick<GatewaySettings, "expose" | "rename">,
+  ) {
+    super();
+    this.exposed = exposureTest(settings.expose);
+    this.names = new ExportedNames(settings.rename);
+    this.policy = agent.resolve<PolicyEngine>(PolicyEngine);
+    agent.registry.on("changed", this.onRegistryChange);
+    this.refresh();
+  }
+
+  /** The exported tool of that name, if clients may call it. */
+  get(name: string): ExposedTool | undefined {
+    if (this.version !== this.agent.registry.version) this.refresh();
+    return this.byName.get(name);
+  }
+
+  /** What `tools/list` answers, made once per change. */
+  list(): readonly ListedTool[] {
+    if (this.version !== this.agent.registry.version) this.refresh();
+    this.listed ??= [...this.byName.values()].map(listedTool);
+    return this.listed;
+  }
+
+  close(): void {
+    this.agent.registry.off("changed", this.onRegistryChange);
+    this.removeAllListeners();
+  }
+
+  private refresh(): void {
+    this.version = this.agent.registry.version;
+    const definitions = this.agent.registry
+      .definitions()
+      .filter((definition) => this.exposed(definition) && this.policy.isOffered(definition));
+    const names = this.names.assign(definitions.map((definition) => definition.name));
+    const next = new Map<string, ExposedTool>();
+    for (const definition of definitions) {
+      const name = names.get(definition.name) as string;
+      next.set(name, { name, definition });
+    }
+    if (sameTools(this.byName, next)) return;
+    this.byName = next;
+    this.listed = undefined;
+    this.emit("changed");
+  }
+}
+
+function sameTools(a: Map<string, ExposedTool>, b: Map<string, ExposedTool>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [name, tool] of b) if (a.get(name)?.definition !== tool.definition) return false;
+  return true;
+}
+
+function listedTool({ name, definition }: ExposedTool): ListedTool {
+  const tool: ListedTool = {
+    name,
+    description: definition.description,
+    inputSchema: { ...definition.inputSchema, type: "object" },
+    annotations: honestAnnotations(definition),
+    _meta: { [SOURCE_META_KEY]: definition.source, [REGISTRY_NAME_META_KEY]: definition.name },
+  };
+  if (definition.title) tool.title = definition.title;
+  if (definition.icons?.length) tool.icons = definition.icons;
+  return tool;
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from "node:crypto";
+import {
+  createRequestStateCodec,
+  type McpRequestContext,
+  type RequestStateCodec,
+  Server,
+  type ServerCapabilities,
+} from "@modelcontextprotocol/server";
+import type { Agent } from "@pseudoclaude/core";
+import { McpManager } from "@pseudoclaude/plugin-mcp";
+import { AuditLog } from "./audit-log.js";
+import type { CallContext, GatewayEra } from "./call-context.js";
+import type { ClientApprovals } from "./client-approvals.js";
+import { exposureTest } from "./exposure.js";
+import { APPROVAL_TTL_SECONDS, type ApprovalState, GatewayCalls } from "./gateway-calls.js";
+import type { GatewaySettings } from "./gateway-section.js";
+import { GatewayTools } from "./gateway-tools.js";
+import { UpstreamFeatures } from "./upstream-features.js";
+
+/** What the gateway tells clients it is. */
+export const GATEWAY_SERVER_NAME = "pseudoclaude-gateway";
+
+export interface GatewayOptionsResolved {
+  agent: Agent;
+  settings: GatewaySettings;
+  /** The agent's approver must be `approvals.approver` (see {@link ClientApprovals}). */
+  approvals: ClientApprovals;
+  version: string;
+  /** Where the gateway reports what is not a client's business (a failed audit write). */
+  onError?: ((error: unknown) => void) | undefined;
+}
+
+/**
+ * The agent's registry as MCP server instances: one per stdio connection or 2025-era HTTP
+ * session, one per request on 2026-era HTTP (cheap: the handlers read shared state). Instances
+ * that live on are kept, so a change in the registry reaches their clients as `list_changed`.
+ */
+export class Gateway {
+  readonly tools: GatewayTools;
+  readonly features: UpstreamFeatures | undefined;
+  readonly audit: AuditLog | undefined;
+  private readonly calls: GatewayCalls;
+  private readonly live = new Set<Server>();
+  /** Called when per-request (2026 HTTP) clients must hear of a change. */
+  private readonly broadcasts = new Set<(what: "tools" | "resources" | "prompts") => void>();
+  private readonly codec: RequestStateCodec<ApprovalState>;
+
+  constructor(private readonly options: GatewayOptionsResolved) {
+    const { agent, settings } = options;
+    this.tools = new GatewayTools(agent, settings);
+    this.audit = settings.audit ? new AuditLog(settings.audit, options.onError) : undefined;
+    // A fresh key per start: a question asked before a restart cannot be answered after it.
+    this.codec = createRequestStateCodec<ApprovalState>({
+      key: randomBytes(32),
+      ttlSeconds: APPROVAL_TTL_SECONDS,
+    });
+    this.calls = new GatewayCalls({
+      agent,
+      tools: this.tools,
+      approvals: options.approvals,
+      codec: this.codec,
+      ask: settings.ask,
+      audit: this.audit,
+    });
+    this.features = mcpManagerOf(agent)
+      ? new UpstreamFeatures(
+          mcpManagerOf(agent) as McpManager,
+          exposureTest(settings.expose),
+          settings,
+        )
+      : undefined;
+    this.tools.on("changed", () => this.changed("tools"));
+    this.features?.on("resources-changed", () => this.changed("resources"));
+    this.features?.on("prompts-changed", () => this.changed("prompts"));
+    this.features?.on("resource-updated", (uri) => {
+      for (const server of this.live) void server.sendResourceUpdated({ uri }).catch(() => {});
+    });
+  }
+
+  /**
+   * A server instance for one connection (`keep`: it lives on and hears of changes) or one
+   * request. The SDK's serving entries call this with the era they found.
+   */
+  createServer(transport: CallContext["transport"], ctx: McpRequestContext, keep: boolean): Server {
+    const era: GatewayEra = ctx.era === "modern" ? "2026-07-28" : "2025-11-25";
+    const capabilities: ServerCapabilities = { tools: { listChanged: true } };
+    if (this.features) {
+      capabilities.resources = { listChanged: true, subscribe: false };
+      capabilities.prompts = { listChanged: true };
+    }
+    const server = new Server(
+      { name: GATEWAY_SERVER_NAME, version: this.options.version },
+      {
+        capabilities,
+        requestState: { verify: (state, context) => this.codec.verify(state, context) },
+      },
+    );
+    const where: CallContext = { transport, era, server };
+    server.setRequestHandler("tools/list", () => ({ tools: [...this.tools.list()] }));
+    server.setRequestHandler("tools/call", (request, context) =>
+      this.calls.call(request.params, context, where),
+    );
+    const features = this.features;
+    if (features) {
+      server.setRequestHandler("resources/list", (_request, context) =>
+        features.listResources(context.mcpReq.signal),
+      );
+      server.setRequestHandler("resources/templates/list", (_request, context) =>
+        features.listResourceTemplates(context.mcpReq.signal),
+      );
+      server.setRequestHandler("resources/read", (request, context) =>
+        features.readResource(request.params.uri, context.mcpReq.signal),
+      );
+      server.setRequestHandler("prompts/list", (_request, context) =>
+        features.listPrompts(context.mcpReq.signal),
+      );
+      server.setRequestHandler("prompts/get", (request, context) =>
+        features.getPrompt(
+          request.params.name,
+          (request.params.arguments ?? {}) as Record<string, string>,
+          context.mcpReq.signal,
+        ),
+      );
+    }
+    if (keep) {
+      this.live.add(server);
+      server.onclose = () => this.live.delete(server);
+    }
+    return server;
+  }
+
+  /** Tell per-request clients of changes (the 2026 HTTP handler's notifier). */
+  onBroadcast(listener: (what: "tools" | "resources" | "prompts") => void): () => void {
+    this.broadcasts.add(listener);
+    return () => this.broadcasts.delete(listener);
+  }
+
+  /** Live connections (stdio, 2025-era HTTP sessions): for tests and shutdown. */
+  get connections(): number {
+    return this.live.size;
+  }
+
+  async close(): Promise<void> {
+    this.tools.close();
+    this.features?.close();
+    await Promise.allSettled([...this.live].map((server) => server.close()));
+    this.live.clear();
+    await this.audit?.flush();
+  }
+
+  private changed(what: "tools" | "resources" | "prompts"): void {
+    for (const server of this.live) {
+      const sent =
+        what === "tools"
+          ? server.sendToolListChanged()
+          : what === "resources"
+            ? server.sendResourceListChanged()
+            : server.sendPromptListChanged();
+      void sent.catch(() => undefined);
+    }
+    for (const broadcast of this.broadcasts) broadcast(what);
+  }
+}
+
+function mcpManagerOf(agent: Agent): McpManager | undefined {
+  try {
+    return agent.resolve<McpManager>(McpManager);
+  } catch {
+    return undefined;
+  }
+}

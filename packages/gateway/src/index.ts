@@ -1,0 +1,46 @@
+/**
+ * The gateway: an agent's tool registry served as one MCP server, over stdio and Streamable
+ * HTTP, in both protocol eras, with the agent's policy, approvals asked of the client through
+ * elicitation, and an audit log in front. See docs/gateway.md.
+ */
+export { AuditLog, type AuditRecord } from "./audit-log.js";
+export type { GatewayEra } from "./call-context.js";
+export { type ClientAnswer, ClientApprovals } from "./client-approvals.js";
+export { ExportedNames } from "./exported-names.js";
+export { type ExposureTest, exposureTest } from "./exposure.js";
+export { GATEWAY_SERVER_NAME, Gateway, type GatewayOptionsResolved } from "./gateway.js";
+export {
+  APPROVAL_INPUT,
+  type ApprovalState,
+  argumentsHash,
+  callToolResult,
+} from "./gateway-calls.js";
+export { GATEWAY_PLUGIN_NAME, GatewaySettingsToken, gatewayPlugin } from "./gateway-plugin.js";
+export {
+  defaultAuditFile,
+  GATEWAY_SECTION,
+  GATEWAY_SECTION_SPEC,
+  type GatewayAskMode,
+  type GatewayOptions,
+  type GatewaySettings,
+  loadGatewaySettings,
+} from "./gateway-section.js";
+export {
+  type ExposedTool,
+  GatewayTools,
+  type ListedTool,
+  REGISTRY_NAME_META_KEY,
+  SOURCE_META_KEY,
+} from "./gateway-tools.js";
+export { type ExportedAnnotations, honestAnnotations } from "./honest-annotations.js";
+export { type GatewayAuth, MIN_TOKEN_LENGTH } from "./http-auth.js";
+export {
+  type HttpGateway,
+  isLoopback,
+  MCP_PATH,
+  type ServeHttpOptions,
+  serveHttp,
+} from "./serve-http.js";
+export { type StdioGateway, serveGatewayStdio } from "./serve-stdio.js";
+export { type RunningGateway, type StartGatewayOptions, startGateway } from "./start-gateway.js";
+export { UPSTREAM_URI_SCHEME, UpstreamFeatures } from "./upstream-features.js";

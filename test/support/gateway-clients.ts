@@ -1,0 +1,166 @@
+// The official SDK clients of both lines, as a gateway's users run them: the v1 client
+// (2025-11-25) and the v2 client pinned to either era, over real stdio or Streamable HTTP.
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as HttpV2,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioV2 } from "@modelcontextprotocol/client/stdio";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+
+export type ClientKind = "v1" | "v2@2025-11-25" | "v2@2026-07-28";
+export const CLIENT_KINDS: readonly ClientKind[] = ["v1", "v2@2025-11-25", "v2@2026-07-28"];
+
+export interface Elicitation {
+  message: string;
+  requestedSchema?: unknown;
+}
+
+/** What the client's person answers (default: allow). */
+export type Answer = (request: Elicitation) => {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, unknown>;
+};
+
+export interface ToolCallResult {
+  content: Array<{ type: string; text?: string }>;
+  isError?: boolean;
+  structuredContent?: unknown;
+}
+
+export interface GatewayClient {
+  readonly kind: ClientKind;
+  readonly protocolVersion: string | undefined;
+  listTools(): Promise<
+    Array<{ name: string; annotations?: Record<string, unknown>; _meta?: Record<string, unknown> }>
+  >;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: {
+      signal?: AbortSignal;
+      onprogress?: (progress: { progress: number; total?: number }) => void;
+    },
+  ): Promise<ToolCallResult>;
+  listResources(): Promise<Array<{ uri: string; name: string }>>;
+  readResource(uri: string): Promise<{ contents: Array<{ uri: string; text?: string }> }>;
+  listPrompts(): Promise<Array<{ name: string }>>;
+  /** Every elicitation the gateway sent, in order. */
+  readonly elicitations: Elicitation[];
+  answer: Answer;
+  /** Resolves at the next `tools/list_changed` after this call. */
+  nextToolsChange(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type Connection =
+  | { stdio: { command: string; args: string[]; env: Record<string, string>; cwd: string } }
+  | { http: { url: string; token?: string | undefined } };
+
+export interface ClientSetup {
+  /** Declare elicitation (default true). */
+  elicitation?: boolean;
+}
+
+export async function connectClient(
+  kind: ClientKind,
+  connection: Connection,
+  setup: ClientSetup = {},
+): Promise<GatewayClient> {
+  const elicitation = setup.elicitation ?? true;
+  const elicitations: Elicitation[] = [];
+  const waiters: Array<() => void> = [];
+  const toolsChanged = () => {
+    for (const waiter of waiters.splice(0)) waiter();
+  };
+  const state = {
+    answer: (() => ({ action: "accept", content: { allow: true } })) as Answer,
+  };
+  const onElicit = (params: Elicitation) => {
+    elicitations.push(params);
+    return state.answer(params);
+  };
+  const capabilities = elicitation ? { elicitation: { form: {} } } : {};
+  const info = { name: `gateway-test-${kind}`, version: "1.0.0" };
+  let client: ClientV1 | ClientV2;
+  if (kind === "v1") {
+    const v1 = new ClientV1(info, { capabilities });
+    if (elicitation)
+      v1.setRequestHandler(
+        ElicitRequestSchema,
+        async (request) => onElicit(request.params as Elicitation) as never,
+      );
+    v1.setNotificationHandler(ToolListChangedNotificationSchema, async () => toolsChanged());
+    const transport =
+      "stdio" in connection
+        ? new StdioV1({ ...connection.stdio, stderr: "pipe" })
+        : new HttpV1(new URL(connection.http.url), {
+            requestInit: connection.http.token
+              ? { headers: { Authorization: `Bearer ${connection.http.token}` } }
+              : {},
+          });
+    await v1.connect(transport);
+    client = v1;
+  } else {
+    // The v2 client speaks 2025-11-25 unless pinned to a modern revision.
+    const v2 = new ClientV2(info, {
+      capabilities,
+      ...(kind === "v2@2026-07-28"
+        ? { versionNegotiation: { mode: { pin: "2026-07-28" } } }
+        : { versionNegotiation: { mode: "legacy" } }),
+      listChanged: { tools: { onChanged: () => toolsChanged() } },
+    } as never);
+    if (elicitation)
+      v2.setRequestHandler(
+        "elicitation/create",
+        async (request) => onElicit(request.params as Elicitation) as never,
+      );
+    const transport =
+      "stdio" in connection
+        ? new StdioV2({ ...connection.stdio, stderr: "pipe" })
+        : new HttpV2(new URL(connection.http.url), {
+            requestInit: connection.http.token
+              ? { headers: { Authorization: `Bearer ${connection.http.token}` } }
+              : {},
+          });
+    await v2.connect(transport as never);
+    client = v2;
+  }
+  const any = client as unknown as {
+    listTools(): Promise<{ tools: never[] }>;
+    callTool(params: unknown, schema?: unknown, options?: unknown): Promise<ToolCallResult>;
+    listResources(): Promise<{ resources: never[] }>;
+    readResource(params: { uri: string }): Promise<never>;
+    listPrompts(): Promise<{ prompts: never[] }>;
+    getNegotiatedProtocolVersion?(): string | undefined;
+    close(): Promise<void>;
+  };
+  return {
+    kind,
+    get protocolVersion() {
+      return any.getNegotiatedProtocolVersion?.();
+    },
+    listTools: async () => (await any.listTools()).tools,
+    callTool: (name, args, options = {}) =>
+      kind === "v1"
+        ? any.callTool({ name, arguments: args }, undefined, options)
+        : any.callTool({ name, arguments: args }, options),
+    listResources: async () => (await any.listResources()).resources,
+    readResource: (uri) => any.readResource({ uri }),
+    listPrompts: async () => (await any.listPrompts()).prompts,
+    elicitations,
+    get answer() {
+      return state.answer;
+    },
+    set answer(answer: Answer) {
+      state.answer = answer;
+    },
+    nextToolsChange: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    close: () => any.close(),
+  };
+}
