@@ -28,6 +28,8 @@ export type GatewayAuth =
 /** The smallest token the gateway takes: anything shorter is guessable. */
 export const MIN_TOKEN_LENGTH = 16;
 
+const TOKEN_HORIZON = () => Math.floor(Date.now() / 1000) + 24 * 60 * 60;
+
 /** Checks the one configured bearer token in constant time. */
 export function staticTokenVerifier(expected: string): OAuthTokenVerifier {
   const want = Buffer.from(expected);
@@ -36,7 +38,8 @@ export function staticTokenVerifier(expected: string): OAuthTokenVerifier {
       const got = Buffer.from(token);
       if (got.length !== want.length || !timingSafeEqual(got, want))
         throw new OAuthError(OAuthErrorCode.InvalidToken, "The token is not this gateway's.");
-      return { token, clientId: "bearer-token", scopes: [] };
+      // The SDK's bearer check wants an expiry; a configured token lasts while the gateway runs.
+      return { token, clientId: "bearer-token", scopes: [], expiresAt: TOKEN_HORIZON() };
     },
   };
 }
