@@ -38,10 +38,11 @@ const CLI_DEFAULTS = [
   "@pseudoclaude/provider-openai",
   "@pseudoclaude/provider-scripted",
   "@pseudoclaude/studio",
+  "@pseudoclaude/gateway",
 ];
 const SDK_PROVIDERS = ["@pseudoclaude/provider-anthropic", "@pseudoclaude/provider-openai"];
-/** The CLI's optional dependencies: the SDK providers and the studio. */
-const CLI_OPTIONAL = [...SDK_PROVIDERS, "@pseudoclaude/studio"];
+/** The CLI's optional dependencies: the SDK providers, the studio and the gateway. */
+const CLI_OPTIONAL = [...SDK_PROVIDERS, "@pseudoclaude/studio", "@pseudoclaude/gateway"];
 /**
  * Upper bounds (MiB), about a quarter above what was measured (19.8, 69.3, 105.2, 53.8): a new
  * heavy dependency fails here instead of growing every user's install unnoticed.
@@ -216,6 +217,12 @@ describe("packages installed from their tarballs", { timeout: 300_000 }, () => {
     ]);
     assert.equal(durable.code, 1, durable.stderr);
     assert.match(durable.stderr, /Cannot reach Restate at http:\/\/127\.0\.0\.1:1/);
+    const gateway = await runIn(app.dir, bin, ["serve", "--mcp"]);
+    assert.equal(gateway.code, 2, gateway.stderr);
+    assert.match(
+      gateway.stderr,
+      /The gateway \(serve --mcp\) needs the package @pseudoclaude\/gateway, which is not installed\..*npm install @pseudoclaude\/gateway/,
+    );
     const openai = await runIn(app.dir, bin, ["run", "hi", "--provider", "openai"]);
     assert.equal(openai.code, 2, openai.stderr);
     assert.match(

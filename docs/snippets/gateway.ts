@@ -6,7 +6,9 @@ import { mcp } from "@pseudoclaude/plugin-mcp";
 const approvals = new ClientApprovals();
 const agent = await createAgent({
   plugins: [
-    mcp({ servers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] } } }),
+    mcp({
+      servers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] } },
+    }),
     gatewayPlugin({ expose: { deny: ["mcp__memory__delete_*"] }, audit: false }),
   ],
   policy: { allow: ["mcp__memory__read_graph"] },

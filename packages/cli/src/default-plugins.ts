@@ -1,4 +1,4 @@
-import type { Plugin } from "@pseudoclaude/core";
+import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import { providerSectionPlugin } from "@pseudoclaude/core/provider";
 import { agents } from "@pseudoclaude/plugin-agents";
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
@@ -13,6 +13,21 @@ export interface DefaultPluginOptions {
    * `io.modelcontextprotocol/ui` extension), and servers may then offer their app views.
    */
   mcpAppHost?: boolean | undefined;
+  /** The gateway's own plugin (`serve --mcp`), which reads and checks the `gateway` section. */
+  gateway?: Plugin | undefined;
+}
+
+/**
+ * The `gateway` section belongs to `serve --mcp`; every other command leaves it alone rather
+ * than warn that nobody reads it. The gateway's plugin checks it when it serves.
+ */
+function gatewaySectionClaim(): Plugin {
+  return definePlugin({
+    name: "gateway",
+    register(context) {
+      context.config.section("gateway");
+    },
+  });
 }
 
 /**
@@ -27,5 +42,6 @@ export function defaultPlugins(options: DefaultPluginOptions = {}): Plugin[] {
     hooks(),
     agents(),
     providerSectionPlugin(),
+    options.gateway ?? gatewaySectionClaim(),
   ];
 }

@@ -10,7 +10,6 @@ import {
   formatDiagnostic,
   type LoadedConfig,
   loadConfig,
-  type Plugin,
   type Provider,
   type SessionStore,
 } from "@pseudoclaude/core";
@@ -53,8 +52,6 @@ export interface SessionOptions {
   tracerProvider?: TracerProvider | undefined;
   /** What the command changes in the default plugins (the studio renders MCP Apps). */
   plugins?: DefaultPluginOptions | undefined;
-  /** Plugins of the command itself, after the defaults (the gateway reads its section). */
-  extraPlugins?: readonly Plugin[] | undefined;
   /** Who asks the person questions (chat's own line input); default: a readline on stdin. */
   prompter?: Prompter;
   /** More createAgent options (chat starts MCP servers in the background). */
@@ -106,7 +103,6 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   );
   const plugins = [
     ...defaultPlugins(options.plugins),
-    ...(options.extraPlugins ?? []),
     ...(await loadPluginModules(flags.plugin ?? [], io.cwd)),
   ];
   const tracing = options.traced

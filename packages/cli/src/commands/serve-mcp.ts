@@ -71,7 +71,7 @@ export async function runServeMcp({ flags, io }: CommandContext): Promise<number
       provider: (config: LoadedConfig, consent: WorkspaceConsent) =>
         createProvider(flags.provider, providerFlags, config, consent),
       approver: () => approvals.approver,
-      extraPlugins: [gw.gatewayPlugin()],
+      plugins: { gateway: gw.gatewayPlugin() },
       prompter: NO_PROMPTER,
     },
     async ({ agent }) => {

@@ -123,7 +123,7 @@ async function runServe(context: CommandContext): Promise<number> {
   if (parseDurable(flags.durable) === undefined)
     throw new CliUsageError(
       "missing_flag",
-      '"serve" needs --mcp (the tools as an MCP server) or --durable restate (a worker for durable runs).',
+      '"serve" needs --durable restate (the engine that keeps the runs), or --mcp to serve the agent\'s tools as one MCP server.',
       { details: { flag: "durable" } },
     );
   const port = parsePort(flags.port, DEFAULT_WORKER_PORT);
