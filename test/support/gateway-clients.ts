@@ -50,6 +50,7 @@ export interface GatewayClient {
   listResources(): Promise<Array<{ uri: string; name: string }>>;
   readResource(uri: string): Promise<{ contents: Array<{ uri: string; text?: string }> }>;
   listPrompts(): Promise<Array<{ name: string }>>;
+  getPrompt(name: string, args?: Record<string, string>): Promise<{ messages: unknown[] }>;
   /** Every elicitation the gateway sent, in order. */
   readonly elicitations: Elicitation[];
   answer: Answer;
@@ -137,6 +138,7 @@ export async function connectClient(
     listResources(): Promise<{ resources: never[] }>;
     readResource(params: { uri: string }): Promise<never>;
     listPrompts(): Promise<{ prompts: never[] }>;
+    getPrompt(params: { name: string; arguments?: Record<string, string> }): Promise<never>;
     getNegotiatedProtocolVersion?(): string | undefined;
     close(): Promise<void>;
   };
@@ -153,6 +155,7 @@ export async function connectClient(
     listResources: async () => (await any.listResources()).resources,
     readResource: (uri) => any.readResource({ uri }),
     listPrompts: async () => (await any.listPrompts()).prompts,
+    getPrompt: (name, args = {}) => any.getPrompt({ name, arguments: args }),
     elicitations,
     get answer() {
       return state.answer;

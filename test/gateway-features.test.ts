@@ -1,0 +1,110 @@
+// Upstream resources and prompts through the gateway, from two copies of the official
+// reference server (server-everything): prompts named as tools are, resource URIs kept when
+// one server has them and made distinct when two do, reads routed to the right server.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { CLI_BIN } from "./support/cli.js";
+import { connectClient, type GatewayClient } from "./support/gateway-clients.js";
+import { gatewayEnv } from "./support/gateway-workspace.js";
+
+const EVERYTHING = path.join(
+  fileURLToPath(new URL("../../", import.meta.url)),
+  "node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+);
+
+function config(servers: readonly string[], gatewayYaml: string): string {
+  return [
+    "mcp_servers:",
+    ...servers.flatMap((name) => [
+      `  ${name}:`,
+      `    command: ${JSON.stringify(process.execPath)}`,
+      `    args: [${JSON.stringify(EVERYTHING)}, "stdio"]`,
+    ]),
+    "gateway:",
+    "  audit: false",
+    gatewayYaml,
+  ].join("\n");
+}
+
+async function open(
+  kind: "v1" | "v2@2026-07-28",
+  servers: readonly string[],
+  gatewayYaml = "",
+): Promise<{ workspace: TempWorkspace; client: GatewayClient }> {
+  const workspace = await createTempWorkspace("pc-gateway-features-");
+  await workspace.writeConfig("user", config(servers, gatewayYaml));
+  const client = await connectClient(kind, {
+    stdio: {
+      command: process.execPath,
+      args: [CLI_BIN, "serve", "--mcp", "--workspace", workspace.root],
+      env: gatewayEnv(workspace),
+      cwd: workspace.root,
+    },
+  });
+  return { workspace, client };
+}
+
+for (const kind of ["v1", "v2@2026-07-28"] as const) {
+  describe(`gateway resources and prompts, ${kind} client, two servers`, () => {
+    let workspace: TempWorkspace;
+    let client: GatewayClient;
+    before(async () => {
+      ({ workspace, client } = await open(kind, ["ev1", "ev2"]));
+    });
+    after(async () => {
+      await client?.close();
+      await workspace?.cleanup();
+    });
+
+    test("prompts are named per server, and a prompt comes from its own server", async () => {
+      const names = (await client.listPrompts()).map((prompt) => prompt.name);
+      const first = names.filter((name) => name.startsWith("mcp__ev1__"));
+      assert.ok(first.length > 0, names.join(", "));
+      for (const name of first)
+        assert.ok(names.includes(name.replace("mcp__ev1__", "mcp__ev2__")), `${name} of ev2 too`);
+      const simple = first.find((name) => /simple/i.test(name)) ?? (first[0] as string);
+      const prompt = await client.getPrompt(simple);
+      assert.ok(prompt.messages.length > 0);
+      await assert.rejects(client.getPrompt("mcp__nowhere__x"), /Unknown prompt/);
+    });
+
+    test("a URI both servers list is made distinct, and reads from the server it names", async () => {
+      const resources = await client.listResources();
+      assert.ok(resources.length > 0);
+      for (const resource of resources)
+        assert.match(resource.uri, /^pseudoclaude\+mcp:\/\/ev[12]\//, resource.uri);
+      const one = resources.find((resource) => resource.uri.startsWith("pseudoclaude+mcp://ev2/"));
+      assert.ok(one);
+      const read = await client.readResource(one.uri);
+      assert.equal(read.contents[0]?.uri, one.uri);
+    });
+  });
+}
+
+describe("gateway resources, one server exposed", () => {
+  test("URIs are the server's own; the hidden server's resources and prompts are not there", async () => {
+    const { workspace, client } = await open(
+      "v2@2026-07-28",
+      ["ev1", "ev2"],
+      '  expose:\n    deny: ["mcp:ev2"]',
+    );
+    try {
+      const resources = await client.listResources();
+      assert.ok(resources.length > 0);
+      for (const resource of resources)
+        assert.doesNotMatch(resource.uri, /^pseudoclaude\+mcp:/, resource.uri);
+      const read = await client.readResource((resources[0] as { uri: string }).uri);
+      assert.equal(read.contents[0]?.uri, resources[0]?.uri);
+      const names = (await client.listPrompts()).map((prompt) => prompt.name);
+      assert.ok(names.some((name) => name.startsWith("mcp__ev1__")));
+      assert.ok(!names.some((name) => name.startsWith("mcp__ev2__")), names.join(", "));
+      await assert.rejects(client.readResource("pseudoclaude+mcp://ev2/test://static/resource/1"));
+    } finally {
+      await client.close();
+      await workspace.cleanup();
+    }
+  });
+});
