@@ -13,6 +13,11 @@ export interface ServerSpec {
   env?: Record<string, string>;
   /** http: the Streamable HTTP endpoint. */
   url?: string;
+  /**
+   * The protocol revision the server speaks, for a contender that picks its own client by it
+   * (the gateway's: the official client of the row's era, as the row's baseline is).
+   */
+  era?: "2025-11-25" | "2026-07-28";
 }
 
 export interface Connected {

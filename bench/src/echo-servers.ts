@@ -58,6 +58,7 @@ export function stdioEcho(name: string, options: EchoOptions = {}): ServerSpec {
     command: process.execPath,
     args: [script(options)],
     env: env(options),
+    era: options.era ?? "2025-11-25",
   };
 }
 
@@ -82,7 +83,12 @@ export async function httpEcho(
     );
   });
   return {
-    spec: { name, transport: "http", url: `http://127.0.0.1:${port}/mcp` },
+    spec: {
+      name,
+      transport: "http",
+      url: `http://127.0.0.1:${port}/mcp`,
+      era: options.era ?? "2025-11-25",
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

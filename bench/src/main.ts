@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONTENDERS } from "./contenders/index.js";
+import { CONTENDERS, NAMED_ONLY, OURS } from "./contenders/index.js";
 import { runningEchoServers } from "./echo-servers.js";
 import type { RowParams } from "./measure.js";
 import { type RowResult, renderTable, summarize } from "./report.js";
@@ -19,7 +19,9 @@ const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const chosen =
   flagValue("--contenders")?.split(",") ??
-  (quick ? ["raw-sdk", "raw-v2", "pseudoclaude"] : Object.keys(CONTENDERS));
+  (quick
+    ? ["raw-sdk", "raw-v2", "pseudoclaude", "gateway", "gateway-audit"]
+    : Object.keys(CONTENDERS));
 const only = flagValue("--rows")?.split(",");
 const reps = Number(flagValue("--reps") ?? 3);
 /**
@@ -85,14 +87,15 @@ for (const row of rows) {
   /** Peers that failed a 2026 row: how often and the first error, a result, not a broken run. */
   const failed: Record<string, { times: number; error: string }> = {};
   // Each row runs its own era's baseline, not the other's (the 1.x SDK cannot speak 2026-07-28).
+  // The gateway runs only in the rows that name it.
   const names = chosen.filter(
     (name) =>
-      (!row.only || row.only.includes(name)) &&
+      (row.only ? row.only.includes(name) : !NAMED_ONLY.has(name)) &&
       (name === row.baseline || !Object.values(BASELINES).includes(name)),
   );
   // Ours or the baseline failing is a failure wherever; a peer failing a 2026 row is recorded.
   const mustRun = (name: string) =>
-    row.era !== "2026-07-28" || name === "pseudoclaude" || name === row.baseline;
+    row.era !== "2026-07-28" || OURS.has(name) || name === row.baseline;
   for (let rep = 0; rep < reps; rep++) {
     // Rotated, so no contender always runs first (or last) on a warming machine.
     const order = names.map((_, i) => names[(i + rep) % names.length]!);
@@ -116,7 +119,7 @@ for (const row of rows) {
       const left = runningEchoServers();
       if (left.length > 0) {
         // Ours is a failure; a peer's is a finding worth reporting, not a broken run.
-        (name === "pseudoclaude" || name === row.baseline ? failures : findings).push(
+        (OURS.has(name) || name === row.baseline ? failures : findings).push(
           `${name} ${row.id}: left ${left.length} server processes running after close`,
         );
         for (const line of left) process.kill(Number(line.trim().split(/\s+/)[0]), "SIGKILL");
@@ -133,8 +136,9 @@ for (const row of rows) {
   for (const [name, what] of Object.entries(unable)) findings.push(`${name} ${row.id}: ${what}`);
   const result = summarize(row, params, runs, unable);
   results.push(result);
+  const ours = row.guard?.contenders ?? ["pseudoclaude"];
   process.stderr.write(
-    `${row.id}: ${JSON.stringify(result.contenders.pseudoclaude?.ratio_vs_raw_sdk ?? {})}\n`,
+    `${row.id}: ${JSON.stringify(Object.fromEntries(ours.map((name) => [name, result.contenders[name]?.ratio_vs_raw_sdk ?? {}])))}\n`,
   );
 }
 

@@ -14,6 +14,8 @@ export interface RowParams {
   servers?: number;
   initDelayMs?: number;
   tools?: number;
+  /** Throughput rows: also each call's round trip, its median (`latency_us_median`). */
+  latency?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -98,10 +100,18 @@ const ROWS: Record<
         const warm = Math.min(1000, Math.max(100, Math.floor(calls / 5)));
         for (let i = 0; i < warm; i++) await expectEcho(connected, "b", `warm${i}`);
         let next = 0;
+        // Filled only when the row asks: the other rows time the batch and nothing else.
+        const latencies = params.latency ? new Float64Array(calls) : undefined;
         const worker = async () => {
           while (next < calls) {
             const i = next++;
+            if (!latencies) {
+              await expectEcho(connected, "b", `m${i}`);
+              continue;
+            }
+            const sent = performance.now();
             await expectEcho(connected, "b", `m${i}`);
+            latencies[i] = performance.now() - sent;
           }
         };
         const cpu = process.cpuUsage();
@@ -114,6 +124,9 @@ const ROWS: Record<
           cpu_us_per_call: (used.user + used.system) / calls,
           // The kernel's share (pipe and socket writes, wake-ups) apart from our own code's.
           cpu_system_us_per_call: used.system / calls,
+          ...(latencies
+            ? { latency_us_median: latencies.sort()[Math.floor(calls / 2)]! * 1000 }
+            : {}),
         };
       } finally {
         await connected.close();

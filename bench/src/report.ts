@@ -34,7 +34,17 @@ export interface RowResult {
    * server), how often and the first error; the table shows them as `unable`.
    */
   unable?: Record<string, string>;
-  guard?: { figure: string; min?: number; max?: number; ratio?: number; missed: string[] };
+  guard?: {
+    figure: string;
+    min?: number;
+    max?: number;
+    contenders?: string[];
+    /** The first guarded contender's ratio (the best repetition's). */
+    ratio?: number;
+    /** Every guarded contender's, when the guard names more than one. */
+    ratios?: Record<string, number>;
+    missed: string[];
+  };
 }
 
 function spread(values: number[]): Spread {
@@ -90,15 +100,32 @@ export function summarize(
   if (row.guard) {
     // Judged on the best repetition: a regression shows in every one, a busy neighbour on a
     // shared CI machine in some (a median of three once failed on one slow run of two).
-    const ratios = contenders.pseudoclaude?.ratio_vs_raw_sdk[row.guard.figure];
-    const ratio = row.guard.min !== undefined ? ratios?.max : ratios?.min;
+    const { figure, min, max } = row.guard;
+    const guarded = row.guard.contenders ?? ["pseudoclaude"];
     const missed: string[] = [];
-    if (ratio === undefined) missed.push(`${row.id}: no ratio for ${row.guard.figure}`);
-    else if (row.guard.min !== undefined && ratio < row.guard.min)
-      missed.push(`${row.id}: ${row.guard.figure} ratio ${ratio} < ${row.guard.min}`);
-    else if (row.guard.max !== undefined && ratio > row.guard.max)
-      missed.push(`${row.id}: ${row.guard.figure} ratio ${ratio} > ${row.guard.max}`);
-    result.guard = { ...row.guard, ...(ratio !== undefined ? { ratio } : {}), missed };
+    const found: Record<string, number> = {};
+    for (const name of guarded) {
+      const ratios = contenders[name]?.ratio_vs_raw_sdk[figure];
+      const ratio = min !== undefined ? ratios?.max : ratios?.min;
+      // The message names the contender only where the guard has more than one.
+      const who = guarded.length > 1 ? `${name} ` : "";
+      if (ratio === undefined) {
+        missed.push(`${row.id}: ${who}no ratio for ${figure}`);
+        continue;
+      }
+      found[name] = ratio;
+      if (min !== undefined && ratio < min)
+        missed.push(`${row.id}: ${who}${figure} ratio ${ratio} < ${min}`);
+      else if (max !== undefined && ratio > max)
+        missed.push(`${row.id}: ${who}${figure} ratio ${ratio} > ${max}`);
+    }
+    const first = found[guarded[0]!];
+    result.guard = {
+      ...row.guard,
+      ...(first !== undefined ? { ratio: first } : {}),
+      ...(guarded.length > 1 ? { ratios: found } : {}),
+      missed,
+    };
   }
   return result;
 }
@@ -120,6 +147,7 @@ const LABELS: Record<string, string> = {
   cold_startup_ms: "×raw import + start-up time",
   client_cpu_ms: "client CPU ms while servers boot",
   first_call_ms: "ms, first call after connecting",
+  latency_us_median: "µs, median call round trip",
   heap_mb: "MB",
   heap_again_mb: "MB, 30 more after the first closed",
   import_ms: "ms",

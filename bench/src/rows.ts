@@ -27,8 +27,11 @@ export interface RowSpec {
   figures: Figure[];
   /** Contenders this row is for (default: all). */
   only?: string[];
-  /** Quick-run guard on our ratio to the row's baseline (lenient: machines are noisy). */
-  guard?: { figure: string; min?: number; max?: number };
+  /**
+   * Quick-run guard on our ratio to the row's baseline (lenient: machines are noisy), for each
+   * of `contenders` (default: `pseudoclaude`).
+   */
+  guard?: { figure: string; min?: number; max?: number; contenders?: string[] };
 }
 
 const THROUGHPUT: Figure = { key: "calls_per_s", label: "calls/s", unit: "/s", better: "higher" };
@@ -58,6 +61,13 @@ const FIRST_CALL: Figure = {
   key: "first_call_ms",
   label: "first call",
   unit: "ms",
+  better: "lower",
+};
+/** Each call's round trip, the median (rows with `latency`). */
+const LATENCY: Figure = {
+  key: "latency_us_median",
+  label: "median call round trip",
+  unit: "µs",
   better: "lower",
 };
 const HEAP: Figure = { key: "heap_mb", label: "JS heap", unit: "MB", better: "lower" };
@@ -120,6 +130,28 @@ function startupRow(era: Era, servers: number, quick: boolean): RowSpec {
   };
 }
 
+/**
+ * Calls through `pseudoclaude serve --mcp` (stdio) to the row's echo server, against the same
+ * client calling that server directly: the gateway's hop, with its audit file off and on (on is
+ * the default). Sequential, so every call's round trip crosses the gateway alone.
+ */
+function gatewayRow(era: Era, min: number): RowSpec {
+  const modern = era === "2026-07-28";
+  const base: RowParams = { ...(modern ? { era } : {}), transport: "stdio", inFlight: 1 };
+  return {
+    id: modern ? "v2026_gateway_stdio_sequential" : "gateway_stdio_sequential",
+    title: `${modern ? "2026-07-28 " : ""}stdio echo through the gateway (serve --mcp), sequential`,
+    era,
+    baseline: BASELINES[era],
+    kind: "throughput",
+    params: { ...base, calls: 3000, latency: true },
+    quick: { ...base, calls: 600, latency: true },
+    figures: [THROUGHPUT, LATENCY, CPU],
+    only: [BASELINES[era], "gateway", "gateway-audit"],
+    guard: { figure: "calls_per_s", min, contenders: ["gateway", "gateway-audit"] },
+  };
+}
+
 const V2025 = "2025-11-25";
 const V2026 = "2026-07-28";
 
@@ -172,4 +204,6 @@ export const ROWS: RowSpec[] = [
   // the quick run only what is cheap: sequential stdio calls and start-up with 5 servers.
   ...THROUGHPUT_ROWS.map((shape, i) => throughputRow(V2026, shape, i === 0)),
   ...[1, 10, 30].map((servers) => startupRow(V2026, servers, servers === 10)),
+  gatewayRow(V2025, 0.3),
+  gatewayRow(V2026, 0.3),
 ];

@@ -1,5 +1,6 @@
 import type { Contender } from "../contender.js";
 import { aiSdk } from "./ai-sdk.js";
+import { gateway, gatewayAudit } from "./gateway.js";
 import { langchain } from "./langchain.js";
 import { mastra } from "./mastra.js";
 import { openaiAgents } from "./openai-agents.js";
@@ -12,5 +13,16 @@ import { rawV2 } from "./raw-v2.js";
  * 2026-07-28 rows (each row's `baseline`), each figure divided by its row's.
  */
 export const CONTENDERS: Readonly<Record<string, Contender>> = Object.fromEntries(
-  [rawSdk, rawV2, pseudoclaude, aiSdk, langchain, mastra, openaiAgents].map((c) => [c.name, c]),
+  [rawSdk, rawV2, pseudoclaude, aiSdk, langchain, mastra, openaiAgents, gateway, gatewayAudit].map(
+    (c) => [c.name, c],
+  ),
 );
+
+/**
+ * Contenders that run only in rows naming them (`only`): the gateway is a server between a
+ * client and its servers, not a client framework, so the other rows are not its to run.
+ */
+export const NAMED_ONLY: ReadonlySet<string> = new Set([gateway.name, gatewayAudit.name]);
+
+/** Ours: failing a row, or leaving a server running, fails the run. */
+export const OURS: ReadonlySet<string> = new Set(["pseudoclaude", gateway.name, gatewayAudit.name]);

@@ -1,5 +1,5 @@
 import type { Contender, ServerSpec } from "../contender.js";
-import { connectRaw } from "./raw-client.js";
+import { connectRaw, type RawClient } from "./raw-client.js";
 
 /**
  * The 2025-11-25 rows' baseline: the official 1.x SDK's client, every server connected at once,
@@ -16,14 +16,17 @@ export const rawSdk: Contender = {
     ]);
   },
   async connect(servers) {
-    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-    return connectRaw(servers, async (spec) => {
-      const client = new Client({ name: "bench", version: "1.0.0" });
-      await client.connect(await transportFor(spec));
-      return client;
-    });
+    return connectRaw(servers, openRawSdk);
   },
 };
+
+/** One server connected with the 1.x SDK's client (the gateway rows' client of 2025-11-25). */
+export async function openRawSdk(spec: ServerSpec): Promise<RawClient> {
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const client = new Client({ name: "bench", version: "1.0.0" });
+  await client.connect(await transportFor(spec));
+  return client;
+}
 
 async function transportFor(spec: ServerSpec) {
   if (spec.transport === "http") {

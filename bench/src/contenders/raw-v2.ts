@@ -1,5 +1,5 @@
 import type { Contender, ServerSpec } from "../contender.js";
-import { connectRaw } from "./raw-client.js";
+import { connectRaw, type RawClient } from "./raw-client.js";
 
 /**
  * The 2026-07-28 rows' baseline: the official SDK's v2 client (`@modelcontextprotocol/client`,
@@ -25,17 +25,20 @@ export const rawV2: Contender = {
     ]);
   },
   async connect(servers) {
-    const { Client } = await import("@modelcontextprotocol/client");
-    return connectRaw(servers, async (spec) => {
-      const client = new Client(
-        { name: "bench", version: "1.0.0" },
-        { versionNegotiation: { mode: { pin: "2026-07-28" } } },
-      );
-      await client.connect(await transportFor(spec));
-      return client;
-    });
+    return connectRaw(servers, openRawV2);
   },
 };
+
+/** One server connected with the v2 client pinned to 2026-07-28 (also the gateway rows'). */
+export async function openRawV2(spec: ServerSpec): Promise<RawClient> {
+  const { Client } = await import("@modelcontextprotocol/client");
+  const client = new Client(
+    { name: "bench", version: "1.0.0" },
+    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
+  await client.connect(await transportFor(spec));
+  return client;
+}
 
 async function transportFor(spec: ServerSpec) {
   if (spec.transport === "http") {
