@@ -1,8 +1,7 @@
 // `pseudoclaude serve --mcp --http` as a person starts it: a real CLI process, its address read
 // from the JSON it prints once listening, stopped with SIGINT as Ctrl-C would.
-import { spawn } from "node:child_process";
-import { CLI_BIN } from "./cli.js";
 import { type GatewayWorkspace, gatewayEnv } from "./gateway-workspace.js";
+import { startListeningCli } from "./listening-cli.js";
 
 export interface GatewayProcess {
   url: string;
@@ -20,49 +19,9 @@ export async function startHttpGateway(
   args: readonly string[] = [],
   env: Record<string, string> = {},
 ): Promise<GatewayProcess> {
-  const child = spawn(
-    process.execPath,
-    [CLI_BIN, "serve", "--mcp", "--http", "0", "--json", "--workspace", workspace.root, ...args],
-    {
-      cwd: workspace.root,
-      env: { ...gatewayEnv(workspace), ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
+  const cli = await startListeningCli<Omit<GatewayProcess, "stderr" | "stop">>(
+    ["serve", "--mcp", "--http", "0", "--json", "--workspace", workspace.root, ...args],
+    { cwd: workspace.root, env: { ...gatewayEnv(workspace), ...env } },
   );
-  let stdout = "";
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-  // A gateway that never says where it listens fails its test instead of hanging the suite.
-  const guard = setTimeout(() => child.kill("SIGKILL"), 120_000);
-  try {
-    const ready = await new Promise<Omit<GatewayProcess, "stderr" | "stop">>((resolve, reject) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        try {
-          resolve(JSON.parse(stdout));
-        } catch {
-          // Not the whole document yet.
-        }
-      });
-      void exited.then((code) =>
-        reject(new Error(`pseudoclaude serve --mcp exited ${code} before listening:\n${stderr}`)),
-      );
-    });
-    return {
-      ...ready,
-      stderr: () => stderr,
-      async stop() {
-        child.kill("SIGINT");
-        const code = await exited;
-        clearTimeout(guard);
-        return code;
-      },
-    };
-  } catch (error) {
-    clearTimeout(guard);
-    throw error;
-  }
+  return { ...cli.ready, stderr: cli.stderr, stop: cli.stop };
 }

@@ -39,17 +39,14 @@ export async function runServeMcp({ flags, io }: CommandContext): Promise<number
         );
   if (flags["no-auth"] && flags["oauth-issuer"])
     throw new CliUsageError("invalid_usage", "--no-auth and --oauth-issuer contradict each other.");
-  if (flags["no-auth"] && flags.host !== undefined)
-    await import("@pseudoclaude/gateway").then(({ isLoopback }) => {
-      if (!isLoopback(flags.host as string))
-        throw new CliUsageError(
-          "invalid_usage",
-          `--no-auth serves only a loopback address, not ${flags.host}: anyone who reaches it could call your tools. Drop --no-auth (a bearer token is made), or use --oauth-issuer.`,
-          { details: { flag: "no-auth" } },
-        );
-    });
   parseMode(flags.mode);
   const gw = await importOptional<Gateway>("@pseudoclaude/gateway", "The gateway (serve --mcp)");
+  if (flags["no-auth"] && flags.host !== undefined && !gw.isLoopback(flags.host))
+    throw new CliUsageError(
+      "invalid_usage",
+      `--no-auth serves only a loopback address, not ${flags.host}: anyone who reaches it could call your tools. Drop --no-auth (a bearer token is made), or use --oauth-issuer.`,
+      { details: { flag: "no-auth" } },
+    );
   const auth = http === undefined ? undefined : httpAuth(flags, gw);
   // What the workspace's files ask for is asked at a terminal, as in chat; over stdio there is
   // none (stdin is the protocol), so it stays off unless approved before or --trust-project.
