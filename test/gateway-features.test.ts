@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { CLI_BIN } from "./support/cli.js";
-import { connectClient, type GatewayClient } from "./support/gateway-clients.js";
+import { type ClientKind, connectClient, type GatewayClient } from "./support/gateway-clients.js";
 import { gatewayEnv } from "./support/gateway-workspace.js";
 
 const EVERYTHING = path.join(
@@ -30,7 +30,7 @@ function config(servers: readonly string[], gatewayYaml: string): string {
 }
 
 async function open(
-  kind: "v1" | "v2@2026-07-28",
+  kind: ClientKind,
   servers: readonly string[],
   gatewayYaml = "",
 ): Promise<{ workspace: TempWorkspace; client: GatewayClient }> {
@@ -108,3 +108,75 @@ describe("gateway resources, one server exposed", () => {
     }
   });
 });
+
+for (const kind of ["v1", "v2@2025-11-25"] as const) {
+  describe(`gateway completions and subscriptions, ${kind} client, one server`, () => {
+    let workspace: TempWorkspace;
+    let client: GatewayClient;
+    before(async () => {
+      ({ workspace, client } = await open(
+        kind,
+        ["ev1"],
+        'permissions:\n  allow: ["mcp__ev1__toggle-subscriber-updates"]',
+      ));
+    });
+    after(async () => {
+      await client?.close();
+      await workspace?.cleanup();
+    });
+
+    test("a prompt argument is completed by its server, with the arguments given so far", async () => {
+      const prompt = { type: "ref/prompt", name: "mcp__ev1__completable-prompt" } as const;
+      const departments = await client.complete(prompt, { name: "department", value: "S" });
+      assert.deepEqual([...departments.values].sort(), ["Sales", "Support"]);
+      const names = await client.complete(
+        prompt,
+        { name: "name", value: "" },
+        { department: "Engineering" },
+      );
+      assert.deepEqual(names.values, ["Alice", "Bob", "Charlie"]);
+      await assert.rejects(
+        client.complete({ type: "ref/prompt", name: "mcp__nowhere__x" }, { name: "a", value: "" }),
+        /Unknown prompt/,
+      );
+    });
+
+    test("a resource template argument is completed by the server that has the template", async () => {
+      const template = {
+        type: "ref/resource",
+        uri: "demo://resource/dynamic/text/{resourceId}",
+      } as const;
+      assert.deepEqual(
+        (await client.complete(template, { name: "resourceId", value: "7" })).values,
+        ["7"],
+      );
+      assert.deepEqual(
+        (await client.complete(template, { name: "resourceId", value: "x" })).values,
+        [],
+      );
+    });
+
+    test("a subscribed resource's updates reach the client, and stop after it unsubscribes", async () => {
+      const uri = "demo://resource/dynamic/text/1";
+      await client.subscribeResource(uri);
+      // The server sends an update for each subscribed URI at once when this tool starts them.
+      await client.callTool("mcp__ev1__toggle-subscriber-updates", {});
+      await waitFor(() => client.resourceUpdates.includes(uri), "the first update");
+      await client.unsubscribeResource(uri);
+      const seen = client.resourceUpdates.length;
+      // Toggle off and on again: the server sends at once for what is still subscribed (nothing).
+      await client.callTool("mcp__ev1__toggle-subscriber-updates", {});
+      await client.callTool("mcp__ev1__toggle-subscriber-updates", {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(client.resourceUpdates.length, seen, client.resourceUpdates.join(", "));
+    });
+  });
+}
+
+async function waitFor(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -10,6 +10,7 @@ import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   ElicitRequestSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 
@@ -51,6 +52,15 @@ export interface GatewayClient {
   readResource(uri: string): Promise<{ contents: Array<{ uri: string; text?: string }> }>;
   listPrompts(): Promise<Array<{ name: string }>>;
   getPrompt(name: string, args?: Record<string, string>): Promise<{ messages: unknown[] }>;
+  complete(
+    ref: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string },
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<{ values: string[] }>;
+  subscribeResource(uri: string): Promise<void>;
+  unsubscribeResource(uri: string): Promise<void>;
+  /** Every `notifications/resources/updated` URI so far, in order. */
+  readonly resourceUpdates: string[];
   /** Every elicitation the gateway sent, in order. */
   readonly elicitations: Elicitation[];
   answer: Answer;
@@ -79,6 +89,7 @@ export async function connectClient(
   const toolsChanged = () => {
     for (const waiter of waiters.splice(0)) waiter();
   };
+  const resourceUpdates: string[] = [];
   const state = {
     answer: (() => ({ action: "accept", content: { allow: true } })) as Answer,
   };
@@ -97,6 +108,9 @@ export async function connectClient(
         async (request) => onElicit(request.params as Elicitation) as never,
       );
     v1.setNotificationHandler(ToolListChangedNotificationSchema, async () => toolsChanged());
+    v1.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) => {
+      resourceUpdates.push(notification.params.uri);
+    });
     const transport =
       "stdio" in connection
         ? new StdioV1({ ...connection.stdio, stderr: "pipe" })
@@ -121,6 +135,9 @@ export async function connectClient(
         "elicitation/create",
         async (request) => onElicit(request.params as Elicitation) as never,
       );
+    v2.setNotificationHandler("notifications/resources/updated", async (notification) => {
+      resourceUpdates.push(notification.params.uri);
+    });
     const transport =
       "stdio" in connection
         ? new StdioV2({ ...connection.stdio, stderr: "pipe" })
@@ -139,6 +156,9 @@ export async function connectClient(
     readResource(params: { uri: string }): Promise<never>;
     listPrompts(): Promise<{ prompts: never[] }>;
     getPrompt(params: { name: string; arguments?: Record<string, string> }): Promise<never>;
+    complete(params: unknown): Promise<{ completion: { values: string[] } }>;
+    subscribeResource(params: { uri: string }): Promise<unknown>;
+    unsubscribeResource(params: { uri: string }): Promise<unknown>;
     getNegotiatedProtocolVersion?(): string | undefined;
     close(): Promise<void>;
   };
@@ -156,6 +176,21 @@ export async function connectClient(
     readResource: (uri) => any.readResource({ uri }),
     listPrompts: async () => (await any.listPrompts()).prompts,
     getPrompt: (name, args = {}) => any.getPrompt({ name, arguments: args }),
+    complete: async (ref, argument, context) =>
+      (
+        await any.complete({
+          ref,
+          argument,
+          ...(context ? { context: { arguments: context } } : {}),
+        })
+      ).completion,
+    subscribeResource: async (uri) => {
+      await any.subscribeResource({ uri });
+    },
+    unsubscribeResource: async (uri) => {
+      await any.unsubscribeResource({ uri });
+    },
+    resourceUpdates,
     elicitations,
     get answer() {
       return state.answer;

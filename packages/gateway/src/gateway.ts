@@ -73,7 +73,9 @@ export class Gateway {
     this.features?.on("resources-changed", () => this.changed("resources"));
     this.features?.on("prompts-changed", () => this.changed("prompts"));
     this.features?.on("resource-updated", (uri) => {
-      for (const server of this.live) void server.sendResourceUpdated({ uri }).catch(() => {});
+      for (const server of this.live)
+        if (this.features?.subscribed(server, uri))
+          void server.sendResourceUpdated({ uri }).catch(() => {});
     });
   }
 
@@ -85,8 +87,10 @@ export class Gateway {
     const era: GatewayEra = ctx.era === "modern" ? "2026-07-28" : "2025-11-25";
     const capabilities: ServerCapabilities = { tools: { listChanged: true } };
     if (this.features) {
-      capabilities.resources = { listChanged: true, subscribe: false };
+      // Subscriptions need a connection to send updates on: 2026-era HTTP clients have none.
+      capabilities.resources = { listChanged: true, subscribe: keep };
       capabilities.prompts = { listChanged: true };
+      capabilities.completions = {};
     }
     const server = new Server(
       { name: GATEWAY_SERVER_NAME, version: this.options.version },
@@ -121,10 +125,26 @@ export class Gateway {
           context.mcpReq.signal,
         ),
       );
+      server.setRequestHandler("completion/complete", (request, context) =>
+        features.complete(request.params, context.mcpReq.signal),
+      );
+      if (keep) {
+        server.setRequestHandler("resources/subscribe", async (request, context) => {
+          await features.subscribe(server, request.params.uri, context.mcpReq.signal);
+          return {};
+        });
+        server.setRequestHandler("resources/unsubscribe", async (request, context) => {
+          await features.unsubscribe(server, request.params.uri, context.mcpReq.signal);
+          return {};
+        });
+      }
     }
     if (keep) {
       this.live.add(server);
-      server.onclose = () => this.live.delete(server);
+      server.onclose = () => {
+        this.live.delete(server);
+        this.features?.forget(server);
+      };
     }
     return server;
   }

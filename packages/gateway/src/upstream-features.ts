@@ -1,4 +1,6 @@
 import {
+  type CompleteRequestParams,
+  type CompleteResult,
   type GetPromptResult,
   type ListPromptsResult,
   type ListResourcesResult,
@@ -38,6 +40,14 @@ export class UpstreamFeatures extends EventEmitter<{
   private readonly routes = new Map<string, { server: string; uri: string }>();
   private templates: Array<{ server: string; template: UriTemplate }> = [];
   private prompts = new Map<string, { server: string; name: string }>();
+  /**
+   * Exported URI → the upstream resource and who subscribed to it. One upstream subscription
+   * serves every client; it ends with the last of them.
+   */
+  private readonly subscriptions = new Map<
+    string,
+    { server: string; uri: string; subscribers: Set<object> }
+  >();
   private readonly subscription: Disposable;
 
   constructor(
@@ -50,10 +60,9 @@ export class UpstreamFeatures extends EventEmitter<{
     this.subscription = manager.onServerNotice((server, notice) => {
       if (!this.serverExposed(server)) return;
       if (notice.kind === "resource-updated") {
-        const exported = [...this.routes].find(
-          ([, route]) => route.server === server && route.uri === notice.uri,
-        );
-        if (exported) this.emit("resource-updated", exported[0]);
+        for (const [exported, entry] of this.subscriptions)
+          if (entry.server === server && entry.uri === notice.uri)
+            this.emit("resource-updated", exported);
       } else this.emit(notice.kind);
     });
   }
@@ -144,6 +153,79 @@ export class UpstreamFeatures extends EventEmitter<{
       args,
       signal,
     )) as GetPromptResult;
+  }
+
+  /**
+   * `completion/complete` for an exported prompt (by its exported name) or resource template
+   * (by its template, or a URI it matches), asked of the server it comes from.
+   */
+  async complete(params: CompleteRequestParams, signal: AbortSignal): Promise<CompleteResult> {
+    const { ref, argument } = params;
+    const context = params.context?.arguments ? { arguments: params.context.arguments } : undefined;
+    let server: string;
+    let upstreamRef: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
+    if (ref.type === "ref/prompt") {
+      if (!this.prompts.has(ref.name)) await this.listPrompts(signal);
+      const prompt = this.prompts.get(ref.name);
+      if (!prompt)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${ref.name}`);
+      server = prompt.server;
+      upstreamRef = { type: "ref/prompt", name: prompt.name };
+    } else {
+      if (this.templates.length === 0) await this.listResourceTemplates(signal);
+      const owners = new Set(
+        this.templates
+          .filter(({ template }) => template.toString() === ref.uri)
+          .map(({ server }) => server),
+      );
+      if (owners.size === 1) {
+        server = [...owners][0] as string;
+        upstreamRef = { type: "ref/resource", uri: ref.uri };
+      } else {
+        const route = await this.route(ref.uri, signal);
+        server = route.server;
+        upstreamRef = { type: "ref/resource", uri: route.uri };
+      }
+    }
+    const completion = await this.manager.complete(
+      server,
+      { ref: upstreamRef, argument, ...(context ? { context } : {}) },
+      signal,
+    );
+    return { completion: { ...completion } };
+  }
+
+  /** `subscriber` (a client connection) wants `resources/updated` for an exported URI. */
+  async subscribe(subscriber: object, uri: string, signal: AbortSignal): Promise<void> {
+    const existing = this.subscriptions.get(uri);
+    if (existing) {
+      existing.subscribers.add(subscriber);
+      return;
+    }
+    const route = await this.route(uri, signal);
+    await this.manager.subscribeResource(route.server, route.uri, signal);
+    const entry = this.subscriptions.get(uri);
+    if (entry) entry.subscribers.add(subscriber);
+    else this.subscriptions.set(uri, { ...route, subscribers: new Set([subscriber]) });
+  }
+
+  async unsubscribe(subscriber: object, uri: string, signal: AbortSignal): Promise<void> {
+    const entry = this.subscriptions.get(uri);
+    if (!entry?.subscribers.delete(subscriber) || entry.subscribers.size > 0) return;
+    this.subscriptions.delete(uri);
+    await this.manager.unsubscribeResource(entry.server, entry.uri, signal);
+  }
+
+  /** Whether `subscriber` asked for updates of this exported URI. */
+  subscribed(subscriber: object, uri: string): boolean {
+    return this.subscriptions.get(uri)?.subscribers.has(subscriber) ?? false;
+  }
+
+  /** A connection ended: its subscriptions end with it (upstream too, when it was the last). */
+  forget(subscriber: object): void {
+    for (const [uri, entry] of this.subscriptions)
+      if (entry.subscribers.has(subscriber))
+        void this.unsubscribe(subscriber, uri, AbortSignal.timeout(10_000)).catch(() => undefined);
   }
 
   close(): void {
