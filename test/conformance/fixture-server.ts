@@ -1,0 +1,395 @@
+// The upstream server behind the gateway when the conformance suite's server scenarios run
+// (test/conformance/run-server.sh). It serves, over stdio, the fixtures those scenarios name
+// (tools, resources, a template, prompts) with the contents their descriptions give, so every
+// failure left is the gateway's, not a missing fixture. The suite talks only to the gateway.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  CompleteRequestSchema,
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  GetPromptRequestSchema,
+  type GetPromptResult,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+
+/** A 1x1 red PNG and a 44-byte silent WAV: the smallest real files of their kinds. */
+const PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const WAV = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=";
+
+const NO_ARGS = { type: "object", properties: {} } as const;
+
+/** The schema of the suite's JSON Schema 2020-12 scenario, keyword for keyword. */
+const SCHEMA_2020_12 = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  $defs: {
+    address: {
+      $anchor: "addressDef",
+      type: "object",
+      properties: { street: { type: "string" }, city: { type: "string" } },
+    },
+  },
+  properties: {
+    name: { type: "string" },
+    address: { $ref: "#/$defs/address" },
+    contactMethod: { type: "string", enum: ["phone", "email"] },
+    phone: { type: "string" },
+    email: { type: "string" },
+  },
+  allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+  if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+  // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a promise.
+  then: { required: ["phone"] },
+  else: { required: ["email"] },
+  additionalProperties: false,
+};
+
+const TOOLS = [
+  { name: "test_simple_text", description: "Returns simple text.", inputSchema: NO_ARGS },
+  { name: "test_image_content", description: "Returns a PNG image.", inputSchema: NO_ARGS },
+  { name: "test_audio_content", description: "Returns a WAV clip.", inputSchema: NO_ARGS },
+  {
+    name: "test_embedded_resource",
+    description: "Returns an embedded text resource.",
+    inputSchema: NO_ARGS,
+  },
+  {
+    name: "test_multiple_content_types",
+    description: "Returns text, an image and a resource.",
+    inputSchema: NO_ARGS,
+  },
+  {
+    name: "test_tool_with_logging",
+    description: "Logs three messages while it runs.",
+    inputSchema: NO_ARGS,
+  },
+  {
+    name: "test_tool_with_progress",
+    description: "Reports progress 0, 50 and 100 of 100.",
+    inputSchema: NO_ARGS,
+  },
+  { name: "test_error_handling", description: "Always fails.", inputSchema: NO_ARGS },
+  {
+    name: "test_sampling",
+    description: "Asks the client's model for a completion.",
+    inputSchema: {
+      type: "object",
+      properties: { prompt: { type: "string" } },
+      required: ["prompt"],
+    },
+  },
+  {
+    name: "test_elicitation",
+    description: "Asks the user for a username and email.",
+    inputSchema: {
+      type: "object",
+      properties: { message: { type: "string" } },
+      required: ["message"],
+    },
+  },
+  {
+    name: "test_trigger_tool_change",
+    description: "Adds a tool and announces the change (tools/list_changed).",
+    inputSchema: NO_ARGS,
+  },
+  {
+    name: "test_trigger_prompt_change",
+    description: "Adds a prompt and announces the change (prompts/list_changed).",
+    inputSchema: NO_ARGS,
+  },
+  {
+    name: "json_schema_2020_12_tool",
+    description: "Tool with JSON Schema 2020-12 features",
+    inputSchema: SCHEMA_2020_12,
+  },
+];
+
+/** Tools and prompts added by the two trigger tools, so a list really changes. */
+const added = {
+  tools: [] as typeof TOOLS,
+  prompts: [] as Array<{ name: string; description: string }>,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const server = new Server(
+  { name: "conformance-fixture", version: "1.0.0" },
+  {
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { subscribe: true },
+      prompts: { listChanged: true },
+      logging: {},
+      completions: {},
+    },
+  },
+);
+
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [...TOOLS, ...added.tools],
+}));
+
+server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  const args = request.params.arguments ?? {};
+  switch (request.params.name) {
+    case "test_simple_text":
+      return { content: [{ type: "text", text: "This is a simple text response for testing." }] };
+    case "test_image_content":
+      return { content: [{ type: "image", data: PNG, mimeType: "image/png" }] };
+    case "test_audio_content":
+      return { content: [{ type: "audio", data: WAV, mimeType: "audio/wav" }] };
+    case "test_embedded_resource":
+      return {
+        content: [
+          {
+            type: "resource",
+            resource: {
+              uri: "test://embedded-resource",
+              mimeType: "text/plain",
+              text: "This is an embedded resource content.",
+            },
+          },
+        ],
+      };
+    case "test_multiple_content_types":
+      return {
+        content: [
+          { type: "text", text: "Multiple content types test:" },
+          { type: "image", data: PNG, mimeType: "image/png" },
+          {
+            type: "resource",
+            resource: {
+              uri: "test://mixed-content-resource",
+              mimeType: "application/json",
+              text: JSON.stringify({ test: "data", value: 123 }),
+            },
+          },
+        ],
+      };
+    case "test_tool_with_logging":
+      for (const [index, data] of [
+        "Tool execution started",
+        "Tool processing data",
+        "Tool execution completed",
+      ].entries()) {
+        if (index > 0) await sleep(50);
+        await server.sendLoggingMessage({ level: "info", data });
+      }
+      return { content: [{ type: "text", text: "Logging test completed." }] };
+    case "test_tool_with_progress": {
+      const progressToken = request.params._meta?.progressToken;
+      for (const progress of [0, 50, 100]) {
+        if (progress > 0) await sleep(50);
+        if (progressToken !== undefined)
+          await extra.sendNotification({
+            method: "notifications/progress",
+            params: { progressToken, progress, total: 100 },
+          });
+      }
+      return { content: [{ type: "text", text: "Progress test completed." }] };
+    }
+    case "test_error_handling":
+      return {
+        isError: true,
+        content: [{ type: "text", text: "This tool intentionally returns an error for testing" }],
+      };
+    case "test_sampling": {
+      const answer = await server.request(
+        {
+          method: "sampling/createMessage",
+          params: {
+            messages: [{ role: "user", content: { type: "text", text: String(args.prompt) } }],
+            maxTokens: 100,
+          },
+        },
+        CreateMessageResultSchema,
+      );
+      const text = answer.content.type === "text" ? answer.content.text : answer.content.type;
+      return { content: [{ type: "text", text: `LLM response: ${text}` }] };
+    }
+    case "test_elicitation": {
+      const answer = await server.request(
+        {
+          method: "elicitation/create",
+          params: {
+            message: String(args.message),
+            requestedSchema: {
+              type: "object",
+              properties: { username: { type: "string" }, email: { type: "string" } },
+              required: ["username", "email"],
+            },
+          },
+        },
+        ElicitResultSchema,
+      );
+      return {
+        content: [{ type: "text", text: `User response: ${JSON.stringify(answer)}` }],
+      };
+    }
+    case "json_schema_2020_12_tool":
+      return { content: [{ type: "text", text: "ok" }] };
+    case "test_trigger_tool_change": {
+      const name = `test_added_tool_${added.tools.length + 1}`;
+      added.tools.push({
+        name,
+        description: "Added by test_trigger_tool_change.",
+        inputSchema: NO_ARGS,
+      });
+      await server.sendToolListChanged();
+      return { content: [{ type: "text", text: `Added ${name}.` }] };
+    }
+    case "test_trigger_prompt_change": {
+      const name = `test_added_prompt_${added.prompts.length + 1}`;
+      added.prompts.push({ name, description: "Added by test_trigger_prompt_change." });
+      await server.sendPromptListChanged();
+      return { content: [{ type: "text", text: `Added ${name}.` }] };
+    }
+    default:
+      if (added.tools.some((tool) => tool.name === request.params.name))
+        return { content: [{ type: "text", text: "Added tool." }] };
+      throw new McpError(-32602, `Unknown tool: ${request.params.name}`);
+  }
+});
+
+const RESOURCES = [
+  { uri: "test://static-text", name: "static-text", mimeType: "text/plain" },
+  { uri: "test://static-binary", name: "static-binary", mimeType: "image/png" },
+  { uri: "test://watched-resource", name: "watched-resource", mimeType: "text/plain" },
+];
+
+server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));
+server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+  resourceTemplates: [
+    {
+      uriTemplate: "test://template/{id}/data",
+      name: "template-data",
+      mimeType: "application/json",
+    },
+  ],
+}));
+
+server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  const uri = request.params.uri;
+  if (uri === "test://static-text")
+    return {
+      contents: [
+        { uri, mimeType: "text/plain", text: "This is the content of the static text resource." },
+      ],
+    };
+  if (uri === "test://static-binary")
+    return { contents: [{ uri, mimeType: "image/png", blob: PNG }] };
+  if (uri === "test://watched-resource")
+    return { contents: [{ uri, mimeType: "text/plain", text: "Watched resource content." }] };
+  const templated = /^test:\/\/template\/([^/]+)\/data$/.exec(uri);
+  if (templated) {
+    const id = decodeURIComponent(templated[1] ?? "");
+    return {
+      contents: [
+        {
+          uri,
+          mimeType: "application/json",
+          text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
+        },
+      ],
+    };
+  }
+  throw new McpError(-32602, "Resource not found", { uri });
+});
+
+server.setRequestHandler(SubscribeRequestSchema, async () => ({}));
+server.setRequestHandler(UnsubscribeRequestSchema, async () => ({}));
+server.setRequestHandler(SetLevelRequestSchema, async () => ({}));
+server.setRequestHandler(CompleteRequestSchema, async () => ({
+  completion: { values: [], total: 0, hasMore: false },
+}));
+
+const PROMPTS = [
+  { name: "test_simple_prompt", description: "A prompt with no arguments." },
+  {
+    name: "test_prompt_with_arguments",
+    description: "A prompt with two required arguments.",
+    arguments: [
+      { name: "arg1", description: "First test argument", required: true },
+      { name: "arg2", description: "Second test argument", required: true },
+    ],
+  },
+  {
+    name: "test_prompt_with_embedded_resource",
+    description: "A prompt that embeds a resource.",
+    arguments: [{ name: "resourceUri", description: "URI of the resource", required: true }],
+  },
+  { name: "test_prompt_with_image", description: "A prompt with an image." },
+];
+
+server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+  prompts: [...PROMPTS, ...added.prompts],
+}));
+
+server.setRequestHandler(GetPromptRequestSchema, async (request): Promise<GetPromptResult> => {
+  const args = request.params.arguments ?? {};
+  switch (request.params.name) {
+    case "test_simple_prompt":
+      return {
+        messages: [
+          { role: "user", content: { type: "text", text: "This is a simple prompt for testing." } },
+        ],
+      };
+    case "test_prompt_with_arguments":
+      return {
+        messages: [
+          {
+            role: "user",
+            content: {
+              type: "text",
+              text: `Prompt with arguments: arg1='${args.arg1}', arg2='${args.arg2}'`,
+            },
+          },
+        ],
+      };
+    case "test_prompt_with_embedded_resource":
+      return {
+        messages: [
+          {
+            role: "user",
+            content: {
+              type: "resource",
+              resource: {
+                uri: String(args.resourceUri),
+                mimeType: "text/plain",
+                text: "Embedded resource content for testing.",
+              },
+            },
+          },
+          {
+            role: "user",
+            content: { type: "text", text: "Please process the embedded resource above." },
+          },
+        ],
+      };
+    case "test_prompt_with_image":
+      return {
+        messages: [
+          { role: "user", content: { type: "image", data: PNG, mimeType: "image/png" } },
+          { role: "user", content: { type: "text", text: "Please analyze the image above." } },
+        ],
+      };
+    default:
+      if (added.prompts.some((prompt) => prompt.name === request.params.name))
+        return { messages: [{ role: "user", content: { type: "text", text: "Added prompt." } }] };
+      throw new McpError(-32602, `Unknown prompt: ${request.params.name}`);
+  }
+});
+
+await server.connect(new StdioServerTransport());
