@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Run the MCP conformance suite's server scenarios against the gateway: `pseudoclaude serve --mcp
-# --http` in a throwaway home whose user config gives it one upstream server, the fixture server
-# (test/conformance/fixture-server.ts) that carries what the scenarios name, renamed back to the
-# names the suite asks for. The suite speaks only to the gateway, so what passes is the gateway's
-# policy, naming, content, progress, resources and prompts path, in both protocol eras.
+# --http` in a throwaway home whose user config gives it two upstream servers over stdio: one
+# that carries the tools, resources and prompts the scenarios name (fixture-server.ts), one whose
+# tools run as tasks (test/fixtures/mcp/tasks.ts), renamed back to the names the suite asks for. The
+# suite speaks only to the gateway, so what passes is the gateway's policy, naming, content,
+# progress, tasks, resources and prompts path, in both protocol eras.
 #
 # Usage: test/conformance/run-server.sh [suite flags, e.g. --verbose]   (build first: npm run build)
 # Runs the 2025-11-25 and 2026-07-28 requirement sets; the scenarios the gateway does not serve by
@@ -16,11 +17,12 @@ ROOT=$(pwd)
 CLI=node_modules/@modelcontextprotocol/conformance/dist/index.js
 SHIM=test/conformance/node20-fs-shim.mjs
 FIXTURE=test/dist/conformance/fixture-server.js
+TASKS_FIXTURE=test/dist/fixtures/mcp/tasks.js
 BIN=packages/cli/bin/pseudoclaude.js
 EXPECTED=test/conformance/server-expected-failures.yaml
 SCENARIO_TIMEOUT_MS=${CONFORMANCE_SERVER_TIMEOUT_MS:-30000}
 
-for required in "$CLI" "$FIXTURE" "$BIN" packages/gateway/dist/src/index.js; do
+for required in "$CLI" "$FIXTURE" "$TASKS_FIXTURE" "$BIN" packages/gateway/dist/src/index.js; do
   if [ ! -f "$required" ]; then
     echo "missing $required (run npm ci and npm run build first)" >&2
     exit 1
@@ -50,13 +52,17 @@ mcp_servers:
   conformance:
     command: $(node -p 'JSON.stringify(process.execPath)')
     args: [$(node -p "JSON.stringify(require('path').resolve('$FIXTURE'))")]
+  tasks:
+    command: $(node -p 'JSON.stringify(process.execPath)')
+    args: [$(node -p "JSON.stringify(require('path').resolve('$TASKS_FIXTURE'))")]
 permissions:
-  allow: ["mcp__conformance__*"]
+  allow: ["mcp__conformance__*", "mcp__tasks__*"]
 gateway:
   expose:
-    allow: ["mcp:conformance"]
+    allow: ["mcp:conformance", "mcp:tasks"]
   rename:
     "mcp__conformance__*": "*"
+    "mcp__tasks__*": "*"
   audit: $base/audit.jsonl
 YAML
 

@@ -20,7 +20,8 @@ import type { AuditLog, AuditRecord } from "./audit-log.js";
 import { type CallContext, clientCanElicit, who } from "./call-context.js";
 import type { ClientAnswer, ClientApprovals } from "./client-approvals.js";
 import type { GatewayAskMode } from "./gateway-section.js";
-import type { ExposedTool, GatewayTools } from "./gateway-tools.js";
+import { clientHasTasks, type GatewayTasks, tasksRequired } from "./gateway-tasks.js";
+import { type ExposedTool, type GatewayTools, taskSupportOf } from "./gateway-tools.js";
 
 /** The key of the gateway's one question in a multi-round-trip call. */
 export const APPROVAL_INPUT = "approve";
@@ -43,6 +44,7 @@ export interface GatewayCallsDeps {
   codec: RequestStateCodec<ApprovalState>;
   ask: GatewayAskMode;
   audit: AuditLog | undefined;
+  tasks: GatewayTasks;
 }
 
 /**
@@ -72,6 +74,11 @@ export class GatewayCalls {
         ProtocolErrorCode.InvalidParams,
         `Unknown tool: ${params.name} (tools/list names the tools this gateway exports).`,
       );
+    // A tool that runs as a task (2026-07-28 clients that declared the Tasks extension) answers
+    // with the task at once; one that must run as a task is refused to every other client.
+    const taskSupport = where.era === "2026-07-28" ? taskSupportOf(exposed.definition) : undefined;
+    const asTask = taskSupport !== undefined && clientHasTasks(ctx);
+    if (taskSupport === "required" && !asTask) throw tasksRequired(`Tool ${exposed.name}`);
     const args = params.arguments ?? {};
     const audit = (fields: Pick<AuditRecord, "decision" | "outcome"> & Partial<AuditRecord>) =>
       this.record(exposed, args, ctx, where, started, fields);
@@ -107,17 +114,40 @@ export class GatewayCalls {
       }
       answer = { kind: "none" };
     }
-    const progressToken = ctx.mcpReq._meta?.progressToken;
+    if (asTask) {
+      const task = this.deps.tasks.start(who(ctx, where.server).principal, (signal) =>
+        this.run(exposed, args, answer, where, signal, undefined, audit, true),
+      );
+      return { resultType: "task", ...task } as unknown as CallToolResult;
+    }
+    return this.run(exposed, args, answer, where, ctx.mcpReq.signal, ctx, audit);
+  }
+
+  /**
+   * Run an allowed (or answered) call through the agent and record it. `ctx` is the request's
+   * when the result goes back on it (progress is relayed then), undefined for a task's run.
+   */
+  private async run(
+    exposed: ExposedTool,
+    args: Record<string, unknown>,
+    answer: ClientAnswer,
+    where: CallContext,
+    signal: AbortSignal,
+    ctx: ServerContext | undefined,
+    audit: (fields: Pick<AuditRecord, "decision" | "outcome"> & Partial<AuditRecord>) => void,
+    protocolErrors = false,
+  ): Promise<CallToolResult> {
+    const progressToken = ctx?.mcpReq._meta?.progressToken;
     let outcome: CallToolOutcome;
     try {
       outcome = await this.deps.approvals.with(answer, () =>
         this.deps.agent.callTool(exposed.definition.name, args, {
-          signal: ctx.mcpReq.signal,
+          signal,
           onProgress:
             progressToken === undefined
               ? undefined
               : (progress) => {
-                  void ctx.mcpReq
+                  void ctx?.mcpReq
                     .notify({
                       method: "notifications/progress",
                       params: { progressToken, ...progress },
@@ -145,6 +175,10 @@ export class GatewayCalls {
       outcome: result.ok ? "ok" : "error",
       ...(failed ? { error: `${failed.code}: ${failed.message}` } : {}),
     });
+    // A task's call that never got the tool's answer (transport, protocol) fails the task;
+    // a tool that ran and failed completes it with `isError`, as SEP-2663 separates them.
+    if (protocolErrors && failed?.code === "mcp_call_error")
+      throw new ProtocolError(ProtocolErrorCode.InternalError, failed.message);
     return where.server.projectCallToolResult(callToolResult(result), undefined);
   }
 

@@ -28,6 +28,18 @@ export interface ListedTool {
   _meta: Record<string, unknown>;
 }
 
+export type TaskSupport = "optional" | "required";
+
+/**
+ * Whether a registry tool may or must run as a task: what its MCP server declared. 2026-07-28
+ * lists no such field (the server decides per call), so the gateway keeps it to itself and
+ * acts on it: a task for clients with the Tasks extension, `-32021` for a required one without.
+ */
+export function taskSupportOf(definition: ToolDefinition): TaskSupport | undefined {
+  const support = definition.meta?.task_support;
+  return support === "optional" || support === "required" ? support : undefined;
+}
+
 /**
  * The tools the gateway exports, kept in step with the agent's registry: a server joining or
  * leaving, a skill loaded, an MCP server's own list change. `changed` fires when what clients

@@ -2,18 +2,23 @@ import { randomBytes } from "node:crypto";
 import {
   createRequestStateCodec,
   type McpRequestContext,
+  ProtocolError,
+  ProtocolErrorCode,
   type RequestStateCodec,
   Server,
   type ServerCapabilities,
+  type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { Agent } from "@pseudoclaude/core";
 import { McpManager } from "@pseudoclaude/plugin-mcp";
+import { z } from "zod";
 import { AuditLog } from "./audit-log.js";
-import type { CallContext, GatewayEra } from "./call-context.js";
+import { type CallContext, type GatewayEra, who } from "./call-context.js";
 import type { ClientApprovals } from "./client-approvals.js";
 import { exposureTest } from "./exposure.js";
 import { APPROVAL_TTL_SECONDS, type ApprovalState, GatewayCalls } from "./gateway-calls.js";
 import type { GatewaySettings } from "./gateway-section.js";
+import { clientHasTasks, GatewayTasks, TASKS_EXTENSION, tasksRequired } from "./gateway-tasks.js";
 import { GatewayTools } from "./gateway-tools.js";
 import { UpstreamFeatures } from "./upstream-features.js";
 
@@ -40,6 +45,7 @@ export class Gateway {
   readonly features: UpstreamFeatures | undefined;
   readonly audit: AuditLog | undefined;
   private readonly calls: GatewayCalls;
+  private readonly tasks = new GatewayTasks();
   private readonly live = new Set<Server>();
   /** Called when per-request (2026 HTTP) clients must hear of a change. */
   private readonly broadcasts = new Set<(what: "tools" | "resources" | "prompts") => void>();
@@ -61,6 +67,7 @@ export class Gateway {
       codec: this.codec,
       ask: settings.ask,
       audit: this.audit,
+      tasks: this.tasks,
     });
     this.features = mcpManagerOf(agent)
       ? new UpstreamFeatures(
@@ -86,6 +93,7 @@ export class Gateway {
   createServer(transport: CallContext["transport"], ctx: McpRequestContext, keep: boolean): Server {
     const era: GatewayEra = ctx.era === "modern" ? "2026-07-28" : "2025-11-25";
     const capabilities: ServerCapabilities = { tools: { listChanged: true } };
+    if (era === "2026-07-28") capabilities.extensions = { [TASKS_EXTENSION]: {} };
     if (this.features) {
       // Subscriptions need a connection to send updates on: 2026-era HTTP clients have none.
       capabilities.resources = { listChanged: true, subscribe: keep };
@@ -100,6 +108,7 @@ export class Gateway {
       },
     );
     const where: CallContext = { transport, era, server };
+    const modern = era === "2026-07-28";
     server.setRequestHandler("tools/list", () => ({ tools: [...this.tools.list()] }));
     server.setRequestHandler("tools/call", (request, context) =>
       this.calls.call(request.params, context, where),
@@ -139,6 +148,7 @@ export class Gateway {
         });
       }
     }
+    if (modern) this.serveTasks(server);
     if (keep) {
       this.live.add(server);
       server.onclose = () => {
@@ -147,6 +157,34 @@ export class Gateway {
       };
     }
     return server;
+  }
+
+  /**
+   * `tasks/get` and `tasks/cancel` of the Tasks extension, for clients that declared it.
+   * `tasks/update` finds no task waiting for input: the gateway asks its own question
+   * (approval) before a task exists, and does not relay an upstream server's questions.
+   */
+  private serveTasks(server: Server): void {
+    const params = z.object({ taskId: z.string() }).passthrough();
+    const owner = (ctx: ServerContext) => who(ctx, server).principal;
+    server.setRequestHandler("tasks/get", { params }, (request, ctx) => {
+      if (!clientHasTasks(ctx)) throw tasksRequired("tasks/get");
+      return { resultType: "complete", ...this.tasks.get(request.taskId, owner(ctx)) };
+    });
+    server.setRequestHandler("tasks/cancel", { params }, (request, ctx) => {
+      if (!clientHasTasks(ctx)) throw tasksRequired("tasks/cancel");
+      this.tasks.cancel(request.taskId, owner(ctx));
+      return { resultType: "complete" };
+    });
+    server.setRequestHandler("tasks/update", { params }, (request, ctx) => {
+      if (!clientHasTasks(ctx)) throw tasksRequired("tasks/update");
+      const task = this.tasks.get(request.taskId, owner(ctx));
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Task ${task.taskId} is not waiting for input (it is ${task.status}).`,
+        { taskId: task.taskId },
+      );
+    });
   }
 
   /** Tell per-request clients of changes (the 2026 HTTP handler's notifier). */
@@ -161,6 +199,7 @@ export class Gateway {
   }
 
   async close(): Promise<void> {
+    this.tasks.close();
     this.tools.close();
     this.features?.close();
     await Promise.allSettled([...this.live].map((server) => server.close()));

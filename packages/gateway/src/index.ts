@@ -26,11 +26,22 @@ export {
   loadGatewaySettings,
 } from "./gateway-section.js";
 export {
+  clientHasTasks,
+  type DetailedTask,
+  type GatewayTaskStatus,
+  GatewayTasks,
+  type GatewayTasksOptions,
+  TASKS_EXTENSION,
+  tasksRequired,
+} from "./gateway-tasks.js";
+export {
   type ExposedTool,
   GatewayTools,
   type ListedTool,
   REGISTRY_NAME_META_KEY,
   SOURCE_META_KEY,
+  type TaskSupport,
+  taskSupportOf,
 } from "./gateway-tools.js";
 export { type ExportedAnnotations, honestAnnotations } from "./honest-annotations.js";
 export { type GatewayAuth, MIN_TOKEN_LENGTH } from "./http-auth.js";

@@ -10,6 +10,7 @@ import {
   argumentsHash,
   ExportedNames,
   exposureTest,
+  GatewayTasks,
   honestAnnotations,
 } from "../src/index.js";
 
@@ -148,5 +149,80 @@ describe("AuditLog", () => {
     await log.flush();
     assert.equal(errors.length, 1);
     await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe("GatewayTasks", () => {
+  const done = (text: string) => ({ content: [{ type: "text" as const, text }] });
+  const settled = async (tasks: GatewayTasks, id: string, owner?: string) => {
+    for (let i = 0; i < 100 && tasks.get(id, owner).status === "working"; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    return tasks.get(id, owner);
+  };
+
+  it("stores a task before it answers, then inlines the result or the error", async () => {
+    const tasks = new GatewayTasks({ pollIntervalMs: 250 });
+    const ok = tasks.start(undefined, async () => done("fine"));
+    assert.equal(ok.status, "working");
+    assert.equal(ok.pollIntervalMs, 250);
+    assert.equal(tasks.get(ok.taskId, undefined).taskId, ok.taskId);
+    assert.deepEqual((await settled(tasks, ok.taskId)).result, done("fine"));
+    const broken = tasks.start(undefined, async () => {
+      throw new Error("upstream went away");
+    });
+    const failed = await settled(tasks, broken.taskId);
+    assert.equal(failed.status, "failed");
+    assert.deepEqual(failed.error, { code: -32603, message: "upstream went away" });
+    assert.equal(failed.result, undefined);
+  });
+
+  it("another principal's task is unknown to it, exactly as a made-up id is", () => {
+    const tasks = new GatewayTasks();
+    const mine = tasks.start("alice", () => new Promise(() => {}));
+    assert.throws(() => tasks.get(mine.taskId, "bob"), /Unknown task/);
+    assert.throws(() => tasks.cancel(mine.taskId, undefined), /Unknown task/);
+    assert.throws(() => tasks.get("no-such-task", "alice"), /Unknown task/);
+    assert.equal(tasks.get(mine.taskId, "alice").status, "working");
+    tasks.close();
+  });
+
+  it("cancel aborts the run; a result after it, and a second cancel, change nothing", async () => {
+    const tasks = new GatewayTasks();
+    let signal: AbortSignal | undefined;
+    let finish: (() => void) | undefined;
+    const task = tasks.start(undefined, (s) => {
+      signal = s;
+      return new Promise((resolve) => {
+        finish = () => resolve(done("late"));
+      });
+    });
+    tasks.cancel(task.taskId, undefined);
+    assert.equal(signal?.aborted, true);
+    finish?.();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    tasks.cancel(task.taskId, undefined);
+    const seen = tasks.get(task.taskId, undefined);
+    assert.equal(seen.status, "cancelled");
+    assert.equal(seen.result, undefined);
+  });
+
+  it("forgets a task after its ttl, and makes room by dropping finished ones", async () => {
+    const short = new GatewayTasks({ ttlMs: 20 });
+    const task = short.start(undefined, async () => done("x"));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    assert.throws(() => short.get(task.taskId, undefined), /Unknown task/);
+
+    const small = new GatewayTasks({ maxTasks: 2 });
+    const first = small.start(undefined, async () => done("1"));
+    await settled(small, first.taskId);
+    small.start(undefined, () => new Promise(() => {}));
+    small.start(undefined, () => new Promise(() => {}));
+    assert.throws(
+      () => small.get(first.taskId, undefined),
+      /Unknown task/,
+      "the finished one went",
+    );
+    assert.throws(() => small.start(undefined, async () => done("4")), /running 2 tasks already/);
+    small.close();
   });
 });
