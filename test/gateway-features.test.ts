@@ -9,6 +9,7 @@ import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { CLI_BIN } from "./support/cli.js";
 import { type ClientKind, connectClient, type GatewayClient } from "./support/gateway-clients.js";
 import { gatewayEnv } from "./support/gateway-workspace.js";
+import { fixture } from "./support/mcp-fixtures.js";
 
 const EVERYTHING = path.join(
   fileURLToPath(new URL("../../", import.meta.url)),
@@ -173,10 +174,106 @@ for (const kind of ["v1", "v2@2025-11-25"] as const) {
   });
 }
 
-async function waitFor(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 10_000,
+): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+describe("gateway tool order", () => {
+  test("MCP servers' tools are listed in config order, not in the order they connected", async () => {
+    const workspace = await createTempWorkspace("pc-gateway-order-");
+    await workspace.writeConfig(
+      "user",
+      [
+        "mcp_servers:",
+        "  slow:",
+        `    command: ${JSON.stringify(process.execPath)}`,
+        `    args: [${JSON.stringify(fixture("slow-connect"))}]`,
+        "    env: { FIXTURE_DELAY_MS: '1500' }",
+        "  fast:",
+        `    command: ${JSON.stringify(process.execPath)}`,
+        `    args: [${JSON.stringify(fixture("behaviours"))}]`,
+        "gateway:",
+        "  audit: false",
+        "  expose:",
+        '    allow: ["mcp:*"]',
+      ].join("\n"),
+    );
+    const client = await connectClient("v1", {
+      stdio: {
+        command: process.execPath,
+        args: [CLI_BIN, "serve", "--mcp", "--workspace", workspace.root],
+        env: gatewayEnv(workspace),
+        cwd: workspace.root,
+      },
+    });
+    try {
+      let names: string[] = [];
+      await waitFor(async () => {
+        names = (await client.listTools()).map((tool) => tool.name);
+        return names.includes("mcp__slow__slow_tool");
+      }, "the slow server's tool");
+      const fast = names.findIndex((name) => name.startsWith("mcp__fast__"));
+      assert.ok(fast > 0, names.join(", "));
+      assert.equal(names[0], "mcp__slow__slow_tool", names.join(", "));
+    } finally {
+      await client.close();
+      await workspace.cleanup();
+    }
+  });
+});
+
+describe("gateway upstream logs", () => {
+  for (const kind of ["v1", "v2@2025-11-25"] as const)
+    test(`reach a ${kind} client that set a level, at that level and above, named by server`, async () => {
+      const workspace = await createTempWorkspace("pc-gateway-logs-");
+      await workspace.writeConfig(
+        "user",
+        [
+          "mcp_servers:",
+          "  behaviours:",
+          `    command: ${JSON.stringify(process.execPath)}`,
+          `    args: [${JSON.stringify(fixture("behaviours"))}]`,
+          "permissions:",
+          '  allow: ["mcp__behaviours__log_burst"]',
+          "gateway:",
+          "  audit: false",
+        ].join("\n"),
+      );
+      const client = await connectClient(kind, {
+        stdio: {
+          command: process.execPath,
+          args: [CLI_BIN, "serve", "--mcp", "--workspace", workspace.root],
+          env: gatewayEnv(workspace),
+          cwd: workspace.root,
+        },
+      });
+      try {
+        await client.callTool("mcp__behaviours__log_burst", {});
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        assert.equal(client.logs.length, 0, "nothing before the client asks");
+        await client.setLoggingLevel("warning");
+        await client.callTool("mcp__behaviours__log_burst", {});
+        await waitFor(() => client.logs.length >= 2, "two log messages");
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        assert.deepEqual(
+          client.logs.map((log) => [log.level, log.logger]),
+          [
+            ["warning", "behaviours/fixture"],
+            ["error", "behaviours/fixture"],
+          ],
+        );
+        assert.deepEqual(client.logs[0]?.data, { round: 0, level: "warning" });
+      } finally {
+        await client.close();
+        await workspace.cleanup();
+      }
+    });
+});

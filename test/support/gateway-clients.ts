@@ -10,6 +10,7 @@ import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -61,6 +62,9 @@ export interface GatewayClient {
   unsubscribeResource(uri: string): Promise<void>;
   /** Every `notifications/resources/updated` URI so far, in order. */
   readonly resourceUpdates: string[];
+  setLoggingLevel(level: string): Promise<void>;
+  /** Every `notifications/message` so far, in order. */
+  readonly logs: Array<{ level: string; logger?: string | undefined; data: unknown }>;
   /** Every elicitation the gateway sent, in order. */
   readonly elicitations: Elicitation[];
   answer: Answer;
@@ -90,6 +94,7 @@ export async function connectClient(
     for (const waiter of waiters.splice(0)) waiter();
   };
   const resourceUpdates: string[] = [];
+  const logs: GatewayClient["logs"] = [];
   const state = {
     answer: (() => ({ action: "accept", content: { allow: true } })) as Answer,
   };
@@ -110,6 +115,9 @@ export async function connectClient(
     v1.setNotificationHandler(ToolListChangedNotificationSchema, async () => toolsChanged());
     v1.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) => {
       resourceUpdates.push(notification.params.uri);
+    });
+    v1.setNotificationHandler(LoggingMessageNotificationSchema, async (notification) => {
+      logs.push(notification.params);
     });
     const transport =
       "stdio" in connection
@@ -138,6 +146,9 @@ export async function connectClient(
     v2.setNotificationHandler("notifications/resources/updated", async (notification) => {
       resourceUpdates.push(notification.params.uri);
     });
+    v2.setNotificationHandler("notifications/message", async (notification) => {
+      logs.push(notification.params);
+    });
     const transport =
       "stdio" in connection
         ? new StdioV2({ ...connection.stdio, stderr: "pipe" })
@@ -159,6 +170,7 @@ export async function connectClient(
     complete(params: unknown): Promise<{ completion: { values: string[] } }>;
     subscribeResource(params: { uri: string }): Promise<unknown>;
     unsubscribeResource(params: { uri: string }): Promise<unknown>;
+    setLoggingLevel(level: string): Promise<unknown>;
     getNegotiatedProtocolVersion?(): string | undefined;
     close(): Promise<void>;
   };
@@ -191,6 +203,10 @@ export async function connectClient(
       await any.unsubscribeResource({ uri });
     },
     resourceUpdates,
+    setLoggingLevel: async (level) => {
+      await any.setLoggingLevel(level);
+    },
+    logs,
     elicitations,
     get answer() {
       return state.answer;

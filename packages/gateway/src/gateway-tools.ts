@@ -55,9 +55,15 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
   private version = -1;
   private readonly onRegistryChange = () => this.refresh();
 
+  /**
+   * @param serverOrder the agent's MCP servers in the order of the config: their tools are
+   *   listed in that order (after every other source's), not in the order the servers happened
+   *   to connect, so `tools/list` is the same from one start to the next.
+   */
   constructor(
     private readonly agent: Agent,
     settings: Pick<GatewaySettings, "expose" | "rename">,
+    private readonly serverOrder: () => readonly string[] = () => [],
   ) {
     super();
     this.exposed = exposureTest(settings.expose);
@@ -87,9 +93,12 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
 
   private refresh(): void {
     this.version = this.agent.registry.version;
-    const definitions = this.agent.registry
-      .definitions()
-      .filter((definition) => this.exposed(definition) && this.policy.isOffered(definition));
+    const definitions = inConfigOrder(
+      this.agent.registry
+        .definitions()
+        .filter((definition) => this.exposed(definition) && this.policy.isOffered(definition)),
+      this.serverOrder(),
+    );
     const names = this.names.assign(definitions.map((definition) => definition.name));
     const next = new Map<string, ExposedTool>();
     for (const definition of definitions) {
@@ -103,9 +112,31 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
   }
 }
 
+/**
+ * Tools of MCP servers after the rest, server by server in config order (a server's own tools
+ * in its order); the rest as the registry has them. A stable sort keeps each group's order.
+ */
+function inConfigOrder(
+  definitions: readonly ToolDefinition[],
+  servers: readonly string[],
+): ToolDefinition[] {
+  if (servers.length < 2) return [...definitions];
+  const rank = new Map(servers.map((server, index) => [`mcp:${server}`, index + 1]));
+  return definitions
+    .map((definition, index) => ({ definition, index, rank: rank.get(definition.source) ?? 0 }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ definition }) => definition);
+}
+
 function sameTools(a: Map<string, ExposedTool>, b: Map<string, ExposedTool>): boolean {
   if (a.size !== b.size) return false;
-  for (const [name, tool] of b) if (a.get(name)?.definition !== tool.definition) return false;
+  const before = [...a.values()];
+  let index = 0;
+  // The order is part of what clients see: the same tools in a new order is a change.
+  for (const [name, tool] of b) {
+    const was = before[index++];
+    if (was?.name !== name || was.definition !== tool.definition) return false;
+  }
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   createRequestStateCodec,
+  type LoggingLevel,
   type McpRequestContext,
   ProtocolError,
   ProtocolErrorCode,
@@ -10,7 +11,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { Agent } from "@pseudoclaude/core";
-import { McpManager } from "@pseudoclaude/plugin-mcp";
+import { MCP_LOG_LEVELS, McpManager } from "@pseudoclaude/plugin-mcp";
 import { z } from "zod";
 import { AuditLog } from "./audit-log.js";
 import { type CallContext, type GatewayEra, who } from "./call-context.js";
@@ -20,7 +21,7 @@ import { APPROVAL_TTL_SECONDS, type ApprovalState, GatewayCalls } from "./gatewa
 import type { GatewaySettings } from "./gateway-section.js";
 import { clientHasTasks, GatewayTasks, TASKS_EXTENSION, tasksRequired } from "./gateway-tasks.js";
 import { GatewayTools } from "./gateway-tools.js";
-import { UpstreamFeatures } from "./upstream-features.js";
+import { UpstreamFeatures, type UpstreamLog } from "./upstream-features.js";
 
 /** What the gateway tells clients it is. */
 export const GATEWAY_SERVER_NAME = "pseudoclaude-gateway";
@@ -46,6 +47,8 @@ export class Gateway {
   readonly audit: AuditLog | undefined;
   private readonly calls: GatewayCalls;
   private readonly tasks = new GatewayTasks();
+  /** The level each live connection asked for; one that never asked hears no upstream logs. */
+  private readonly logLevels = new WeakMap<Server, LoggingLevel>();
   private readonly live = new Set<Server>();
   /** Called when per-request (2026 HTTP) clients must hear of a change. */
   private readonly broadcasts = new Set<(what: "tools" | "resources" | "prompts") => void>();
@@ -53,7 +56,10 @@ export class Gateway {
 
   constructor(private readonly options: GatewayOptionsResolved) {
     const { agent, settings } = options;
-    this.tools = new GatewayTools(agent, settings);
+    const manager = mcpManagerOf(agent);
+    this.tools = new GatewayTools(agent, settings, () =>
+      manager ? manager.servers().map((server) => server.name) : [],
+    );
     this.audit = settings.audit ? new AuditLog(settings.audit, options.onError) : undefined;
     // A fresh key per start: a question asked before a restart cannot be answered after it.
     this.codec = createRequestStateCodec<ApprovalState>({
@@ -69,16 +75,13 @@ export class Gateway {
       audit: this.audit,
       tasks: this.tasks,
     });
-    this.features = mcpManagerOf(agent)
-      ? new UpstreamFeatures(
-          mcpManagerOf(agent) as McpManager,
-          exposureTest(settings.expose),
-          settings,
-        )
+    this.features = manager
+      ? new UpstreamFeatures(manager, exposureTest(settings.expose), settings)
       : undefined;
     this.tools.on("changed", () => this.changed("tools"));
     this.features?.on("resources-changed", () => this.changed("resources"));
     this.features?.on("prompts-changed", () => this.changed("prompts"));
+    this.features?.on("log", (log) => this.relayLog(log));
     this.features?.on("resource-updated", (uri) => {
       for (const server of this.live)
         if (this.features?.subscribed(server, uri))
@@ -99,6 +102,9 @@ export class Gateway {
       capabilities.resources = { listChanged: true, subscribe: keep };
       capabilities.prompts = { listChanged: true };
       capabilities.completions = {};
+      // Upstream logs go to clients that asked for them with logging/setLevel, on a connection
+      // that lasts (2026-07-28 deprecates this logging, and has no connection to send on).
+      if (keep) capabilities.logging = {};
     }
     const server = new Server(
       { name: GATEWAY_SERVER_NAME, version: this.options.version },
@@ -138,6 +144,10 @@ export class Gateway {
         features.complete(request.params, context.mcpReq.signal),
       );
       if (keep) {
+        server.setRequestHandler("logging/setLevel", (request) => {
+          this.logLevels.set(server, request.params.level);
+          return {};
+        });
         server.setRequestHandler("resources/subscribe", async (request, context) => {
           await features.subscribe(server, request.params.uri, context.mcpReq.signal);
           return {};
@@ -205,6 +215,22 @@ export class Gateway {
     await Promise.allSettled([...this.live].map((server) => server.close()));
     this.live.clear();
     await this.audit?.flush();
+  }
+
+  private relayLog(log: UpstreamLog): void {
+    const severity = MCP_LOG_LEVELS.indexOf(log.level as LoggingLevel);
+    if (severity < 0) return;
+    for (const server of this.live) {
+      const level = this.logLevels.get(server);
+      if (level === undefined || severity < MCP_LOG_LEVELS.indexOf(level)) continue;
+      void server
+        .sendLoggingMessage({
+          level: log.level as LoggingLevel,
+          logger: log.logger,
+          data: log.data,
+        })
+        .catch(() => undefined);
+    }
   }
 
   private changed(what: "tools" | "resources" | "prompts"): void {

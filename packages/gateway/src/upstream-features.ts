@@ -20,6 +20,13 @@ import type { GatewaySettings } from "./gateway-section.js";
 /** How a re-exported resource's URI says which server it is from, when it must. */
 export const UPSTREAM_URI_SCHEME = "pseudoclaude+mcp";
 
+/** An upstream server's log message as the gateway passes it on. */
+export interface UpstreamLog {
+  level: string;
+  logger: string;
+  data: unknown;
+}
+
 /** Pages of one upstream list the gateway follows before it stops. */
 const MAX_PAGES = 20;
 
@@ -34,6 +41,8 @@ export class UpstreamFeatures extends EventEmitter<{
   "resources-changed": [];
   "prompts-changed": [];
   "resource-updated": [string];
+  /** An exposed server's log message, redacted, its logger named after the server. */
+  log: [UpstreamLog];
 }> {
   private readonly names: ExportedNames;
   /** Exported URI → server and upstream URI, learnt from each listing. */
@@ -49,6 +58,7 @@ export class UpstreamFeatures extends EventEmitter<{
     { server: string; uri: string; subscribers: Set<object> }
   >();
   private readonly subscription: Disposable;
+  private readonly logSubscription: Disposable;
 
   constructor(
     private readonly manager: McpManager,
@@ -64,6 +74,14 @@ export class UpstreamFeatures extends EventEmitter<{
           if (entry.server === server && entry.uri === notice.uri)
             this.emit("resource-updated", exported);
       } else this.emit(notice.kind);
+    });
+    this.logSubscription = manager.onServerLog((server, entry) => {
+      if (!this.serverExposed(server)) return;
+      this.emit("log", {
+        level: entry.level,
+        logger: entry.logger ? `${server}/${entry.logger}` : server,
+        data: entry.data,
+      });
     });
   }
 
@@ -230,6 +248,7 @@ export class UpstreamFeatures extends EventEmitter<{
 
   close(): void {
     this.subscription.dispose();
+    this.logSubscription.dispose();
     this.removeAllListeners();
   }
 

@@ -1,6 +1,7 @@
 import { UsageError } from "@pseudoclaude/core";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
+import { ServerLogs } from "./features/server-logs.js";
 import type { ServerConnection, ServerStats } from "./manager/server-connection.js";
 import type { McpUsageErrorCode } from "./mcp-errors.js";
 import type {
@@ -13,7 +14,12 @@ import type {
 } from "./mcp-manager.js";
 import { type CredentialStore, defaultCredentialStore } from "./oauth/credential-store.js";
 import { loginToServer } from "./oauth/login.js";
-import type { CompletionRequest, McpSession, ServerNotice } from "./session/mcp-session.js";
+import type {
+  CompletionRequest,
+  McpSession,
+  ServerLogEntry,
+  ServerNotice,
+} from "./session/mcp-session.js";
 
 /**
  * The manager over the plugin's server connections: reports from their state and stats,
@@ -35,6 +41,7 @@ export class DefaultMcpManager implements McpManager {
       credentials: defaultCredentialStore(),
       clientInfo: { name: "pseudoclaude", version: "0.1.0" },
     },
+    private readonly logs: ServerLogs = new ServerLogs(),
   ) {
     for (const connection of connections.values()) {
       connection.on("state", () => this.events.emit("connections"));
@@ -178,6 +185,10 @@ export class DefaultMcpManager implements McpManager {
 
   unsubscribeResource(server: string, uri: string, signal: AbortSignal): Promise<void> {
     return this.connection(server).unsubscribeResource(uri, signal);
+  }
+
+  onServerLog(listener: (server: string, entry: ServerLogEntry) => void): Disposable {
+    return this.logs.subscribe(listener);
   }
 
   onServerNotice(listener: (server: string, notice: ServerNotice) => void): Disposable {

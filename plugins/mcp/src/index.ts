@@ -31,11 +31,12 @@ export {
 } from "./config/project-approvals.js";
 export type {
   HttpServerConfig,
+  McpLogLevel,
   McpServerConfig,
   RawServerEntry,
   StdioServerConfig,
 } from "./config/server-config.js";
-export { serverEntrySchema } from "./config/server-config.js";
+export { MCP_LOG_LEVELS, serverEntrySchema } from "./config/server-config.js";
 export { DefaultMcpManager } from "./default-mcp-manager.js";
 export { DEFAULT_PAGE_CAP, type ListedTools, listAllTools } from "./manager/list-all-tools.js";
 export {

@@ -1,6 +1,11 @@
 import type { Disposable } from "@pseudoclaude/core/plugin";
 import type { ServerStats } from "./manager/server-connection.js";
-import type { CompletionRequest, CompletionResult, ServerNotice } from "./session/mcp-session.js";
+import type {
+  CompletionRequest,
+  CompletionResult,
+  ServerLogEntry,
+  ServerNotice,
+} from "./session/mcp-session.js";
 
 /** Per-server report for code and the CLI. */
 export interface McpServerReport {
@@ -120,6 +125,11 @@ export interface McpManager {
    */
   subscribeResource(server: string, uri: string, signal: AbortSignal): Promise<void>;
   unsubscribeResource(server: string, uri: string, signal: AbortSignal): Promise<void>;
+  /**
+   * A server's log message (`notifications/message`), redacted with the agent's redactor, as it
+   * arrives. (They also become the agent's `mcp_server_log` diagnostics.)
+   */
+  onServerLog(listener: (server: string, entry: ServerLogEntry) => void): Disposable;
   /** A server's resources or prompts changed (its list_changed), in either era. */
   onServerNotice(listener: (server: string, notice: ServerNotice) => void): Disposable;
   /** One prompt of a server, filled with `args`. */

@@ -13,6 +13,7 @@ import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
 import { createSampler } from "./features/sampling.js";
 import { serverLogReporter } from "./features/server-log.js";
+import { ServerLogs } from "./features/server-logs.js";
 import { followServerSkills } from "./features/skills/follow-server-skills.js";
 import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
 import { ServerConnection } from "./manager/server-connection.js";
@@ -117,7 +118,8 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
         ...(options.mcpJson === false ? { mcpJson: false } : {}),
       });
       for (const diagnostic of loaded.diagnostics) context.report(diagnostic);
-      const handlers = clientHandlers(context, options.appHost);
+      const logs = new ServerLogs();
+      const handlers = clientHandlers(context, options.appHost, logs);
       const credentials = redactingCredentials(
         options.credentials ?? defaultCredentialStore(),
         context.redactor,
@@ -168,10 +170,11 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
           context.onClose(() => following.dispose());
         }
       }
-      const manager = new DefaultMcpManager(connections, {
-        credentials,
-        clientInfo: options.clientInfo ?? CLIENT_INFO,
-      });
+      const manager = new DefaultMcpManager(
+        connections,
+        { credentials, clientInfo: options.clientInfo ?? CLIENT_INFO },
+        logs,
+      );
       context.container.registerInstance(McpManager, manager);
       if (connections.size > 0) context.addToolSource(new ResourceToolSource(manager));
     },
@@ -181,10 +184,15 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
 function clientHandlers(
   context: PluginContext,
   appHost: McpPluginOptions["appHost"],
+  logs: ServerLogs,
 ): ClientHandlers {
+  const report = serverLogReporter((diagnostic) => context.report(diagnostic));
   const handlers: ClientHandlers = {
     roots: () => [{ uri: pathToFileURL(context.workspace).href, name: "workspace" }],
-    log: serverLogReporter((diagnostic) => context.report(diagnostic)),
+    log: (server, entry) => {
+      report(server, entry);
+      logs.publish(server, context.redactor.redactValue(entry));
+    },
     ...(appHost ? { appHost: { mimeTypes: appHost.mimeTypes ?? [MCP_APP_HTML] } } : {}),
   };
   // No elicit callback: requests are declined at once, never left hanging.
