@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { CLI_BIN } from "./support/cli.js";
 import { type ClientKind, connectClient, type GatewayClient } from "./support/gateway-clients.js";
-import { gatewayEnv } from "./support/gateway-workspace.js";
+import { createGatewayWorkspace, gatewayEnv } from "./support/gateway-workspace.js";
 import { fixture } from "./support/mcp-fixtures.js";
 
 const EVERYTHING = path.join(
@@ -233,28 +233,8 @@ describe("gateway tool order", () => {
 describe("gateway upstream logs", () => {
   for (const kind of ["v1", "v2@2025-11-25"] as const)
     test(`reach a ${kind} client that set a level, at that level and above, named by server`, async () => {
-      const workspace = await createTempWorkspace("pc-gateway-logs-");
-      await workspace.writeConfig(
-        "user",
-        [
-          "mcp_servers:",
-          "  behaviours:",
-          `    command: ${JSON.stringify(process.execPath)}`,
-          `    args: [${JSON.stringify(fixture("behaviours"))}]`,
-          "permissions:",
-          '  allow: ["mcp__behaviours__log_burst"]',
-          "gateway:",
-          "  audit: false",
-        ].join("\n"),
-      );
-      const client = await connectClient(kind, {
-        stdio: {
-          command: process.execPath,
-          args: [CLI_BIN, "serve", "--mcp", "--workspace", workspace.root],
-          env: gatewayEnv(workspace),
-          cwd: workspace.root,
-        },
-      });
+      const workspace = await createGatewayWorkspace("", ["mcp__behaviours__log_burst"]);
+      const client = await connectClient(kind, { stdio: workspace.stdio() });
       try {
         await client.callTool("mcp__behaviours__log_burst", {});
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -276,4 +256,46 @@ describe("gateway upstream logs", () => {
         await workspace.cleanup();
       }
     });
+});
+
+describe("gateway upstream questions (elicitation during a call)", () => {
+  const setup = async () => {
+    const workspace = await createGatewayWorkspace("", ["mcp__behaviours__ask_user"]);
+    return { workspace, stdio: workspace.stdio() };
+  };
+
+  for (const kind of ["v1", "v2@2025-11-25"] as const)
+    test(`go to the ${kind} client whose call raised them, naming the server`, async () => {
+      const { workspace, stdio } = await setup();
+      const client = await connectClient(kind, { stdio });
+      client.answer = () => ({ action: "accept", content: { name: "Ada" } });
+      try {
+        const result = await client.callTool("mcp__behaviours__ask_user", {});
+        assert.equal(result.content[0]?.text, 'elicitation accept {"name":"Ada"}');
+        assert.deepEqual(
+          client.elicitations.map((question) => question.message),
+          ["mcp:behaviours asks: What is your name?"],
+        );
+      } finally {
+        await client.close();
+        await workspace.cleanup();
+      }
+    });
+
+  test("are declined for a client that cannot answer, and for a 2026-07-28 client", async () => {
+    const { workspace, stdio } = await setup();
+    const mute = await connectClient("v1", { stdio }, { elicitation: false });
+    const modern = await connectClient("v2@2026-07-28", { stdio });
+    try {
+      for (const client of [mute, modern]) {
+        const result = await client.callTool("mcp__behaviours__ask_user", {});
+        assert.equal(result.content[0]?.text, "elicitation decline null", client.kind);
+        assert.equal(client.elicitations.length, 0);
+      }
+    } finally {
+      await mute.close();
+      await modern.close();
+      await workspace.cleanup();
+    }
+  });
 });

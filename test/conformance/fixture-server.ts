@@ -100,6 +100,16 @@ const TOOLS = [
     },
   },
   {
+    name: "test_elicitation_sep1034_defaults",
+    description: "Asks for every primitive type, each with a default (SEP-1034).",
+    inputSchema: NO_ARGS,
+  },
+  {
+    name: "test_elicitation_sep1330_enums",
+    description: "Asks with the five enum shapes (SEP-1330).",
+    inputSchema: NO_ARGS,
+  },
+  {
     name: "test_trigger_tool_change",
     description: "Adds a tool and announces the change (tools/list_changed).",
     inputSchema: NO_ARGS,
@@ -238,6 +248,51 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<
         content: [{ type: "text", text: `User response: ${JSON.stringify(answer)}` }],
       };
     }
+    case "test_elicitation_sep1034_defaults":
+      return elicitationCompleted({
+        type: "object",
+        properties: {
+          name: { type: "string", default: "John Doe" },
+          age: { type: "integer", default: 30 },
+          score: { type: "number", default: 95.5 },
+          status: { type: "string", enum: ["active", "inactive", "pending"], default: "active" },
+          verified: { type: "boolean", default: true },
+        },
+      });
+    case "test_elicitation_sep1330_enums":
+      return elicitationCompleted({
+        type: "object",
+        properties: {
+          untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
+          titledSingle: {
+            type: "string",
+            oneOf: [
+              { const: "value1", title: "First Option" },
+              { const: "value2", title: "Second Option" },
+              { const: "value3", title: "Third Option" },
+            ],
+          },
+          legacyEnum: {
+            type: "string",
+            enum: ["opt1", "opt2", "opt3"],
+            enumNames: ["Option One", "Option Two", "Option Three"],
+          },
+          untitledMulti: {
+            type: "array",
+            items: { type: "string", enum: ["option1", "option2", "option3"] },
+          },
+          titledMulti: {
+            type: "array",
+            items: {
+              anyOf: [
+                { const: "value1", title: "First Choice" },
+                { const: "value2", title: "Second Choice" },
+                { const: "value3", title: "Third Choice" },
+              ],
+            },
+          },
+        },
+      });
     case "json_schema_2020_12_tool":
       return { content: [{ type: "text", text: "ok" }] };
     case "test_trigger_tool_change": {
@@ -262,6 +317,27 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<
       throw new McpError(-32602, `Unknown tool: ${request.params.name}`);
   }
 });
+
+/** Ask with `requestedSchema` and say what came back, as the SEP-1034 and SEP-1330 tools do. */
+async function elicitationCompleted(
+  requestedSchema: Record<string, unknown>,
+): Promise<CallToolResult> {
+  const answer = await server.request(
+    {
+      method: "elicitation/create",
+      params: { message: "Please review and answer.", requestedSchema: requestedSchema as never },
+    },
+    ElicitResultSchema,
+  );
+  return {
+    content: [
+      {
+        type: "text",
+        text: `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`,
+      },
+    ],
+  };
+}
 
 const RESOURCES = [
   { uri: "test://static-text", name: "static-text", mimeType: "text/plain" },

@@ -19,8 +19,14 @@ export interface GatewayWorkspace extends TempWorkspace {
   };
 }
 
-/** `gateway` settings and rules on top of the default ones, as YAML lines. */
-export async function createGatewayWorkspace(extraYaml = ""): Promise<GatewayWorkspace> {
+/**
+ * `gateway` settings on top of the default ones, as YAML lines, and more of the behaviours
+ * server's tools to allow.
+ */
+export async function createGatewayWorkspace(
+  extraYaml = "",
+  alsoAllow: readonly string[] = [],
+): Promise<GatewayWorkspace> {
   const workspace = await createTempWorkspace("pc-gateway-");
   const audit = path.join(workspace.home, "audit.jsonl");
   await workspace.writeConfig(
@@ -31,7 +37,7 @@ export async function createGatewayWorkspace(extraYaml = ""): Promise<GatewayWor
       `    command: ${JSON.stringify(process.execPath)}`,
       `    args: [${JSON.stringify(fixture("behaviours"))}]`,
       "permissions:",
-      '  allow: ["mcp__behaviours__echo", "mcp__behaviours__add_tool", "mcp__behaviours__hang"]',
+      `  allow: ${JSON.stringify(["mcp__behaviours__echo", "mcp__behaviours__add_tool", "mcp__behaviours__hang", ...alsoAllow])}`,
       '  deny: ["mcp__behaviours__crash", "run_command(rm *)"]',
       "gateway:",
       `  audit: ${JSON.stringify(audit)}`,

@@ -17,13 +17,18 @@ const CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
  * Whether the client can answer a form elicitation: on 2026-07-28 it says so on every request
  * (the envelope), on 2025-11-25 once at `initialize`.
  */
-export function clientCanElicit(ctx: ServerContext, server: Server): boolean {
+export function clientCanElicit(
+  ctx: ServerContext,
+  server: Server,
+  mode: "form" | "url" = "form",
+): boolean {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const capabilities = (envelope?.[CAPABILITIES] ?? server.getClientCapabilities()) as
     | { elicitation?: { form?: unknown; url?: unknown } }
     | undefined;
   const elicitation = capabilities?.elicitation;
   if (!elicitation) return false;
+  if (mode === "url") return elicitation.url !== undefined;
   // An empty object is form support (the 2025-06-18 shape); otherwise form must be declared.
   return elicitation.form !== undefined || elicitation.url === undefined;
 }

@@ -1,5 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { ApprovalAnswer, Approver } from "@pseudoclaude/core";
+import type {
+  ApprovalAnswer,
+  Approver,
+  ElicitationRequest,
+  ElicitationResponse,
+  Elicitor,
+} from "@pseudoclaude/core";
 
 /** What the connected client's person answered for one call, if they were asked. */
 export type ClientAnswer =
@@ -13,10 +19,12 @@ export type ClientAnswer =
  * gateway has no person of its own to ask.
  */
 export class ClientApprovals {
-  private readonly answers = new AsyncLocalStorage<ClientAnswer>();
+  private readonly calls = new AsyncLocalStorage<{ answer: ClientAnswer; ask?: Elicitor }>();
+  /** Calls running now that could take a question: by tool source, each with its client. */
+  private readonly running = new Map<string, Map<Elicitor, object>>();
 
   readonly approver: Approver = (): ApprovalAnswer => {
-    const answer = this.answers.getStore();
+    const answer = this.calls.getStore()?.answer;
     if (answer?.kind === "answered") return { verdict: answer.verdict, reason: answer.reason };
     return {
       verdict: "deny",
@@ -27,8 +35,43 @@ export class ClientApprovals {
     };
   };
 
-  /** Run `call` with the client's answer where the approver finds it. */
-  with<T>(answer: ClientAnswer, call: () => Promise<T>): Promise<T> {
-    return this.answers.run(answer, call);
+  /**
+   * The agent's elicitation callback while it serves: a question an upstream server asks during
+   * a client's call goes to that client (`ask`), when it can answer; any other is declined.
+   */
+  readonly elicitor: Elicitor = (request: ElicitationRequest): Promise<ElicitationResponse> => {
+    const ask = this.calls.getStore()?.ask ?? this.onlyAsker(request.source);
+    return ask ? ask(request) : Promise.resolve({ action: "decline" });
+  };
+
+  /**
+   * Run `call` with the client's answer where the approver finds it, and `ask`, the way to
+   * put an upstream server's question to the client, where the elicitor finds it.
+   */
+  with<T>(
+    answer: ClientAnswer,
+    call: () => Promise<T>,
+    ask?: { source: string; client: object; ask: Elicitor },
+  ): Promise<T> {
+    if (!ask) return this.calls.run({ answer }, call);
+    const running = this.running.get(ask.source) ?? new Map<Elicitor, object>();
+    this.running.set(ask.source, running);
+    running.set(ask.ask, ask.client);
+    return this.calls.run({ answer, ask: ask.ask }, call).finally(() => {
+      running.delete(ask.ask);
+      if (running.size === 0 && this.running.get(ask.source) === running)
+        this.running.delete(ask.source);
+    });
+  }
+
+  /**
+   * A server's question arrives on its own connection, outside the call that caused it: it
+   * goes to the client whose call to that server is running. When calls of several clients
+   * are, nobody can tell whose it is, and it is declined rather than shown to the wrong one.
+   */
+  private onlyAsker(source: string): Elicitor | undefined {
+    const calls = this.running.get(source);
+    if (!calls || new Set(calls.values()).size !== 1) return undefined;
+    return calls.keys().next().value;
   }
 }

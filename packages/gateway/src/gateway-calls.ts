@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   type CallToolResult,
   type InputRequiredResult,
@@ -12,6 +12,8 @@ import {
 import {
   type Agent,
   type CallToolOutcome,
+  type ElicitationResponse,
+  type Elicitor,
   PolicyEngine,
   type ToolDefinition,
   type ToolResult,
@@ -139,22 +141,31 @@ export class GatewayCalls {
   ): Promise<CallToolResult> {
     const progressToken = ctx?.mcpReq._meta?.progressToken;
     let outcome: CallToolOutcome;
+    // An upstream server's question during this call goes to this client: on a 2025-11-25
+    // request it can be asked (2026-07-28 would need the call to end in inputRequired first).
+    const questions = ctx && where.era === "2025-11-25" ? upstreamQuestions(ctx, where) : undefined;
+    const ask = questions
+      ? { source: exposed.definition.source, client: where.server, ask: questions }
+      : undefined;
     try {
-      outcome = await this.deps.approvals.with(answer, () =>
-        this.deps.agent.callTool(exposed.definition.name, args, {
-          signal,
-          onProgress:
-            progressToken === undefined
-              ? undefined
-              : (progress) => {
-                  void ctx?.mcpReq
-                    .notify({
-                      method: "notifications/progress",
-                      params: { progressToken, ...progress },
-                    })
-                    .catch(() => undefined);
-                },
-        }),
+      outcome = await this.deps.approvals.with(
+        answer,
+        () =>
+          this.deps.agent.callTool(exposed.definition.name, args, {
+            signal,
+            onProgress:
+              progressToken === undefined
+                ? undefined
+                : (progress) => {
+                    void ctx?.mcpReq
+                      .notify({
+                        method: "notifications/progress",
+                        params: { progressToken, ...progress },
+                      })
+                      .catch(() => undefined);
+                  },
+          }),
+        ask,
       );
     } catch (error) {
       audit({ decision: "allow", outcome: "error", error: String(error) });
@@ -256,6 +267,30 @@ export class GatewayCalls {
       ...fields,
     });
   }
+}
+
+/**
+ * Put an upstream server's elicitation to the gateway's client, saying which server asks. A
+ * mode the client did not declare is declined without asking.
+ */
+function upstreamQuestions(ctx: ServerContext, where: CallContext): Elicitor | undefined {
+  if (!clientCanElicit(ctx, where.server) && !clientCanElicit(ctx, where.server, "url"))
+    return undefined;
+  return async (request) => {
+    const mode = request.mode ?? "form";
+    if (!clientCanElicit(ctx, where.server, mode)) return { action: "decline" };
+    const message = `${request.source} asks: ${request.message}`;
+    const result = await ctx.mcpReq.elicitInput(
+      mode === "url"
+        ? { mode, message, url: request.url ?? "", elicitationId: randomUUID() }
+        : { mode, message, requestedSchema: request.requestedSchema as never },
+      request.signal ? { signal: request.signal } : undefined,
+    );
+    return {
+      action: result.action,
+      content: result.content as ElicitationResponse["content"],
+    };
+  };
 }
 
 /** A hash of the arguments, stable across key order. */

@@ -8,6 +8,7 @@ import { VALID_TOOL_NAME } from "@pseudoclaude/core/plugin";
 import {
   AuditLog,
   argumentsHash,
+  ClientApprovals,
   ExportedNames,
   exposureTest,
   GatewayTasks,
@@ -224,5 +225,60 @@ describe("GatewayTasks", () => {
     );
     assert.throws(() => small.start(undefined, async () => done("4")), /running 2 tasks already/);
     small.close();
+  });
+});
+
+describe("ClientApprovals.elicitor", () => {
+  const question = { source: "mcp:github", message: "Which repo?", requestedSchema: {} };
+  const none = { kind: "none" } as const;
+
+  it("puts a server's question to the one client whose call to that server is running", async () => {
+    const approvals = new ClientApprovals();
+    const asked: string[] = [];
+    const client = {};
+    let release: () => void = () => {};
+    const running = approvals.with(
+      none,
+      () => new Promise<void>((resolve) => (release = resolve)),
+      {
+        source: "mcp:github",
+        client,
+        ask: async (request) => {
+          asked.push(request.message);
+          return { action: "accept", content: { repo: "a/b" } };
+        },
+      },
+    );
+    assert.deepEqual(await approvals.elicitor(question), {
+      action: "accept",
+      content: { repo: "a/b" },
+    });
+    assert.deepEqual(await approvals.elicitor({ ...question, source: "mcp:other" }), {
+      action: "decline",
+    });
+    release();
+    await running;
+    assert.deepEqual(asked, ["Which repo?"]);
+    assert.deepEqual(await approvals.elicitor(question), { action: "decline" }, "call over");
+  });
+
+  it("declines when calls of two clients to that server run: it cannot tell whose it is", async () => {
+    const approvals = new ClientApprovals();
+    const asked: string[] = [];
+    const releases: Array<() => void> = [];
+    const calls = [{}, {}].map((client) =>
+      approvals.with(none, () => new Promise<void>((resolve) => releases.push(resolve)), {
+        source: "mcp:github",
+        client,
+        ask: async () => {
+          asked.push("asked");
+          return { action: "accept" };
+        },
+      }),
+    );
+    assert.deepEqual(await approvals.elicitor(question), { action: "decline" });
+    for (const release of releases) release();
+    await Promise.all(calls);
+    assert.equal(asked.length, 0);
   });
 });

@@ -68,6 +68,8 @@ export async function runServeMcp({ flags, io }: CommandContext): Promise<number
       provider: (config: LoadedConfig, consent: WorkspaceConsent) =>
         createProvider(flags.provider, providerFlags, config, consent),
       approver: () => approvals.approver,
+      // An upstream server's question during a client's call is that client's to answer.
+      elicitor: approvals.elicitor,
       plugins: { gateway: gw.gatewayPlugin() },
       prompter: NO_PROMPTER,
     },
