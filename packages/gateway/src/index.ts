@@ -54,4 +54,4 @@ export {
 } from "./serve-http.js";
 export { type StdioGateway, serveGatewayStdio } from "./serve-stdio.js";
 export { type RunningGateway, type StartGatewayOptions, startGateway } from "./start-gateway.js";
-export { UPSTREAM_URI_SCHEME, UpstreamFeatures } from "./upstream-features.js";
+export { UPSTREAM_URI_SCHEME, UpstreamFeatures, type UpstreamLog } from "./upstream-features.js";

@@ -38,6 +38,7 @@ export type {
 } from "./config/server-config.js";
 export { MCP_LOG_LEVELS, serverEntrySchema } from "./config/server-config.js";
 export { DefaultMcpManager } from "./default-mcp-manager.js";
+export { ServerLogs } from "./features/server-logs.js";
 export { DEFAULT_PAGE_CAP, type ListedTools, listAllTools } from "./manager/list-all-tools.js";
 export {
   type ConnectionEvents,
