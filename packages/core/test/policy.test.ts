@@ -91,6 +91,18 @@ describe("default policy engine", () => {
     assert.equal(policy.decide(shell, { command: "npm install" }).verdict, "ask");
   });
 
+  it("splits a command for allow rules as the shell does, the same way deny rules do", () => {
+    const policy = engine({ rules: [rule("allow", "run_command(echo *)")] });
+    // A separator inside quotes is text: this is one echo.
+    assert.equal(policy.decide(shell, { command: 'echo "a; b && c"' }).verdict, "allow");
+    assert.equal(policy.decide(shell, { command: "echo 'x | y'" }).verdict, "allow");
+    // Outside quotes, or after a quote the shell closes, it starts another command.
+    assert.equal(policy.decide(shell, { command: 'echo "a"; rm -rf ~' }).verdict, "ask");
+    assert.equal(policy.decide(shell, { command: "echo 'a\\' ; rm -rf ~" }).verdict, "ask");
+    assert.equal(policy.decide(shell, { command: "(echo a; rm -rf ~)" }).verdict, "ask");
+    assert.equal(policy.decide(shell, { command: "echo a\nrm -rf ~" }).verdict, "ask");
+  });
+
   it("denies a compound command when any part matches a deny rule", () => {
     const policy = engine({ mode: "bypass", rules: [rule("deny", "run_command(rm *)")] });
     assert.equal(policy.decide(shell, { command: "ls; rm -rf /" }).verdict, "deny");

@@ -1,17 +1,16 @@
-import { denyForms } from "./deny-forms.js";
+import { denyForms, subCommands } from "./deny-forms.js";
 
 /**
  * Matching shell commands against rule patterns such as `npm test*` or `git status:*`.
- * A command is split into sub-commands at `&&`, `||`, `;`, `|`, `&` and new lines, so that an
- * allow rule for `npm test*` does not let `npm test && rm -rf ~` through.
+ * A command is split into sub-commands where the shell starts another one (`&&`, `||`, `;`,
+ * `|`, `&`, new lines, subshells; quote-aware, the same split deny rules use), so that an allow
+ * rule for `npm test*` does not let `npm test && rm -rf ~` through.
  */
-const SEPARATORS = /&&|\|\||;|\||&|\r?\n/;
 /** Command substitution or process substitution cannot be judged by prefix. */
 const OPAQUE = /`|\$\(|<\(|>\(/;
 
 export function splitCommand(command: string): string[] {
-  return command
-    .split(SEPARATORS)
+  return subCommands(command)
     .map((part) => part.trim())
     .filter((part) => part.length > 0);
 }

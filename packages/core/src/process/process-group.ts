@@ -45,10 +45,17 @@ function hasRunningMember(group: number): boolean {
   return false;
 }
 
-/** Resolve once the group is gone, or after `ms` with false. */
-export async function waitForGroupEnd(pid: number, ms: number): Promise<boolean> {
+/**
+ * Resolve once the group is gone (and `settled()` holds), or after `ms` with false.
+ * `settled` lets a caller also wait for what it owns, e.g. its direct child being reaped.
+ */
+export async function waitForGroupEnd(
+  pid: number,
+  ms: number,
+  settled: () => boolean = () => true,
+): Promise<boolean> {
   const deadline = Date.now() + ms;
-  while (groupAlive(pid)) {
+  while (groupAlive(pid) || !settled()) {
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -56,15 +63,19 @@ export async function waitForGroupEnd(pid: number, ms: number): Promise<boolean>
 }
 
 /**
- * End a group politely, then surely: SIGTERM, up to `graceMs` for it to go, then SIGKILL.
- * Returns the last signal sent, or undefined when the group was already gone.
+ * End a group politely, then surely: SIGTERM, up to `graceMs` for it to go (and `settled()`
+ * to hold), then SIGKILL to whatever of it is left. Returns the last signal sent, or undefined
+ * when the group was already gone. The one place a process group is ended: every plugin that
+ * starts processes ends them here.
  */
 export async function terminateGroup(
   pid: number,
   graceMs: number,
+  settled: () => boolean = () => true,
 ): Promise<"SIGTERM" | "SIGKILL" | undefined> {
   if (!signalGroup(pid, "SIGTERM")) return undefined;
-  if (await waitForGroupEnd(pid, graceMs)) return "SIGTERM";
+  if (await waitForGroupEnd(pid, graceMs, settled)) return "SIGTERM";
+  if (!groupAlive(pid)) return "SIGTERM";
   signalGroup(pid, "SIGKILL");
   return "SIGKILL";
 }

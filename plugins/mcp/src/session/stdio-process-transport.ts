@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { UsageError } from "@pseudoclaude/core";
-import { groupAlive, signalGroup, trackGroup, untrackGroup } from "@pseudoclaude/core/process";
+import { groupAlive, terminateGroup, trackGroup, untrackGroup } from "@pseudoclaude/core/process";
 import type { StdioServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, type McpUsageErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { childEnvironment } from "./child-environment.js";
@@ -343,11 +343,7 @@ export class StdioProcessTransport implements Transport {
     }
     if (!this.exit) await waitFor(this.exited!, grace.afterStdin);
     // The direct child may be gone while its descendants live on: always check the group.
-    if (groupAlive(pid)) {
-      signalGroup(pid, "SIGTERM");
-      await waitUntil(() => !groupAlive(pid) && this.exit !== undefined, grace.afterTerm);
-    }
-    if (groupAlive(pid)) signalGroup(pid, "SIGKILL");
+    if (groupAlive(pid)) await terminateGroup(pid, grace.afterTerm, () => this.exit !== undefined);
     await waitFor(this.exited!, 1_000);
     untrackGroup(pid);
   }
@@ -377,14 +373,6 @@ async function waitFor(promise: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
-}
-
-async function waitUntil(condition: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 export { StderrTail };
