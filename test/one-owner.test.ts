@@ -51,6 +51,12 @@ describe("one owner per concern", () => {
     ]);
   });
 
+  it("one redaction marker: redactor.ts's REDACTED, used by whoever hides a secret", async () => {
+    assert.deepEqual(await filesMatching(/\[redacted\]|["'`]\*\*\*["'`]/i), [
+      path.join("packages", "core", "src", "diagnostics", "redactor.ts"),
+    ]);
+  });
+
   it("only deny-forms.ts splits a command line into sub-commands", async () => {
     // A hand-written split at the shell's separators, e.g. /&&|\|\||;|\|/.
     assert.deepEqual(await filesMatching(/&&\|\\\|\\\|/), []);

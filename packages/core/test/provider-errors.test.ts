@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { REDACTED } from "../src/diagnostics/redactor.js";
 import { ConfigError, ModelError } from "../src/errors.js";
 import { modelErrorCode, withoutSecret } from "../src/provider/provider-errors.js";
 
@@ -35,7 +36,8 @@ describe("provider error helpers", () => {
       },
     );
     const safe = withoutSecret(original, made, "sk-live-123456") as ModelError;
-    assert.equal(safe.message, "API error 401: invalid key [redacted]");
+    assert.equal(safe.message, `API error 401: invalid key ${REDACTED}`);
+    assert.equal(REDACTED, "***", "the one redaction marker");
     assert.equal(safe.cause, undefined);
     assert.deepEqual(safe.details, { status: 401 });
     assert.equal(withoutSecret(new Error("no key here"), made, "other"), made);

@@ -1,3 +1,4 @@
+import { REDACTED } from "../diagnostics/redactor.js";
 import { errorMessage, ModelError, type ModelErrorCode, PseudoClaudeError } from "../errors.js";
 
 /**
@@ -30,15 +31,15 @@ export function describeCause(error: unknown): string {
 }
 
 /**
- * `made` with the key taken out. Some servers echo the key they refused: it is cut from the
- * message, and the cause (which may carry it) is left off. Framework errors pass as they are.
+ * `made` with the key taken out. Some servers echo the key they refused: it is replaced in the
+ * message by the one redaction marker (`***`), and the cause (which may carry it) is left off. Framework errors pass as they are.
  */
 export function withoutSecret(original: unknown, made: Error, secret: string | undefined): Error {
   if (PseudoClaudeError.is(original)) return original;
   if (!(made instanceof ModelError)) return made;
   if (!secret || (!made.message.includes(secret) && !errorMessage(original).includes(secret)))
     return made;
-  return new ModelError(made.code, made.message.split(secret).join("[redacted]"), {
+  return new ModelError(made.code, made.message.split(secret).join(REDACTED), {
     details: { ...made.details },
   });
 }
