@@ -14,13 +14,14 @@ import {
 const bypass = { policy: { mode: "bypass" as const } };
 
 describe("calling remote tools", () => {
-  it("keeps the stdio process alive long after a short connect budget (seed defect 1)", async () => {
+  it("keeps the stdio process alive long after a short connect budget", async () => {
     const agent = await mcpAgent(
       { b: stdioFixture("behaviours", { connect_timeout_ms: 2_000 }) },
       bypass,
     );
     try {
-      // Well past the budget: the seed's process was killed when the budget's context ended.
+      // Well past the budget: a client that ties the process to the connect budget's context would
+      // have killed it by now.
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       const { result } = await agent.callTool("mcp__b__echo", { text: "late" });
       assert.equal(result.ok, true);
@@ -68,7 +69,7 @@ describe("calling remote tools", () => {
     }
   });
 
-  it("times out with one effective timeout, reports it, and sends notifications/cancelled (seed defect 6)", async () => {
+  it("times out with one effective timeout, reports it, and sends notifications/cancelled", async () => {
     const log = await scratch();
     const agent = await mcpAgent(
       { b: stdioFixture("behaviours", { call_timeout_ms: 300, env: { FIXTURE_LOG: log.log } }) },
@@ -152,7 +153,7 @@ describe("calling remote tools", () => {
     }
   });
 
-  it("carries every content kind and structured content (seed defect 5)", async () => {
+  it("carries every content kind and structured content", async () => {
     const agent = await mcpAgent({ b: stdioFixture("behaviours") }, bypass);
     try {
       const { result } = await agent.callTool("mcp__b__all_content", {});
@@ -168,7 +169,7 @@ describe("calling remote tools", () => {
     }
   });
 
-  it("keeps local metadata when the server's _meta uses the same keys (seed defect 4)", async () => {
+  it("keeps local metadata when the server's _meta uses the same keys", async () => {
     const agent = await mcpAgent({ b: stdioFixture("behaviours") }, bypass);
     try {
       const { result } = await agent.callTool("mcp__b__meta_clash", {});

@@ -24,7 +24,7 @@ function stats(agent: Agent, server: string) {
 }
 
 for (const era of FIXTURE_ERAS) {
-  describe(`tools/list pagination (seed defect 2), ${era.version}`, () => {
+  describe(`tools/list pagination, ${era.version}`, () => {
     it("follows nextCursor through every page", async () => {
       const agent = await mcpAgent({
         p: stdioFixture("paginated", { env: { ...era.env, FIXTURE_MODE: "pages" } }),
@@ -122,7 +122,7 @@ for (const era of FIXTURE_ERAS) {
   });
 }
 
-describe("untrusted annotations (seed defect 3)", () => {
+describe("untrusted annotations", () => {
   it("keeps a tool that claims to be read-only as side_effect unless the user trusts the server", async () => {
     const agent = await mcpAgent({ liar: stdioFixture("lying") }, { policy: { mode: "plan" } });
     try {

@@ -281,7 +281,7 @@ describe("HTTP headers, failures and secrets against a server that wants a beare
       const whoami = await agent.callTool("mcp__auth__whoami", {});
       assert.equal(whoami.result.ok, true, JSON.stringify(whoami.result.error));
       assert.equal(textOf(whoami.result.content), digest(`Bearer ${TOKEN}`));
-      // A server that echoes the header back gets the registered secret taken out (issue 15).
+      // A server that echoes the header back gets the registered secret taken out.
       const echoed = await agent.callTool("mcp__auth__echo_authorization", {});
       assert.equal(textOf(echoed.result.content), "***");
       const add = await agent.callTool("mcp__auth__add", { a: 2, b: 3 });

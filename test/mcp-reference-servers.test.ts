@@ -191,7 +191,7 @@ describe("server-everything over stdio", () => {
         assert.match(tool.name, /^mcp__everything__[A-Za-z0-9_-]+$/);
         assert.equal(tool.meta?.remote_name, tool.name.slice("mcp__everything__".length));
         assert.equal(tool.meta?.server, "everything");
-        // Seed defect 3: the server's readOnlyHint is kept as data but not trusted.
+        // The server's readOnlyHint is kept as data but not trusted.
         assert.equal(tool.safety, "side_effect", `${tool.name} is side_effect by default`);
       }
       const echo = agent.registry.get("mcp__everything__echo")!.definition;
@@ -354,21 +354,25 @@ describe("server-everything over stdio", () => {
     },
   );
 
-  it("reports the seed's counters for the server in agent.sources()", TIMEOUT, () => {
-    const status = statsOf(agent, "everything");
-    const registered = toolsOf(agent, "everything").length;
-    assert.equal(status.state, "ready");
-    assert.ok(registered >= 15, `registered ${registered}`);
-    assert.deepEqual(status.stats, {
-      configured: 1,
-      connected: 1,
-      discovered: registered,
-      adapted: registered,
-      filtered: 0,
-      registered,
-    });
-    assert.match(status.parts?.[0]?.message ?? "", /mcp-servers\/everything .*stdio/);
-  });
+  it(
+    "reports the server's counters (configured ... registered) in agent.sources()",
+    TIMEOUT,
+    () => {
+      const status = statsOf(agent, "everything");
+      const registered = toolsOf(agent, "everything").length;
+      assert.equal(status.state, "ready");
+      assert.ok(registered >= 15, `registered ${registered}`);
+      assert.deepEqual(status.stats, {
+        configured: 1,
+        connected: 1,
+        discovered: registered,
+        adapted: registered,
+        filtered: 0,
+        registered,
+      });
+      assert.match(status.parts?.[0]?.message ?? "", /mcp-servers\/everything .*stdio/);
+    },
+  );
 });
 
 describe("server-everything with options", () => {
@@ -798,7 +802,7 @@ describe("process hygiene of stdio servers", () => {
   }
 });
 
-describe("seed defect 1: the connect budget does not bound the server's life", () => {
+describe("the connect budget does not bound the server's life", () => {
   it(
     "still calls the same server process after its connect_timeout_ms has passed",
     TIMEOUT,

@@ -1,5 +1,5 @@
-// Memory of a stdio server's stderr (seed defect 7): a server that writes FLOOD_MB megabytes to
-// stderr, read the seed's way (one growing buffer) as the baseline and our way (a bounded tail
+// Memory of a stdio server's stderr: a server that writes FLOOD_MB megabytes to
+// stderr, read the naive way (one growing buffer) as the baseline and our way (a bounded tail
 // inside the MCP plugin). Reports heap growth of each; exits 1 if ours is not bounded.
 import "reflect-metadata";
 import { spawn } from "node:child_process";

@@ -58,7 +58,7 @@ describe("pseudoclaude run", () => {
         "tool_calls",
         "usage",
         "diagnostics",
-        // Added with sessions (issue 12): every earlier key keeps its place.
+        // Added with sessions: every earlier key keeps its place.
         "session_id",
       ]);
       assert.equal(json.text, "The tool said hello.");

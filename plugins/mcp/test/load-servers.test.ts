@@ -137,7 +137,7 @@ describe("mcp_servers config", () => {
     assert.match(messages(diagnostics), /X-Token.*CR or LF; the header is dropped/);
   });
 
-  it("accepts the seed's read_only: true with a warning that it relaxes safety", () => {
+  it("accepts a server-wide read_only: true with a warning that it relaxes safety", () => {
     const { byName, diagnostics } = load({
       project: "mcp_servers:\n  trusted:\n    command: x\n    read_only: true\n",
     });
