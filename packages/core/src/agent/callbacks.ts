@@ -78,3 +78,9 @@ export interface ElicitationResponse {
 
 /** Elicitation callback. Absent means every request is declined, never left hanging. */
 export type Elicitor = (request: ElicitationRequest) => Promise<ElicitationResponse>;
+
+/** The person-facing callbacks of one agent. */
+export interface AgentCallbacks {
+  approve?: Approver;
+  elicit?: Elicitor;
+}

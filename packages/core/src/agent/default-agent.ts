@@ -39,9 +39,9 @@ import {
   type StructuredRunResult,
   type ToolCallRecord,
 } from "./agent.js";
-import type { AgentCallbacks } from "./agent-callbacks.js";
 import { type AgentEvents, RUN_EVENT_NAMES, type SubAgentTag } from "./agent-events.js";
 import { type AgentStream, streamRun } from "./agent-stream.js";
+import type { AgentCallbacks } from "./callbacks.js";
 import { type CompactionDeps, compactConversation } from "./compaction-step.js";
 import { addUsage, runModelTurn } from "./model-turn.js";
 import { OfferedTools } from "./offered-tools.js";

@@ -8,7 +8,7 @@
  *
  * @module @pseudoclaude/core/plugin
  */
-export type { AgentCallbacks } from "../agent/agent-callbacks.js";
+export type { AgentCallbacks } from "../agent/callbacks.js";
 export type { ProviderRef } from "../agent/provider-ref.js";
 export type {
   ConfigLayer,

@@ -1,6 +1,6 @@
 import type { DependencyContainer } from "tsyringe";
 import type { SourceReport } from "../agent/agent.js";
-import type { AgentCallbacks } from "../agent/agent-callbacks.js";
+import type { AgentCallbacks } from "../agent/callbacks.js";
 import type { ProviderRef } from "../agent/provider-ref.js";
 import type { LoadedConfig } from "../config/load-config.js";
 import type { WorkspaceConsent } from "../consent/consent-store.js";

@@ -1,5 +1,5 @@
 import type { DependencyContainer } from "tsyringe";
-import type { AgentCallbacks } from "../agent/agent-callbacks.js";
+import type { AgentCallbacks } from "../agent/callbacks.js";
 import type { ProviderRef } from "../agent/provider-ref.js";
 import type { ConfigSectionSpec } from "../config/config-section.js";
 import type { LoadedConfig } from "../config/load-config.js";
