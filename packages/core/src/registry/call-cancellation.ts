@@ -1,3 +1,5 @@
+import type { ToolCall } from "../tools/tool-call.js";
+import { type ToolResult, toolFailure } from "../tools/tool-result.js";
 import type { CallAbortReason } from "../util/abort.js";
 import type { Disposable } from "../util/disposable.js";
 
@@ -65,4 +67,11 @@ export class CallCancellation {
       }
     }
   }
+}
+
+/** The answer for a call its timeout or caller aborted, when the tool gave none of its own. */
+export function abortedResult(call: ToolCall, reason: CallAbortReason | undefined): ToolResult {
+  const kind = reason?.kind ?? "cancelled";
+  const message = reason?.message ?? `Call to "${call.name}" was ${kind}.`;
+  return toolFailure(kind === "timeout" ? "timeout" : "cancelled", message);
 }

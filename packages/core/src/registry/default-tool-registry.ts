@@ -3,15 +3,16 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import { errorMessage } from "../errors.js";
 import { objectInputSchema } from "../tools/input-schema.js";
-import type { ArgumentValidation, Tool } from "../tools/tool.js";
+import type { Tool } from "../tools/tool.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type ToolResult, toolFailure } from "../tools/tool-result.js";
 import type { ToolChange } from "../tools/tool-source.js";
-import type { CallAbortReason } from "../util/abort.js";
 import { isPlainObject } from "../util/plain-object.js";
-import { CallCancellation } from "./call-cancellation.js";
+import { describeJsonType, safeValidate } from "./argument-check.js";
+import { abortedResult, CallCancellation } from "./call-cancellation.js";
 import { CallLimiter } from "./call-limiter.js";
+import { type CallFacts, withCallMetadata } from "./call-metadata.js";
 import { DEFAULT_TOOL_TIMEOUT_MS, resolveEffectiveTimeout } from "./effective-timeout.js";
 import { redactResult } from "./redact-result.js";
 import { TimedCall } from "./timed-call.js";
@@ -170,8 +171,8 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
     const entry = this.entries.get(call.name);
     if (!entry) {
       const result = toolFailure("unknown_tool", `Unknown tool "${call.name}".`);
-      const local = { tool: call.name, call_id: call.id };
-      return { kind: "unknown", result: withLocalMetadata(result, local, started) };
+      const facts = { tool: call.name, callId: call.id };
+      return { kind: "unknown", result: withCallMetadata(result, facts, started) };
     }
     if (!isPlainObject(call.arguments)) {
       return refusal(
@@ -213,7 +214,7 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
         "cancelled",
         `Call to "${call.name}" was cancelled before it started.`,
       );
-      return callMetadata(result, prepared, timeout, waited, started);
+      return withCallMetadata(result, factsOf(prepared, timeout, waited), started);
     }
     // A sub-agent's call only waits for its child's calls, which take slots of their own:
     // holding one too would let as many sub-agents as slots wait on each other for ever.
@@ -225,12 +226,16 @@ export class DefaultToolRegistry extends EventEmitter<ToolRegistryEvents> implem
           "cancelled",
           `Call to "${call.name}" was cancelled while it waited for one of the agent's ${this.limiter.limit} call slots.`,
         );
-        return callMetadata(result, prepared, timeout, waited, started);
+        return withCallMetadata(result, factsOf(prepared, timeout, waited), started);
       }
     }
     try {
       const result = await this.runTimed(prepared, timeout.timeoutMs, options);
-      return callMetadata(redactResult(result, this.redactor), prepared, timeout, waited, started);
+      return withCallMetadata(
+        redactResult(result, this.redactor),
+        factsOf(prepared, timeout, waited),
+        started,
+      );
     } finally {
       if (slotted) this.limiter.release();
     }
@@ -358,50 +363,18 @@ function withObjectSchema(tool: Tool): Tool {
   return view;
 }
 
-/**
- * The registry's facts about a call it ran (or could not start), with how long it took. They
- * win over whatever the tool put in its metadata, so a remote server cannot rewrite them.
- * Written straight onto a copy of the tool's metadata, in the order they always had.
- */
-function callMetadata(
-  result: ToolResult,
+function factsOf(
   prepared: PreparedCall,
   timeout: { timeoutMs: number; source: string },
   waited: boolean,
-  started: number,
-): ToolResult {
-  const metadata: Record<string, unknown> = Object.assign({}, result.metadata);
-  metadata.tool = prepared.call.name;
-  metadata.call_id = prepared.call.id;
-  metadata.source = prepared.source;
-  metadata.timeout_ms = timeout.timeoutMs;
-  metadata.timeout_source = timeout.source;
-  if (waited) metadata.waited_for_slot = true;
-  metadata.duration_ms = Math.round((performance.now() - started) * 1000) / 1000;
-  result.metadata = metadata;
-  return result;
-}
-
-/**
- * The registry's facts about a call, with how long it took. They win over whatever the tool
- * put in its metadata, so a remote server cannot rewrite them.
- */
-function withLocalMetadata<R extends ToolResult>(
-  result: R,
-  local: Record<string, unknown>,
-  started: number,
-): R {
-  local.duration_ms = Math.round((performance.now() - started) * 1000) / 1000;
-  // Object.assign, not a spread: the spread of these two objects cost ~7 µs a call (profiled).
-  result.metadata = Object.assign({}, result.metadata, local);
-  return result;
-}
-
-/** The answer for a call its timeout or caller aborted, when the tool gave none of its own. */
-function abortedResult(call: ToolCall, reason: CallAbortReason | undefined): ToolResult {
-  const kind = reason?.kind ?? "cancelled";
-  const message = reason?.message ?? `Call to "${call.name}" was ${kind}.`;
-  return toolFailure(kind === "timeout" ? "timeout" : "cancelled", message);
+): CallFacts {
+  return {
+    tool: prepared.call.name,
+    callId: prepared.call.id,
+    source: prepared.source,
+    timeout,
+    waited,
+  };
 }
 
 /** Arguments the tool refuses: answered with where and why, never run. */
@@ -409,25 +382,10 @@ function refusal(call: ToolCall, entry: Entry, message: string, started: number)
   return {
     kind: "invalid",
     tool: entry.tool,
-    result: withLocalMetadata(
+    result: withCallMetadata(
       toolFailure("invalid_arguments", message),
-      { tool: call.name, call_id: call.id, source: entry.source },
+      { tool: call.name, callId: call.id, source: entry.source },
       started,
     ),
   };
-}
-
-function safeValidate(tool: Tool, args: Record<string, unknown>): ArgumentValidation {
-  try {
-    return tool.validate!(args);
-  } catch (error) {
-    return { ok: false as const, message: `validator failed: ${errorMessage(error)}` };
-  }
-}
-
-function describeJsonType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (value === undefined) return "nothing";
-  return `a ${typeof value}`;
 }
