@@ -214,7 +214,7 @@ export class Gateway {
     this.features?.close();
     await Promise.allSettled([...this.live].map((server) => server.close()));
     this.live.clear();
-    await this.audit?.flush();
+    await this.audit?.close();
   }
 
   private relayLog(log: UpstreamLog): void {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
@@ -122,6 +122,41 @@ describe("AuditLog", () => {
         Array.from({ length: 20 }, (_, index) => `t${index}`),
       );
       assert.ok(lines.every((line) => line.what.arguments.password === "***"));
+      assert.equal((await stat(file)).mode & 0o777, 0o600);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps its file open, and opens a new one at the path once the old was moved away", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "pc-audit-"));
+    const file = path.join(dir, "audit.jsonl");
+    const entry = (name: string) => ({
+      time: "",
+      kind: "call" as const,
+      transport: "stdio" as const,
+      era: "2025-11-25" as const,
+      who: {},
+      what: { name },
+      decision: "allow" as const,
+      outcome: "ok" as const,
+      durationMs: 0,
+    });
+    try {
+      const log = new AuditLog(file);
+      log.record(entry("before"));
+      await log.flush();
+      await rename(file, `${file}.1`);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      log.record(entry("after"));
+      await log.close();
+      const names = async (at: string) =>
+        (await readFile(at, "utf8"))
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line).what.name);
+      assert.deepEqual(await names(`${file}.1`), ["before"]);
+      assert.deepEqual(await names(file), ["after"]);
       assert.equal((await stat(file)).mode & 0o777, 0o600);
     } finally {
       await rm(dir, { recursive: true, force: true });
