@@ -1,10 +1,10 @@
 import { consentWorkspaceKey, defaultConsentStore } from "@pseudoclaude/core/consent";
+import { loadCliConfig } from "./cli-agent.js";
 import type { CliIo, TextSink } from "./cli-io.js";
 import type { CliFlags } from "./cli-options.js";
 import { defaultPlugins } from "./default-plugins.js";
 import { loadPluginModules } from "./load-plugins.js";
 import type { Prompter } from "./prompter.js";
-import { loadSessionConfig } from "./session.js";
 import { workspaceRequests } from "./workspace-requests.js";
 
 /**
@@ -20,7 +20,7 @@ export async function askForWorkspaceRequests(
   interactive: boolean,
 ): Promise<void> {
   if (!interactive) return;
-  const { workspace, config } = await loadSessionConfig(flags, io);
+  const { workspace, config } = await loadCliConfig(flags, io);
   const store = defaultConsentStore();
   const key = consentWorkspaceKey(workspace);
   const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];

@@ -4,6 +4,16 @@
  */
 export { type CallbackOptions, createApprover, createElicitor } from "./approval.js";
 export {
+  type CliAgent,
+  type CliAgentOptions,
+  openCliAgent,
+  /** @deprecated Renamed {@link openCliAgent}: "session" means a saved conversation. */
+  openCliAgent as openSession,
+  withCliAgent,
+  /** @deprecated Renamed {@link withCliAgent}: "session" means a saved conversation. */
+  withCliAgent as withSession,
+} from "./cli-agent.js";
+export {
   CliConfigError,
   type CliConfigErrorCode,
   CliUsageError,
@@ -32,7 +42,10 @@ export {
   type ProviderFactory,
   type ProviderFlags,
 } from "./providers.js";
-export { openSession, type Session, type SessionOptions, withSession } from "./session.js";
+/** @deprecated Renamed {@link CliAgent}: "session" means a saved conversation. */
+export type Session = import("./cli-agent.js").CliAgent;
+/** @deprecated Renamed {@link CliAgentOptions}. */
+export type SessionOptions = import("./cli-agent.js").CliAgentOptions;
 export {
   type CliTracing,
   type CliTracingOptions,

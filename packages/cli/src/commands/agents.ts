@@ -5,13 +5,13 @@ import {
   defaultConsentStore,
 } from "@pseudoclaude/core/consent";
 import { type AgentFile, loadAgentFiles } from "@pseudoclaude/plugin-agents";
+import { loadCliConfig } from "../cli-agent.js";
 import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { diagnosticsToJson } from "../output.js";
 import { consentAction } from "../project-consent.js";
-import { loadSessionConfig } from "../session.js";
 
 const ACTIONS = ["list", "approve", "revoke"] as const;
 
@@ -46,7 +46,7 @@ async function runAgents({ flags, args, io }: CommandContext): Promise<number> {
       "unexpected_argument",
       `"agents" takes list, approve or revoke (got "${action}"). Run "pseudoclaude agents --help".`,
     );
-  const { workspace } = await loadSessionConfig(flags, io);
+  const { workspace } = await loadCliConfig(flags, io);
   const diagnostics: Diagnostic[] = [];
   const files = loadAgentFiles(workspace, (diagnostic) => diagnostics.push(diagnostic));
   const store = defaultConsentStore();

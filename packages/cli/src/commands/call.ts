@@ -1,11 +1,11 @@
 import type { CallToolOutcome } from "@pseudoclaude/core";
+import { withCliAgent } from "../cli-agent.js";
 import { type CliIo, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
 import { contentText } from "../format.js";
 import { callOutcomeToJson } from "../output.js";
-import { withSession } from "../session.js";
 import { suggestTool, unknownToolHint } from "../suggestions.js";
 
 /** `pseudoclaude call`: one tool through policy, approval, registry and timeout, as the loop runs it. */
@@ -38,7 +38,7 @@ as "suggestion"); pseudoclaude tools lists them all.`,
 async function runCall({ flags, args, io }: CommandContext): Promise<number> {
   const [name = "", rawArguments = "{}"] = args;
   const timeoutMs = parsePositiveInteger("timeout-ms", flags["timeout-ms"]);
-  return withSession({ flags, io, traced: true }, async ({ agent }) => {
+  return withCliAgent({ flags, io, traced: true }, async ({ agent }) => {
     const outcome = await agent.callTool(name, parseArguments(rawArguments), {
       timeoutMs,
       signal: io.signal,

@@ -6,13 +6,13 @@ import { ChatLoop } from "../chat/chat-loop.js";
 import { type ChatOutput, humanOutput, jsonOutput } from "../chat/chat-output.js";
 import { promptCompleter } from "../chat/chat-prompts.js";
 import { LineInput } from "../chat/line-input.js";
+import { withCliAgent } from "../cli-agent.js";
 import { isInteractive } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
 import { noProviderHelp } from "../no-provider.js";
 import { createProvider } from "../providers.js";
-import { withSession } from "../session.js";
 
 /** `pseudoclaude chat`: an interactive session, the way people use Claude Code. */
 export const chatCommand: CommandSpec = {
@@ -77,7 +77,7 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
       await askForWorkspaceRequests(flags, io, input, io.stdout, interactive);
     const rules = new SessionRules();
     const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
-    return await withSession(
+    return await withCliAgent(
       {
         flags,
         io,

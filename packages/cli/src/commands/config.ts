@@ -5,6 +5,7 @@ import { checkConfig } from "@pseudoclaude/core";
 import { APPROVALS_FILE } from "@pseudoclaude/core/consent";
 import { CONFIG_DIR, KERNEL_SECTIONS } from "@pseudoclaude/core/plugin";
 import { MCP_JSON_FILE, readMcpJson } from "@pseudoclaude/plugin-mcp";
+import { loadCliConfig, projectApprovals } from "../cli-agent.js";
 import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -13,7 +14,6 @@ import { defaultPlugins } from "../default-plugins.js";
 import { EXIT } from "../exit-codes.js";
 import { loadPluginModules } from "../load-plugins.js";
 import { diagnosticsToJson } from "../output.js";
-import { loadSessionConfig, projectApprovals } from "../session.js";
 
 /** `pseudoclaude config [path]`: the merged configuration and where each value came from. */
 export const configCommand: CommandSpec = {
@@ -44,7 +44,7 @@ async function runConfig({ flags, args, io }: CommandContext): Promise<number> {
       "unexpected_argument",
       `"config" takes "path" or nothing (got "${what}").`,
     );
-  const { workspace, config } = await loadSessionConfig(flags, io);
+  const { workspace, config } = await loadCliConfig(flags, io);
   const mcpJson = readMcpJson(workspace);
   const mcpJsonFile = path.join(workspace, MCP_JSON_FILE);
   if (what === "path") {

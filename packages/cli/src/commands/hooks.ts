@@ -10,13 +10,13 @@ import {
   hookFailureLog,
   loadHookCommands,
 } from "@pseudoclaude/plugin-hooks";
+import { loadCliConfig } from "../cli-agent.js";
 import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { diagnosticsToJson } from "../output.js";
 import { consentAction } from "../project-consent.js";
-import { loadSessionConfig } from "../session.js";
 
 const ACTIONS = ["list", "approve", "revoke"] as const;
 
@@ -53,7 +53,7 @@ async function runHooks({ flags, args, io }: CommandContext): Promise<number> {
       "unexpected_argument",
       `"hooks" takes list, approve or revoke (got "${action}"). Run "pseudoclaude hooks --help".`,
     );
-  const { workspace, config } = await loadSessionConfig(flags, io);
+  const { workspace, config } = await loadCliConfig(flags, io);
   const diagnostics: Diagnostic[] = [];
   const commands = loadHookCommands(config, workspace, (diagnostic) =>
     diagnostics.push(diagnostic),

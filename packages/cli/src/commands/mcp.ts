@@ -11,13 +11,13 @@ import {
   loginToServer,
   projectServerApprovals,
 } from "@pseudoclaude/plugin-mcp";
+import { loadCliConfig } from "../cli-agent.js";
 import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { openBrowser } from "../open-browser.js";
 import { approveRequests, revokeApprovals } from "../project-consent.js";
-import { loadSessionConfig } from "../session.js";
 
 const ACTIONS = ["approve", "revoke", "list", "login", "logout"] as const;
 
@@ -62,7 +62,7 @@ async function runMcp({ flags, args, io }: CommandContext): Promise<number> {
       `"mcp" takes approve, revoke, list, login or logout (got "${action}"). Run "pseudoclaude mcp --help".`,
     );
   }
-  const { workspace, config } = await loadSessionConfig(flags, io);
+  const { workspace, config } = await loadCliConfig(flags, io);
   if (action === "login" || action === "logout")
     return runLogin(action, names, workspace, config, flags, io);
   const store = defaultConsentStore();

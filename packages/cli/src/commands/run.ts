@@ -1,5 +1,6 @@
 import type { Agent, LoadedConfig, RunResult } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
+import { withCliAgent } from "../cli-agent.js";
 import { CliUsageError } from "../cli-errors.js";
 import { type CliIo, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -13,7 +14,6 @@ import { readOutputSchemaFlag } from "../output-schema-flag.js";
 import { createProvider } from "../providers.js";
 import { RunRenderer } from "../render-run.js";
 import { RunRecorder } from "../run-recorder.js";
-import { withSession } from "../session.js";
 
 /** `pseudoclaude run`: the agent loop on one prompt. */
 export const runCommand: CommandSpec = {
@@ -106,7 +106,7 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
     sessions: true,
     traced: true,
   };
-  return withSession(session, async ({ agent, resumed }) => {
+  return withCliAgent(session, async ({ agent, resumed }) => {
     if (resumed && !flags.json)
       writeLine(
         io.stderr,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { LoadedConfig } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import { askForWorkspaceRequests } from "../ask-workspace-requests.js";
+import { withCliAgent } from "../cli-agent.js";
 import { CliUsageError } from "../cli-errors.js";
 import { isInteractive, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext } from "../command.js";
@@ -10,7 +11,6 @@ import { parseMode, parsePort } from "../flag-values.js";
 import { importOptional } from "../optional-package.js";
 import { type Prompter, ReadlinePrompter } from "../prompter.js";
 import { createProvider } from "../providers.js";
-import { withSession } from "../session.js";
 import { cliVersion } from "../version.js";
 
 /** Where a person gives the HTTP gateway's bearer token (never on the command line). */
@@ -60,7 +60,7 @@ export async function runServeMcp({ flags, io }: CommandContext): Promise<number
   }
   const approvals = new gw.ClientApprovals();
   const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
-  return withSession(
+  return withCliAgent(
     {
       // Over stdio stdout carries the protocol; the session writes diagnostics to stderr.
       flags,

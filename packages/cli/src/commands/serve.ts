@@ -1,5 +1,6 @@
 import type { LoadedConfig } from "@pseudoclaude/core";
 import { type WorkspaceConsent, workspaceConsent } from "@pseudoclaude/core/consent";
+import { loadCliConfig, openCliAgent, projectApprovals } from "../cli-agent.js";
 import { CliConfigError, CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -17,7 +18,6 @@ import { noProviderHelp } from "../no-provider.js";
 import { importOptional } from "../optional-package.js";
 import type { Prompter } from "../prompter.js";
 import { createProvider } from "../providers.js";
-import { loadSessionConfig, openSession, projectApprovals } from "../session.js";
 import { runServeMcp } from "./serve-mcp.js";
 
 /** Restate's convention for a worker's port. */
@@ -134,7 +134,7 @@ async function runServe(context: CommandContext): Promise<number> {
   const provider = (config: LoadedConfig, consent: WorkspaceConsent) =>
     createProvider(flags.provider, providerFlags, config, consent);
   // Check what every run needs before listening: a broken config fails now, not per run.
-  const { workspace, config } = await loadSessionConfig(flags, io);
+  const { workspace, config } = await loadCliConfig(flags, io);
   if (!(await provider(config, workspaceConsent(projectApprovals(flags), workspace, undefined))))
     throw new CliConfigError(
       "no_provider",
@@ -149,7 +149,7 @@ async function runServe(context: CommandContext): Promise<number> {
     ...(onInterruptedSideEffect ? { onInterruptedSideEffect } : {}),
     ...(keys.length > 0 ? { identityKeys: keys } : {}),
     createAgent: async (session) =>
-      (await openSession({ flags, io, provider, store: session, prompter: NO_PROMPTER })).agent,
+      (await openCliAgent({ flags, io, provider, store: session, prompter: NO_PROMPTER })).agent,
   });
   try {
     if (flags.register) await (await durableClient(flags)).register(worker.url);

@@ -1,4 +1,5 @@
 import { FileSessionStore } from "@pseudoclaude/core";
+import { loadCliConfig } from "../cli-agent.js";
 import { CliUsageError } from "../cli-errors.js";
 import { type CliIo, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -11,7 +12,6 @@ import {
 } from "../durable/durable-flags.js";
 import { EXIT } from "../exit-codes.js";
 import { sessionLine, sessionToJson } from "../render-sessions.js";
-import { loadSessionConfig } from "../session.js";
 import { reportSessionNotFound, requireSessionId, sessionNotFound } from "../session-id-errors.js";
 
 /** `pseudoclaude sessions [rm ID]`: the workspace's saved sessions. */
@@ -48,7 +48,7 @@ async function runSessions({ flags, args, io }: CommandContext): Promise<number>
       );
     return listDurable(flags, io);
   }
-  const { workspace } = await loadSessionConfig(flags, io);
+  const { workspace } = await loadCliConfig(flags, io);
   const store = new FileSessionStore({ workspace });
   const [action, id] = args;
   if (action !== undefined) {

@@ -1,10 +1,10 @@
 import { countSkills, type SkillInfo, SkillsManager } from "@pseudoclaude/plugin-skills";
+import { withCliAgent } from "../cli-agent.js";
 import { writeJson } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { diagnosticsToJson } from "../output.js";
 import { renderSkills } from "../render-skills.js";
-import { withSession } from "../session.js";
 import { skillToJson } from "../skills-output.js";
 
 /** `pseudoclaude skills`: every skill found, with its layer, state and allowed tools. */
@@ -25,7 +25,7 @@ loaded, disabled, invalid), its allowed tools and what is wrong with it.
 };
 
 async function runSkills({ flags, io }: CommandContext): Promise<number> {
-  return withSession({ flags, io, diagnoseConfig: true }, async ({ agent }) => {
+  return withCliAgent({ flags, io, diagnoseConfig: true }, async ({ agent }) => {
     const skills: readonly SkillInfo[] = agent.resolve<SkillsManager>(SkillsManager).list();
     if (flags.json) {
       writeJson(io.stdout, {

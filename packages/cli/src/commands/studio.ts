@@ -1,6 +1,7 @@
 import type { LoadedConfig } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import { askForWorkspaceRequests } from "../ask-workspace-requests.js";
+import { withCliAgent } from "../cli-agent.js";
 import { isInteractive, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
@@ -10,7 +11,6 @@ import { openBrowser } from "../open-browser.js";
 import { importOptional, isMissingPackage } from "../optional-package.js";
 import { ReadlinePrompter } from "../prompter.js";
 import { createProvider } from "../providers.js";
-import { withSession } from "../session.js";
 
 /** `pseudoclaude studio`: the agent of `chat`, seen and driven in a local web page. */
 export const studioCommand: CommandSpec = {
@@ -80,7 +80,7 @@ async function runStudio({ flags, io }: CommandContext): Promise<number> {
   });
   const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
   try {
-    return await withSession(
+    return await withCliAgent(
       {
         flags,
         io,

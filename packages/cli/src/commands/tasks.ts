@@ -1,8 +1,8 @@
 import { FileSessionStore, type SessionTask, sessionTasks } from "@pseudoclaude/core";
+import { loadCliConfig } from "../cli-agent.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { loadSessionConfig } from "../session.js";
 import { reportSessionNotFound, requireSessionId, sessionNotFound } from "../session-id-errors.js";
 
 /** `pseudoclaude tasks [SESSION_ID]`: the long-running tool tasks of a saved session. */
@@ -27,7 +27,7 @@ that could not be one (invalid_session_id).`,
 };
 
 async function runTasks({ flags, args, io }: CommandContext): Promise<number> {
-  const { workspace } = await loadSessionConfig(flags, io);
+  const { workspace } = await loadCliConfig(flags, io);
   const store = new FileSessionStore({ workspace });
   const given =
     args[0] === undefined ? undefined : requireSessionId(args[0], { argument: "SESSION_ID" });

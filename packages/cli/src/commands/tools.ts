@@ -1,10 +1,10 @@
+import { loadCliConfig, withCliAgent } from "../cli-agent.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { diagnosticsToJson, sourceToJson, toolDefinitionToJson } from "../output.js";
 import { renderToolsReport } from "../render-tools.js";
 import { ruleTypos, ruleTypoText } from "../rule-typos.js";
-import { loadSessionConfig, withSession } from "../session.js";
 import { sourceTotals } from "../source-totals.js";
 
 /** `pseudoclaude tools`: start every plugin and show what the registry holds. */
@@ -30,7 +30,7 @@ warned about on stderr, with the name it probably meant.`,
 };
 
 async function runTools({ flags, io }: CommandContext): Promise<number> {
-  return withSession({ flags, io, diagnoseConfig: true }, async ({ agent }) => {
+  return withCliAgent({ flags, io, diagnoseConfig: true }, async ({ agent }) => {
     const offered = new Set(agent.offeredTools().map((tool) => tool.name));
     // Sorted, so two runs over the same configuration print the same listing.
     const tools = [...agent.registry.definitions()].sort((a, b) =>
@@ -39,7 +39,7 @@ async function runTools({ flags, io }: CommandContext): Promise<number> {
     const sources = agent.sources();
     const diagnostics = agent.diagnostics();
     // Every source has started here, so a rule naming no tool is not one still connecting.
-    const { config } = await loadSessionConfig(flags, io);
+    const { config } = await loadCliConfig(flags, io);
     const typos = ruleTypos(
       config,
       tools.map((tool) => tool.name),

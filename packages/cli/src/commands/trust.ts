@@ -5,6 +5,7 @@ import {
   defaultConsentStore,
   subjectId,
 } from "@pseudoclaude/core/consent";
+import { loadCliConfig } from "../cli-agent.js";
 import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -12,7 +13,6 @@ import { defaultPlugins } from "../default-plugins.js";
 import { EXIT } from "../exit-codes.js";
 import { loadPluginModules } from "../load-plugins.js";
 import { approveRequests, revokeApprovals } from "../project-consent.js";
-import { loadSessionConfig } from "../session.js";
 import { wideningSettings, wideningTable, workspaceRequests } from "../workspace-requests.js";
 
 const ACTIONS = ["list", "approve", "revoke", "table"] as const;
@@ -69,7 +69,7 @@ async function runTrust({ flags, args, io }: CommandContext): Promise<number> {
     writeLine(io.stdout, wideningTable(wideningSettings(plugins)));
     return EXIT.ok;
   }
-  const { workspace, config } = await loadSessionConfig(flags, io);
+  const { workspace, config } = await loadCliConfig(flags, io);
   const requests = await workspaceRequests(plugins, { config, workspace });
   const store = defaultConsentStore();
   const key = consentWorkspaceKey(workspace);

@@ -30,7 +30,7 @@ import { chooseSession } from "./session-flags.js";
 import { NO_TRACING, startCliTracing } from "./tracing/cli-tracing.js";
 
 /** What a command needs to start an agent. */
-export interface SessionOptions {
+export interface CliAgentOptions {
   flags: CliFlags;
   io: CliIo;
   /**
@@ -74,7 +74,7 @@ export interface SessionOptions {
 }
 
 /** A started agent plus what the CLI opened around it. */
-export interface Session {
+export interface CliAgent {
   readonly agent: Agent;
   /** Whether the agent continues a saved session (`--continue`, `--resume`). */
   readonly resumed: boolean;
@@ -87,10 +87,10 @@ export interface Session {
  * plugins, `--mode` as code policy (it beats the config), approval and elicitation callbacks.
  * Flags are checked before any plugin starts, so a usage error never spawns a server.
  */
-export async function openSession(options: SessionOptions): Promise<Session> {
+export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> {
   const { flags, io } = options;
   const mode = parseMode(flags.mode);
-  const { workspace, config } = await loadSessionConfig(flags, io);
+  const { workspace, config } = await loadCliConfig(flags, io);
   const saved = options.store
     ? { ...options.store, resumed: false }
     : options.sessions
@@ -164,16 +164,16 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   };
 }
 
-/** Open a session, run `body`, and always close the agent, whatever happens. */
-export async function withSession<T>(
-  options: SessionOptions,
-  body: (session: Session) => Promise<T>,
+/** Start an agent as a command does, run `body`, and always close the agent, whatever happens. */
+export async function withCliAgent<T>(
+  options: CliAgentOptions,
+  body: (started: CliAgent) => Promise<T>,
 ): Promise<T> {
-  const session = await openSession(options);
+  const started = await openCliAgent(options);
   try {
-    return await body(session);
+    return await body(started);
   } finally {
-    await session.close();
+    await started.close();
   }
 }
 
@@ -186,7 +186,7 @@ export function projectApprovals(flags: CliFlags): ProjectApprovals {
 }
 
 /** The workspace and its config layers, as every command reads them (`--workspace`, `--user-config`). */
-export async function loadSessionConfig(
+export async function loadCliConfig(
   flags: CliFlags,
   io: CliIo,
 ): Promise<{ workspace: string; config: LoadedConfig }> {
