@@ -1,6 +1,6 @@
-// What the code, tests and docs say must stand on its own: no reference to documents outside
-// the repository ("the seed" article) or to the issue that brought a change. Comments say why;
-// history belongs to commits.
+// What the code, tests and docs say must stand on its own: no reference to a document outside
+// the repository that the project started from, or to the tracker entry that brought a change.
+// Comments say why; history belongs to commits.
 import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -22,23 +22,21 @@ async function textFiles(dir: string, found: string[] = []): Promise<string[]> {
 }
 
 describe("habits", () => {
-  it("no code, test or doc refers to the seed article or to issue numbers", async () => {
+  it("no code, test or doc refers to the starting article or to tracker entries", async () => {
     const homes = ["packages", "plugins", "test", "docs", "bench", "examples", ".ci"];
     const files = (
       await Promise.all(homes.map((home) => textFiles(path.join(ROOT, home)).catch(() => [])))
     ).flat();
     files.push(path.join(ROOT, "README.md"));
     assert.ok(files.length > 300, `${files.length} files read`);
-    const pattern = /seed defect|the seed(?:'s| article)|\bissue #?\d+\b/i;
+    // Spelt in pieces, so that this file does not match what it looks for.
+    const [article, entry] = [["se", "ed"].join(""), ["iss", "ue"].join("")];
+    const pattern = new RegExp(
+      `${article} defect|the ${article}(?:'s| article)|\\b${entry} #?\\d+\\b`,
+      "i",
+    );
     const offending: string[] = [];
     for (const file of files) {
-      if (
-        file ===
-        fileURLToPath(import.meta.url)
-          .replace(/dist[/\\]/, "")
-          .replace(/\.js$/, ".ts")
-      )
-        continue;
       const lines = (await readFile(file, "utf8")).split("\n");
       lines.forEach((line, index) => {
         if (pattern.test(line))
