@@ -20,6 +20,7 @@ export type {
   ApprovalOutcome,
   CallToolOptions,
   CallToolOutcome,
+  ForkCapability,
   ForkOptions,
   RunOptions,
   RunResult,

@@ -498,7 +498,7 @@ describe("ToolRegistry concurrency limit", () => {
     registry.applyChange("a", { kind: "full", tools: [tool("inner")] });
     // A sub-agent's tool whose work is a call of the same registry: with a slot held it would
     // wait for itself.
-    const outer = tool("agent__helper", "subagent:helper", {}, async () => {
+    const outer = tool("agent__helper", "subagent:helper", { subAgent: true }, async () => {
       const inner = await registry.execute({ id: "i", name: "inner", arguments: { n: 1 } });
       return toolSuccess(`inner said ${inner.ok}`);
     });

@@ -88,6 +88,19 @@ export interface ForkOptions {
   parentCallId: string;
 }
 
+/**
+ * What a tool may do with the agent that runs its call: start a child of it (a sub-agent).
+ * Tools get this, not the whole agent, so a tool cannot run, close or reconfigure its caller.
+ */
+export interface ForkCapability {
+  /** How deep the running agent is: 0 for the agent you made, 1 for its sub-agent... */
+  readonly depth: number;
+  /** The running agent's model, for a child that runs another model of it. */
+  readonly provider: Provider | undefined;
+  /** A child of the running agent (see {@link Agent.fork}). */
+  start(options: ForkOptions): Agent;
+}
+
 export interface CallToolOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;

@@ -149,10 +149,34 @@ function denied(
     kind: "refuse",
     decision,
     ...(approval ? { approval } : {}),
-    result: toolFailure("denied", reason, {
-      metadata: { tool: call.name, source: tool.source, call_id: call.id },
-    }),
+    result: deniedResult(tool, call, reason),
   };
+}
+
+/** The decision for a call no source provides a tool for. */
+export function unknownToolDecision(call: ToolCall): PolicyDecision {
+  return {
+    verdict: "deny",
+    reason: `Unknown tool "${call.name}".`,
+    matched: { kind: "unknown_tool" },
+  };
+}
+
+/** The decision when a `beforeToolCall` hook denied the call, named after that hook. */
+export function hookDenial(reason: string, hook: string): PolicyDecision {
+  return { verdict: "deny", reason, matched: { kind: "hook", hook } };
+}
+
+/** The decision for a call the model asked for in a turn the run was aborted after. */
+export function abortedDecision(): PolicyDecision {
+  return { verdict: "deny", reason: "Run aborted.", matched: { kind: "aborted" } };
+}
+
+/** The answer to a denied call, whoever denied it: a refusal that names the tool and source. */
+export function deniedResult(tool: ToolDefinition, call: ToolCall, reason: string): ToolFailure {
+  return toolFailure("denied", reason, {
+    metadata: { tool: call.name, source: tool.source, call_id: call.id },
+  });
 }
 
 function engineFailed(error: unknown): PolicyDecision {

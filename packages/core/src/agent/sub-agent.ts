@@ -1,11 +1,11 @@
 import { errorMessage, PseudoClaudeError } from "../errors.js";
 import type { OutputSchema } from "../output/output-schema.js";
 import { definePlugin, type Plugin } from "../plugin/plugin.js";
-import type { Provider } from "../provider/provider.js";
+import type { Provider, ProviderUsage } from "../provider/provider.js";
 import { StaticToolSource } from "../tools/static-tool-source.js";
 import type { Tool } from "../tools/tool.js";
 import { hashedToolName, sanitizeToolName, VALID_TOOL_NAME } from "../tools/tool-name.js";
-import { toolFailure, toolSuccess } from "../tools/tool-result.js";
+import { type ToolResult, toolFailure, toolSuccess } from "../tools/tool-result.js";
 
 /** Sub-agents calling sub-agents stop here by default. */
 export const DEFAULT_SUB_AGENT_DEPTH = 3;
@@ -38,6 +38,27 @@ export interface SubAgentSpec {
   /** The call's timeout: a sub-agent works longer than a tool. Default 30 minutes. */
   timeoutMs?: number | undefined;
 }
+
+/** What the sub-agent behind a call spent, as its tool's result reports it. */
+export function subAgentUsage(result: ToolResult): ProviderUsage | undefined {
+  const usage = result.metadata[USAGE_KEY];
+  if (!usage || typeof usage !== "object") return undefined;
+  const spent: ProviderUsage = {};
+  for (const [key, value] of Object.entries(usage))
+    if (USAGE_FIELDS.has(key as keyof ProviderUsage) && typeof value === "number")
+      spent[key as keyof ProviderUsage] = value;
+  return spent;
+}
+
+/** The result metadata key the sub-agent tool reports its child's usage under. */
+const USAGE_KEY = "usage";
+
+const USAGE_FIELDS = new Set<keyof ProviderUsage>([
+  "inputTokens",
+  "outputTokens",
+  "cacheReadTokens",
+  "cacheWriteTokens",
+]);
 
 /** The tool name of a sub-agent: `agent__<name>`, by the shared naming rule. */
 export function subAgentToolName(name: string): string {
@@ -75,9 +96,10 @@ export function subAgent(spec: SubAgentSpec): Plugin {
       source: `subagent:${spec.name}`,
       timeoutMs: spec.timeoutMs ?? 30 * 60_000,
       meta: { sub_agent: spec.name },
+      subAgent: true,
     },
     async execute(args, context) {
-      const parent = context.agent;
+      const parent = context.fork;
       if (!parent)
         return toolFailure("tool_error", `Sub-agent "${spec.name}" can only run inside an agent.`);
       if (parent.depth + 1 > maxDepth)
@@ -91,7 +113,7 @@ export function subAgent(spec: SubAgentSpec): Plugin {
           : spec.model;
       const provider =
         spec.provider ?? (model !== undefined ? parent.provider?.withModel?.(model) : undefined);
-      const child = parent.fork({
+      const child = parent.start({
         name: spec.name,
         instructions: spec.instructions,
         parentCallId: context.callId,
@@ -113,7 +135,7 @@ export function subAgent(spec: SubAgentSpec): Plugin {
           turns: result.turns,
           stop_reason: result.stopReason,
           tool_calls: result.toolCalls.length,
-          usage: result.usage,
+          [USAGE_KEY]: result.usage,
         };
         if (result.stopReason !== "end_turn")
           return toolFailure(

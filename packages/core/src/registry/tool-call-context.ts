@@ -1,4 +1,4 @@
-import type { Agent } from "../agent/agent.js";
+import type { Agent, ForkCapability } from "../agent/agent.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { Tool, ToolExecutionContext } from "../tools/tool.js";
 import type { ToolProgress } from "../tools/tool-call.js";
@@ -23,6 +23,7 @@ type Decide = (
  * class, so a spread of the context (`{ ...context }`) does not copy them.
  */
 export class ToolCallContext implements ToolExecutionContext {
+  fork?: ForkCapability;
   agent?: Agent;
   trace?: ToolTrace;
   readonly #cancellation: CallCancellation;

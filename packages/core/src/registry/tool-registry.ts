@@ -1,4 +1,4 @@
-import type { Agent } from "../agent/agent.js";
+import type { Agent, ForkCapability } from "../agent/agent.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
@@ -43,7 +43,12 @@ export interface ExecuteOptions {
   onTask?: ((update: ToolTaskUpdate) => void) | undefined;
   /** How a call that becomes a task runs (see {@link ToolTaskMode}). */
   task?: ToolTaskMode | undefined;
-  /** The agent running the call, handed to the tool (see `ToolExecutionContext.agent`). */
+  /** Starts a child of the agent running the call (see `ToolExecutionContext.fork`). */
+  fork?: ForkCapability | undefined;
+  /**
+   * The agent running the call, handed to the tool.
+   * @deprecated Pass {@link ExecuteOptions.fork}; see `ToolExecutionContext.agent`.
+   */
   agent?: Agent | undefined;
   /** The call's trace, handed to the tool (see `ToolExecutionContext.trace`). */
   trace?: ToolTrace | undefined;

@@ -88,4 +88,9 @@ export interface ToolDefinition {
   icons?: ToolIcon[] | undefined;
   /** Source-specific facts (e.g. `server`, `remote_name`). */
   meta?: Record<string, unknown> | undefined;
+  /**
+   * The tool runs a sub-agent (`subAgent`): its calls take no call slot, because the child's
+   * own calls take theirs, and what the child spent counts toward the caller's run.
+   */
+  subAgent?: boolean | undefined;
 }

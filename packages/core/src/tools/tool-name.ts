@@ -27,3 +27,12 @@ export function hashedToolName(name: string, seed: string = name): string {
   const hash = createHash("sha256").update(seed).digest("hex").slice(0, HASH_LENGTH);
   return `${sanitizeToolName(name).slice(0, MAX_TOOL_NAME_LENGTH - HASH_LENGTH - 1)}_${hash}`;
 }
+
+/**
+ * What the registry takes as a tool name: not empty, no whitespace. It is wider than
+ * {@link VALID_TOOL_NAME} on purpose: a tool may be called `docs.v2.search` in code and in
+ * permission rules, and each provider maps it onto the API's rule with `hashedToolName`.
+ */
+export function isRegistrableToolName(name: unknown): name is string {
+  return typeof name === "string" && name.trim() !== "" && !/\s/.test(name);
+}

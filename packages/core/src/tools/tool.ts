@@ -1,4 +1,4 @@
-import type { Agent } from "../agent/agent.js";
+import type { Agent, ForkCapability } from "../agent/agent.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ToolTrace } from "../tracing/tool-trace.js";
 import type { CallAbortReason } from "../util/abort.js";
@@ -32,8 +32,14 @@ export interface ToolExecutionContext {
    */
   progressWanted: boolean;
   /**
-   * The agent whose loop (or `callTool`) runs this call, when one does: a sub-agent tool forks
-   * it. Undefined for a registry used on its own.
+   * Start a child of the agent whose loop (or `callTool`) runs this call, as a sub-agent tool
+   * does. Undefined for a registry used on its own.
+   */
+  fork?: ForkCapability;
+  /**
+   * The agent that runs this call, when one does.
+   * @deprecated Tools get {@link ToolExecutionContext.fork}, which is all a tool should do
+   * with its caller; `agent` will be removed in the next major version.
    */
   agent?: Agent;
   /**

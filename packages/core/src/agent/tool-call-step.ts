@@ -1,0 +1,54 @@
+import type { HookScope } from "../hooks/agent-hooks.js";
+import type { HookList } from "../hooks/hook-list.js";
+import type { RunJournal } from "../journal/run-journal.js";
+import type { PolicyEngine } from "../policy/policy-engine.js";
+import type { ToolRegistry } from "../registry/tool-registry.js";
+import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolTaskUpdate } from "../tools/tool-task.js";
+import type { AgentTracer } from "../tracing/agent-tracer.js";
+import type { Agent, ForkCapability } from "./agent.js";
+import type { AgentEvents } from "./agent-events.js";
+import type { CallOrigin } from "./call-origin.js";
+import type { Approver } from "./callbacks.js";
+import type { ProviderRef } from "./provider-ref.js";
+
+/**
+ * What the calls of every turn share: made once per agent, not per call (a call's own closures
+ * and objects were most of what the call path allocated, and garbage collection its largest
+ * cost with 32 calls in flight).
+ */
+export interface ToolCallStepDeps {
+  registry: ToolRegistry;
+  policy: PolicyEngine;
+  approve: Approver | undefined;
+  /** The model a turn's results are adapted for (see `adaptResultContent`). */
+  providerRef: ProviderRef;
+  emit<E extends keyof AgentEvents>(event: E, payload: AgentEvents[E][0]): void;
+  /** Whether anyone listens to `event`: a payload nobody reads is not built. */
+  listening(event: keyof AgentEvents): boolean;
+  hooks: HookList;
+  scope(): Omit<HookScope, "signal">;
+  /** What a tool may do with the agent running it: start a child. */
+  fork: ForkCapability;
+  /** The agent itself, for tools written before `fork` (see `ToolExecutionContext.agent`). */
+  agent: Agent;
+  tracer: AgentTracer;
+  /** What the policy would decide for other arguments (grep and glob ask it per file). */
+  judge(tool: ToolDefinition, args: Record<string, unknown>): ReturnType<PolicyEngine["decide"]>;
+  /** Keeps a call's task updates in the agent's session, when it has one. */
+  recordTask?(call: ToolCall, update: ToolTaskUpdate): void;
+}
+
+/** What differs from one batch of calls to the next. */
+export interface ToolCallStepOptions {
+  /** A model turn of a run, or a direct `callTool`. */
+  origin: CallOrigin;
+  /** Absent for a `callTool` nobody can cancel. */
+  signal: AbortSignal | undefined;
+  timeoutMs: number | undefined;
+  /** Where the run's steps are recorded; the in-process journal just runs them. */
+  journal: RunJournal;
+  /** A `callTool` caller's own progress listener (a gateway relaying it to its client). */
+  onProgress?: ((progress: ToolProgress) => void) | undefined;
+}

@@ -1,0 +1,244 @@
+import { EventEmitter } from "eventemitter3";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { objectInputSchema } from "../tools/input-schema.js";
+import type { Tool } from "../tools/tool.js";
+import type { ToolCall } from "../tools/tool-call.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
+import { isRegistrableToolName } from "../tools/tool-name.js";
+import { toolFailure } from "../tools/tool-result.js";
+import type { ToolChange } from "../tools/tool-source.js";
+import { isPlainObject } from "../util/plain-object.js";
+import { describeJsonType, safeValidate } from "./argument-check.js";
+import { withCallMetadata } from "./call-metadata.js";
+import type { ApplyChangeOutcome, CallPreparation, ToolRegistryEvents } from "./tool-registry.js";
+
+interface Entry {
+  /** The tool as the registry offers it: the source's, or a view with a repaired schema. */
+  tool: Tool;
+  /** The tool as its source pushed it, to tell a re-push of the same tool from a new one. */
+  pushed: Tool;
+  source: string;
+}
+
+/**
+ * The registry's store: the tools every source pushed, under names checked on entry, with a
+ * version every change bumps and an event for each. It also routes a call to its tool and
+ * checks the arguments (`prepare`), because both read only what it holds.
+ */
+export class ToolStore extends EventEmitter<ToolRegistryEvents> {
+  private readonly entries = new Map<string, Entry>();
+  private readonly bySource = new Map<string, Set<string>>();
+  private cachedList: readonly Tool[] | undefined;
+  private cachedDefinitions: readonly ToolDefinition[] | undefined;
+  private currentVersion = 0;
+
+  get version(): number {
+    return this.currentVersion;
+  }
+
+  applyChange(sourceId: string, change: ToolChange): ApplyChangeOutcome {
+    const outcome: ApplyChangeOutcome = {
+      source: sourceId,
+      added: [],
+      removed: [],
+      replaced: [],
+      rejected: [],
+      version: this.currentVersion,
+    };
+    const owned = this.bySource.get(sourceId) ?? new Set<string>();
+    const upserts = change.kind === "full" ? change.tools : (change.upsert ?? []);
+    const accepted = new Map<string, Tool>();
+    for (const tool of upserts) {
+      const reason = this.rejectionReason(sourceId, tool, accepted);
+      if (reason) {
+        outcome.rejected.push(reason);
+        continue;
+      }
+      accepted.set(tool.definition.name, tool);
+    }
+    const removals =
+      change.kind === "full"
+        ? [...owned].filter((name) => !accepted.has(name))
+        : (change.remove ?? []).filter((name) => owned.has(name) && !accepted.has(name));
+
+    for (const name of removals) {
+      const entry = this.entries.get(name);
+      if (!entry) continue;
+      this.entries.delete(name);
+      owned.delete(name);
+      outcome.removed.push(name);
+      this.emit("tool-removed", { definition: entry.tool.definition });
+    }
+    for (const [name, pushed] of accepted) {
+      const previous = this.entries.get(name);
+      if (previous?.pushed === pushed) continue;
+      const tool = withObjectSchema(pushed);
+      this.entries.set(name, { tool, pushed, source: sourceId });
+      owned.add(name);
+      if (previous) {
+        outcome.replaced.push(name);
+        this.emit("tool-replaced", {
+          previous: previous.tool.definition,
+          definition: tool.definition,
+        });
+      } else {
+        outcome.added.push(name);
+        this.emit("tool-added", { definition: tool.definition });
+      }
+    }
+    if (owned.size > 0) this.bySource.set(sourceId, owned);
+    else this.bySource.delete(sourceId);
+
+    for (const diagnostic of outcome.rejected) this.emit("diagnostic", diagnostic);
+    if (outcome.added.length + outcome.removed.length + outcome.replaced.length > 0) {
+      this.currentVersion += 1;
+      this.cachedList = undefined;
+      this.cachedDefinitions = undefined;
+      outcome.version = this.currentVersion;
+      this.emit("changed", {
+        source: sourceId,
+        added: outcome.added,
+        removed: outcome.removed,
+        replaced: outcome.replaced,
+        version: outcome.version,
+      });
+    }
+    return outcome;
+  }
+
+  removeSource(sourceId: string): ApplyChangeOutcome {
+    return this.applyChange(sourceId, { kind: "full", tools: [] });
+  }
+
+  get(name: string): Tool | undefined {
+    return this.entries.get(name)?.tool;
+  }
+
+  list(): readonly Tool[] {
+    this.cachedList ??= [...this.entries.values()].map((entry) => entry.tool);
+    return this.cachedList;
+  }
+
+  toolsOf(sourceId: string): readonly Tool[] {
+    const owned = this.bySource.get(sourceId);
+    if (!owned) return [];
+    return [...owned].flatMap((name) => {
+      const entry = this.entries.get(name);
+      return entry ? [entry.tool] : [];
+    });
+  }
+
+  definitions(): readonly ToolDefinition[] {
+    this.cachedDefinitions ??= this.list().map((tool) => tool.definition);
+    return this.cachedDefinitions;
+  }
+
+  prepare(call: ToolCall): CallPreparation {
+    const started = performance.now();
+    const entry = this.entries.get(call.name);
+    if (!entry) {
+      const result = toolFailure("unknown_tool", `Unknown tool "${call.name}".`);
+      const facts = { tool: call.name, callId: call.id };
+      return { kind: "unknown", result: withCallMetadata(result, facts, started) };
+    }
+    if (!isPlainObject(call.arguments)) {
+      return refusal(
+        call,
+        entry,
+        `Arguments for "${call.name}" must be a JSON object, got ${describeJsonType(call.arguments)}.`,
+        started,
+      );
+    }
+    let args = call.arguments;
+    if (entry.tool.validate) {
+      const validation = safeValidate(entry.tool, args);
+      if (!validation.ok)
+        return refusal(
+          call,
+          entry,
+          `Invalid arguments for "${call.name}": ${validation.message}`,
+          started,
+        );
+      args = validation.value ?? args;
+    }
+    return {
+      kind: "ready",
+      prepared: { call, tool: entry.tool, source: entry.source, arguments: args },
+    };
+  }
+
+  private rejectionReason(
+    sourceId: string,
+    tool: Tool,
+    acceptedInThisChange: Map<string, Tool>,
+  ): Diagnostic | undefined {
+    const name = tool?.definition?.name;
+    const base = { stage: "register", severity: "warning" as const, source: sourceId };
+    if (!isRegistrableToolName(name)) {
+      return {
+        ...base,
+        code: "invalid_tool_name",
+        item: String(name ?? ""),
+        message: `Tool from source "${sourceId}" has an empty or blank name; skipped.`,
+      };
+    }
+    if (tool.definition.source !== sourceId) {
+      // The policy, the listings and the registry's own bookkeeping go by the definition's
+      // source: a tool that names another one would be judged and removed as someone else's.
+      return {
+        ...base,
+        severity: "error",
+        code: "tool_source_mismatch",
+        item: name,
+        message: `Tool "${name}" from source "${sourceId}" says its source is "${String(tool.definition.source)}"; skipped. Set the tool's source to "${sourceId}" (defineTool's \`source\`).`,
+      };
+    }
+    if (acceptedInThisChange.has(name)) {
+      return {
+        ...base,
+        code: "duplicate_tool_name",
+        item: name,
+        message: `Source "${sourceId}" offered "${name}" twice; kept the first.`,
+      };
+    }
+    const existing = this.entries.get(name);
+    if (existing && existing.source !== sourceId) {
+      return {
+        ...base,
+        code: "duplicate_tool_name",
+        item: name,
+        message: `Tool "${name}" from source "${sourceId}" collides with the same name from source "${existing.source}"; skipped.`,
+      };
+    }
+    return undefined;
+  }
+}
+
+/**
+ * Tools enter the registry with an input schema every model API takes (see
+ * `objectInputSchema`); this is the one place that repair happens. A tool that needs none is
+ * kept as it is.
+ */
+function withObjectSchema(tool: Tool): Tool {
+  const inputSchema = objectInputSchema(tool.definition.inputSchema);
+  if (inputSchema === tool.definition.inputSchema) return tool;
+  const view: Tool = {
+    definition: { ...tool.definition, inputSchema },
+    execute: (args, context) => tool.execute(args, context),
+  };
+  if (tool.validate) view.validate = (args) => tool.validate!(args);
+  return view;
+}
+
+/** Arguments the tool refuses: answered with where and why, never run. */
+function refusal(call: ToolCall, entry: Entry, message: string, started: number): CallPreparation {
+  return {
+    kind: "invalid",
+    tool: entry.tool,
+    result: withCallMetadata(
+      toolFailure("invalid_arguments", message),
+      { tool: call.name, callId: call.id, source: entry.source },
+      started,
+    ),
+  };
+}
