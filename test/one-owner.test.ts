@@ -57,6 +57,19 @@ describe("one owner per concern", () => {
     ]);
   });
 
+  it("one test of a secret's name: redactor.ts's isSecretName, for redaction and config show alike", async () => {
+    // A pattern of credential words (password, passwd...) written a second time would drift.
+    assert.deepEqual(await filesMatching(/passw(or)?d\|/i), [
+      path.join("packages", "core", "src", "diagnostics", "redactor.ts"),
+    ]);
+  });
+
+  it("one tool-name rule: tool-name.ts defines what a registry and a model API take", async () => {
+    assert.deepEqual(await filesMatching(/\[\^?a-zA-Z0-9_-\]/), [
+      path.join("packages", "core", "src", "tools", "tool-name.ts"),
+    ]);
+  });
+
   it("only deny-forms.ts splits a command line into sub-commands", async () => {
     // A hand-written split at the shell's separators, e.g. /&&|\|\||;|\|/.
     assert.deepEqual(await filesMatching(/&&\|\\\|\\\|/), []);

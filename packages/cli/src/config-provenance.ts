@@ -2,6 +2,7 @@ import type { LoadedConfig } from "@pseudoclaude/core";
 import {
   type ConfigSectionSpec,
   isPlainObject,
+  isSecretName,
   REDACTED,
   type SectionEntry,
 } from "@pseudoclaude/core/plugin";
@@ -54,9 +55,6 @@ function mergeRules(sections: readonly ConfigSectionSpec[]): MergeRules {
   }
   return rules;
 }
-/** Secret-looking keys whose literal values are never printed (a `${VAR}` template is). */
-const SECRET_KEY = /key|token|secret|password|passwd|authorization|cookie|credential/i;
-
 /**
  * The configuration merged from its layers in order (user, `.mcp.json`, project), as each
  * section's owner declares it combines them (`sections`: the kernel's and every plugin's), with,
@@ -212,7 +210,8 @@ function redact(value: unknown, fullPath: Array<string | number>): unknown {
   const secret =
     (parent === "env" || parent === "headers") && names.length >= 3
       ? true
-      : SECRET_KEY.test(own) && !/_env$/.test(own);
+      : // A `*_env` key names the variable that holds a secret, not the secret.
+        isSecretName(own) && !/_env$/.test(own);
   return secret ? REDACTED : value;
 }
 

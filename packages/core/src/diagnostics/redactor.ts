@@ -12,11 +12,15 @@ const SECRET_KEY =
   /authorization|token|secret|password|passwd|passphrase|api[_-]?key|(^|[_-])(key|pat|auth)$|cookie|credential|private[_-]?key/i;
 
 /**
- * Whether a name (an env variable, a header, a field) says its value is a credential:
- * `GITHUB_TOKEN`, `X-Api-Key`, `Authorization`, `DB_PASSWORD`, `STRIPE_KEY`.
+ * Whether a name (an env variable, a header, a config key) says its value is a credential:
+ * `GITHUB_TOKEN`, `X-Api-Key`, `Authorization`, `DB_PASSWORD`, `STRIPE_KEY`, `accessKey`. The
+ * one test of a secret's name, for registering values and for showing config alike; it is
+ * narrow on purpose, because a value under a matching name is taken out of everything the
+ * agent shows (`keymap`, `primary_key_id` are not credentials).
  */
 export function isSecretName(name: string): boolean {
-  return SECRET_KEY.test(name);
+  // camelCase words are words too: `accessKey` is `access_Key`.
+  return SECRET_KEY.test(name.replace(/([a-z0-9])([A-Z])/g, "$1_$2"));
 }
 
 const CREDENTIAL_SHAPES: RegExp[] = [
@@ -95,7 +99,7 @@ export class DefaultRedactor implements Redactor {
       for (const [key, item] of Object.entries(value)) {
         // A value under a secret-sounding key is hidden whole, whatever it looks like.
         out[key] =
-          typeof item === "string" && SECRET_KEY.test(key) ? REDACTED : this.redactValue(item);
+          typeof item === "string" && isSecretName(key) ? REDACTED : this.redactValue(item);
       }
       return out as T;
     }
