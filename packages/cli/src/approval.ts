@@ -7,8 +7,8 @@ import type {
 } from "@pseudoclaude/core";
 import { type TextSink, writeLine } from "./cli-io.js";
 import { type FieldSchema, type FieldValue, fieldLabel, parseFieldValue } from "./elicit-fields.js";
-import { compactArgs } from "./format.js";
 import type { Prompter } from "./prompter.js";
+import { compactArgs } from "./text-format.js";
 
 /** How the person can be reached: `--yes`, a terminal to ask on, or nobody. */
 export interface CallbackOptions {

@@ -24,8 +24,6 @@ export type { CliFlags } from "./cli-options.js";
 export type { CommandContext, CommandSpec } from "./command.js";
 export { type DefaultPluginOptions, defaultPlugins } from "./default-plugins.js";
 export { EXIT, exitCodeFor } from "./exit-codes.js";
-export { loadPluginModules } from "./load-plugins.js";
-export { COMMANDS, main } from "./main.js";
 export {
   callOutcomeToJson,
   sourceToJson,
@@ -34,7 +32,9 @@ export {
   toolCallToJson,
   toolDefinitionToJson,
   toolResultToJson,
-} from "./output.js";
+} from "./json-output.js";
+export { loadPluginModules } from "./load-plugins.js";
+export { COMMANDS, main } from "./main.js";
 export { type Prompter, ReadlinePrompter } from "./prompter.js";
 export {
   createProvider,

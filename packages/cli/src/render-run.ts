@@ -8,7 +8,7 @@ import {
   subAgentPrefix,
   taskText,
   truncate,
-} from "./format.js";
+} from "./text-format.js";
 
 /** What raises a run's events: an agent, or an emitter a durable run's events are replayed into. */
 export interface AgentEventSource {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { countSkills, type SkillInfo } from "@pseudoclaude/plugin-skills";
 import { type TextSink, writeLine } from "./cli-io.js";
-import { firstLine, table, truncate } from "./format.js";
+import { firstLine, table, truncate } from "./text-format.js";
 
 /** The human form of `pseudoclaude skills`: one row per skill, where it lives, what is wrong. */
 export function renderSkills(out: TextSink, skills: readonly SkillInfo[], workspace: string): void {

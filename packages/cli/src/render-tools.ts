@@ -1,7 +1,7 @@
 import type { Diagnostic, SourceReport, ToolDefinition } from "@pseudoclaude/core";
 import { type TextSink, writeLine } from "./cli-io.js";
-import { firstLine, table, truncate } from "./format.js";
 import { sourceTotals } from "./source-totals.js";
+import { firstLine, table, truncate } from "./text-format.js";
 
 /**
  * The human form of `pseudoclaude tools`: a table of tools, then the sources. Diagnostics

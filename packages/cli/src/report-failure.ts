@@ -1,7 +1,7 @@
 import { PseudoClaudeError } from "@pseudoclaude/core";
 import { type CliIo, writeJson, writeLine } from "./cli-io.js";
 import { exitCodeFor } from "./exit-codes.js";
-import { errorToJson } from "./output.js";
+import { errorToJson } from "./json-output.js";
 
 /**
  * Report an error that stopped a command: the message on stderr, and with `--json` an

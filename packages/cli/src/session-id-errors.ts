@@ -2,7 +2,7 @@ import { isSessionId } from "@pseudoclaude/core";
 import { CliUsageError } from "./cli-errors.js";
 import { type CliIo, writeJson, writeLine } from "./cli-io.js";
 import { EXIT } from "./exit-codes.js";
-import { errorToJson } from "./output.js";
+import { errorToJson } from "./json-output.js";
 
 /**
  * Every command that takes a session id says the same two things the same way, so a script

@@ -1,5 +1,5 @@
 import type { SkillInfo } from "@pseudoclaude/plugin-skills";
-import { diagnosticsToJson } from "./output.js";
+import { diagnosticsToJson } from "./json-output.js";
 
 /** One skill of `skills --json`. */
 export function skillToJson(skill: SkillInfo) {

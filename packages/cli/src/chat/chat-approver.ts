@@ -1,7 +1,7 @@
 import type { ApprovalAnswer, Approver, SessionRules } from "@pseudoclaude/core";
 import { type TextSink, writeLine } from "../cli-io.js";
-import { compactArgs } from "../format.js";
 import type { Prompter } from "../prompter.js";
+import { compactArgs } from "../text-format.js";
 
 /**
  * The chat's answer to `ask`: `y` allows once, `a` allows for the rest of the session, `n`

@@ -3,6 +3,7 @@ import type { ToolCall } from "@pseudoclaude/core/plugin";
 import ora, { type Ora } from "ora";
 import { createColors } from "picocolors";
 import { type TextSink, writeLine } from "../cli-io.js";
+import { usageToJson } from "../json-output.js";
 import {
   compactArgs,
   compactionText,
@@ -11,8 +12,7 @@ import {
   subAgentPrefix,
   taskText,
   truncate,
-} from "../format.js";
-import { usageToJson } from "../output.js";
+} from "../text-format.js";
 import { RunningToolsLine } from "./running-tools-line.js";
 
 /** Whether to colour: a terminal, and no `NO_COLOR` (https://no-color.org). */

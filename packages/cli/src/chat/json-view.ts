@@ -1,6 +1,6 @@
 import type { Agent, SubAgentTag } from "@pseudoclaude/core";
 import type { TextSink } from "../cli-io.js";
-import { diagnosticsToJson, toolCallToJson, usageToJson } from "../output.js";
+import { diagnosticsToJson, toolCallToJson, usageToJson } from "../json-output.js";
 
 /**
  * `chat --json`: one JSON object per line on stdout, for programs driving the chat. Every

@@ -4,9 +4,9 @@ import { type CliIo, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
-import { contentText } from "../format.js";
-import { callOutcomeToJson } from "../output.js";
+import { callOutcomeToJson } from "../json-output.js";
 import { suggestTool, unknownToolHint } from "../suggestions.js";
+import { contentText } from "../text-format.js";
 
 /** `pseudoclaude call`: one tool through policy, approval, registry and timeout, as the loop runs it. */
 export const callCommand: CommandSpec = {

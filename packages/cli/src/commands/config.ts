@@ -12,8 +12,8 @@ import type { CommandContext, CommandSpec } from "../command.js";
 import { mergeWithOrigins, type ValueOrigin } from "../config-provenance.js";
 import { defaultPlugins } from "../default-plugins.js";
 import { EXIT } from "../exit-codes.js";
+import { diagnosticsToJson } from "../json-output.js";
 import { loadPluginModules } from "../load-plugins.js";
-import { diagnosticsToJson } from "../output.js";
 
 /** `pseudoclaude config [path]`: the merged configuration and where each value came from. */
 export const configCommand: CommandSpec = {

@@ -15,7 +15,7 @@ import { CliUsageError } from "../cli-errors.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { diagnosticsToJson } from "../output.js";
+import { diagnosticsToJson } from "../json-output.js";
 import { consentAction } from "../project-consent.js";
 
 const ACTIONS = ["list", "approve", "revoke"] as const;

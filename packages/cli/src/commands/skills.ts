@@ -3,7 +3,7 @@ import { withCliAgent } from "../cli-agent.js";
 import { writeJson } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { diagnosticsToJson } from "../output.js";
+import { diagnosticsToJson } from "../json-output.js";
 import { renderSkills } from "../render-skills.js";
 import { skillToJson } from "../skills-output.js";
 

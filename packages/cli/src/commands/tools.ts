@@ -2,7 +2,7 @@ import { loadCliConfig, withCliAgent } from "../cli-agent.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { diagnosticsToJson, sourceToJson, toolDefinitionToJson } from "../output.js";
+import { diagnosticsToJson, sourceToJson, toolDefinitionToJson } from "../json-output.js";
 import { renderToolsReport } from "../render-tools.js";
 import { ruleTypos, ruleTypoText } from "../rule-typos.js";
 import { sourceTotals } from "../source-totals.js";

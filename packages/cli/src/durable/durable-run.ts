@@ -6,12 +6,12 @@ import { CliUsageError } from "../cli-errors.js";
 import { type CliIo, isInteractive, writeJson, writeLine } from "../cli-io.js";
 import type { CliFlag, CliFlags } from "../cli-options.js";
 import { EXIT } from "../exit-codes.js";
-import { compactArgs } from "../format.js";
-import { errorToJson, runToJson } from "../output.js";
+import { errorToJson, runToJson } from "../json-output.js";
 import { ReadlinePrompter } from "../prompter.js";
 import { RunRenderer } from "../render-run.js";
 import { RunRecorder } from "../run-recorder.js";
 import { requireSessionId, sessionNotFound } from "../session-id-errors.js";
+import { compactArgs } from "../text-format.js";
 import { durableClient, ingressUrl, loadDurableClient, newestFirst } from "./durable-flags.js";
 import { TerminalApprovals } from "./terminal-approvals.js";
 

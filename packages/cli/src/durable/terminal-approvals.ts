@@ -1,7 +1,7 @@
 import type { DurableClient, PendingApproval } from "@pseudoclaude/durable-restate/client";
 import { isYes } from "../approval.js";
-import { compactArgs } from "../format.js";
 import type { Prompter } from "../prompter.js";
+import { compactArgs } from "../text-format.js";
 
 /** The call an approval is about, from its step name (`turn-N:ID:approval|interrupted`). */
 function callIdOf(step: string): string {

@@ -1,5 +1,5 @@
 import type { HookNote } from "../hooks/agent-hooks.js";
-import type { ToolCallVerdict } from "../hooks/hook-list.js";
+import type { BeforeToolCallOutcome } from "../hooks/hook-list.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { PreparedCall } from "../registry/tool-registry.js";
 import type { ToolCall } from "../tools/tool-call.js";
@@ -63,26 +63,26 @@ export async function decideCalls(
     }
     const tool = preparation.kind === "ready" ? preparation.prepared.tool : preparation.tool;
     span.tool(tool.definition);
-    let verdict: ToolCallVerdict | undefined;
+    let hooked: BeforeToolCallOutcome | undefined;
     if (deps.hooks.has("beforeToolCall")) {
-      verdict = await deps.hooks.beforeToolCall({
+      hooked = await deps.hooks.beforeToolCall({
         ...deps.scope(),
         signal: scopeSignal(),
         call,
         tool: tool.definition,
         turn,
       });
-      if (verdict.deny !== undefined) {
-        const decision = hookDenial(verdict.deny, verdict.notes.at(-1)?.hook ?? "hook");
+      if (hooked.deny !== undefined) {
+        const decision = hookDenial(hooked.deny, hooked.notes.at(-1)?.hook ?? "hook");
         deps.emit("tool-decision", { turn, call, decision });
         span.decided(decision, undefined);
-        const result = deniedResult(tool.definition, call, verdict.deny);
-        decided.push({ call, span, decision, result, hooks: verdict.notes });
+        const result = deniedResult(tool.definition, call, hooked.deny);
+        decided.push({ call, span, decision, result, hooks: hooked.notes });
         continue;
       }
-      if (verdict.arguments !== undefined) {
+      if (hooked.arguments !== undefined) {
         // Rewritten arguments are checked like the model's: the schema, then the policy.
-        call = { ...call, arguments: verdict.arguments };
+        call = { ...call, arguments: hooked.arguments };
         preparation = registry.prepare(call);
         if (preparation.kind === "unknown") throw new Error("a rewrite cannot change the tool");
       }
@@ -95,7 +95,7 @@ export async function decideCalls(
       approver.approve,
       scopeSignal,
       preparation.kind === "invalid" ? preparation.result : undefined,
-      verdict?.allow ?? false,
+      hooked?.allow ?? false,
       deps.hooks.has("beforeApproval")
         ? (request, person) =>
             deps.hooks.beforeApproval({
@@ -124,7 +124,7 @@ export async function decideCalls(
     if (ruling.kind === "refuse") item.result = ruling.result;
     else if (preparation.kind === "ready") item.prepared = preparation.prepared;
     if (ruling.approval) item.approval = ruling.approval;
-    if (verdict && verdict.notes.length > 0) item.hooks = verdict.notes;
+    if (hooked && hooked.notes.length > 0) item.hooks = hooked.notes;
     if (tool.definition.subAgent) item.subAgent = true;
     decided.push(item);
   }

@@ -20,7 +20,7 @@ type Stage = keyof AgentHooks;
 type AnyHook = (...args: any[]) => unknown;
 
 /** What the `beforeToolCall` hooks decided together. */
-export interface ToolCallVerdict {
+export interface BeforeToolCallOutcome {
   deny?: string;
   allow: boolean;
   /** The arguments after every rewrite, when some hook rewrote them. */
@@ -71,8 +71,8 @@ export class HookList {
     return { context: added };
   }
 
-  async beforeToolCall(context: BeforeToolCallContext): Promise<ToolCallVerdict> {
-    const verdict: ToolCallVerdict = { allow: false, notes: [] };
+  async beforeToolCall(context: BeforeToolCallContext): Promise<BeforeToolCallOutcome> {
+    const verdict: BeforeToolCallOutcome = { allow: false, notes: [] };
     let current = context;
     for (const { name, fn } of this.each("beforeToolCall")) {
       let outcome: unknown;

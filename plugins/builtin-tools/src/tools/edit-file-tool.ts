@@ -5,16 +5,10 @@ import { z } from "zod";
 import { writeFileAtomic } from "../files/atomic-write.js";
 import { looksBinary } from "../files/binary-file.js";
 import { clipLine, formatBytes, plural } from "../text/bounded-text.js";
+import { numberedLine } from "../text/numbered-line.js";
 import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
-import {
-  BUILTIN_SOURCE_ID,
-  confine,
-  couldNotWrite,
-  isToolResult,
-  numberedLine,
-  refusedOpen,
-  type ToolKit,
-} from "./tool-kit.js";
+import { confine, couldNotWrite, refusedOpen } from "./confined-files.js";
+import { BUILTIN_SOURCE_ID, isToolResult, type ToolKit } from "./tool-kit.js";
 
 /** Files larger than this are not edited in memory. */
 export const EDIT_MAX_BYTES = 10 * 1024 * 1024;

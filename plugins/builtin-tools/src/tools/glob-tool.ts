@@ -5,16 +5,9 @@ import { z } from "zod";
 import { clipText, plural } from "../text/bounded-text.js";
 import { walkTree } from "../walk/walk-tree.js";
 import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
-import {
-  BUILTIN_SOURCE_ID,
-  confine,
-  confineExisting,
-  isToolResult,
-  JUDGED_BATCH,
-  type ToolKit,
-  withheldByRules,
-  withheldNote,
-} from "./tool-kit.js";
+import { confine, confineExisting } from "./confined-files.js";
+import { BUILTIN_SOURCE_ID, isToolResult, type ToolKit } from "./tool-kit.js";
+import { JUDGED_BATCH, withheldByRules, withheldNote } from "./withheld-files.js";
 
 export const GLOB_DEFAULT_RESULTS = 200;
 export const GLOB_MAX_RESULTS = 2_000;

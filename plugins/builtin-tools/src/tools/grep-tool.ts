@@ -4,13 +4,9 @@ import type { GrepOutcome, GrepRequest } from "../grep/grep-request.js";
 import { runGrep } from "../grep/run-grep.js";
 import { plural } from "../text/bounded-text.js";
 import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
-import {
-  BUILTIN_SOURCE_ID,
-  confineExisting,
-  isToolResult,
-  type ToolKit,
-  withheldByRules,
-} from "./tool-kit.js";
+import { confineExisting } from "./confined-files.js";
+import { BUILTIN_SOURCE_ID, isToolResult, type ToolKit } from "./tool-kit.js";
+import { withheldByRules } from "./withheld-files.js";
 
 export const GREP_DEFAULT_RESULTS = 100;
 export const GREP_MAX_RESULTS = 2_000;

@@ -6,7 +6,8 @@ import { openConfinedFolder } from "@pseudoclaude/core/files";
 import { z } from "zod";
 import { clipText, formatBytes, plural } from "../text/bounded-text.js";
 import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
-import { BUILTIN_SOURCE_ID, confine, isToolResult, refusedOpen, type ToolKit } from "./tool-kit.js";
+import { confine, refusedOpen } from "./confined-files.js";
+import { BUILTIN_SOURCE_ID, isToolResult, type ToolKit } from "./tool-kit.js";
 
 export const LIST_DEFAULT_ENTRIES = 500;
 export const LIST_MAX_ENTRIES = 2_000;

@@ -3,15 +3,10 @@ import { z } from "zod";
 import { BinaryFileError } from "../files/binary-file.js";
 import { formatBytes } from "../text/bounded-text.js";
 import { readLines } from "../text/line-reader.js";
+import { numberedLine } from "../text/numbered-line.js";
 import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
-import {
-  BUILTIN_SOURCE_ID,
-  confineExisting,
-  isToolResult,
-  numberedLine,
-  openChecked,
-  type ToolKit,
-} from "./tool-kit.js";
+import { confineExisting, openChecked } from "./confined-files.js";
+import { BUILTIN_SOURCE_ID, isToolResult, type ToolKit } from "./tool-kit.js";
 
 /** Lines shown when the call does not say, and the most one call may ask for. */
 export const READ_DEFAULT_LINES = 2_000;

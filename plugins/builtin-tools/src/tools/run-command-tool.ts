@@ -3,7 +3,8 @@ import { processResult } from "@pseudoclaude/core/process";
 import { z } from "zod";
 import { outputProgress } from "../process/output-progress.js";
 import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
-import { BUILTIN_SOURCE_ID, confineExisting, isToolResult, type ToolKit } from "./tool-kit.js";
+import { confineExisting } from "./confined-files.js";
+import { BUILTIN_SOURCE_ID, isToolResult, type ToolKit } from "./tool-kit.js";
 
 const input = z.strictObject({
   command: z.string().min(1).describe("Shell command line, run as `sh -c COMMAND`."),

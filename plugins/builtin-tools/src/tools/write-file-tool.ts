@@ -4,13 +4,8 @@ import { z } from "zod";
 import { writeFileAtomic } from "../files/atomic-write.js";
 import { formatBytes, plural } from "../text/bounded-text.js";
 import { BUILTIN_TOOL_ALIASES } from "./builtin-tool-names.js";
-import {
-  BUILTIN_SOURCE_ID,
-  confine,
-  couldNotWrite,
-  isToolResult,
-  type ToolKit,
-} from "./tool-kit.js";
+import { confine, couldNotWrite } from "./confined-files.js";
+import { BUILTIN_SOURCE_ID, isToolResult, type ToolKit } from "./tool-kit.js";
 
 const input = z.strictObject({
   path: z

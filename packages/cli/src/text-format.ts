@@ -1,3 +1,4 @@
+/** How the CLI writes things for a person to read: shortened text, tables, and one line per event. */
 import {
   type AgentEvents,
   type ContentBlock,

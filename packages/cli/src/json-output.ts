@@ -1,3 +1,4 @@
+/** The JSON the CLI prints (`--json`, `call`, `run`): one function per public shape. */
 import type {
   CallToolOutcome,
   Diagnostic,
