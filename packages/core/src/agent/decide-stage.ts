@@ -1,6 +1,7 @@
 import type { HookNote } from "../hooks/agent-hooks.js";
 import type { BeforeToolCallOutcome } from "../hooks/hook-list.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
+import { checkArguments } from "../registry/argument-check.js";
 import type { PreparedCall } from "../registry/tool-registry.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolResult } from "../tools/tool-result.js";
@@ -83,8 +84,7 @@ export async function decideCalls(
       if (hooked.arguments !== undefined) {
         // Rewritten arguments are checked like the model's: the schema, then the policy.
         call = { ...call, arguments: hooked.arguments };
-        preparation = registry.prepare(call);
-        if (preparation.kind === "unknown") throw new Error("a rewrite cannot change the tool");
+        preparation = checkArguments(call, tool);
       }
     }
     approver.waitedMs = undefined;

@@ -7,8 +7,7 @@ import type { ToolDefinition } from "../tools/tool-definition.js";
 import { isRegistrableToolName } from "../tools/tool-name.js";
 import { toolFailure } from "../tools/tool-result.js";
 import type { ToolChange } from "../tools/tool-source.js";
-import { isPlainObject } from "../util/plain-object.js";
-import { describeJsonType, safeValidate } from "./argument-check.js";
+import { checkArguments } from "./argument-check.js";
 import { withCallMetadata } from "./call-metadata.js";
 import type { ApplyChangeOutcome, CallPreparation, ToolRegistryEvents } from "./tool-registry.js";
 
@@ -141,30 +140,7 @@ export class ToolStore extends EventEmitter<ToolRegistryEvents> {
       const facts = { tool: call.name, callId: call.id };
       return { kind: "unknown", result: withCallMetadata(result, facts, started) };
     }
-    if (!isPlainObject(call.arguments)) {
-      return refusal(
-        call,
-        entry,
-        `Arguments for "${call.name}" must be a JSON object, got ${describeJsonType(call.arguments)}.`,
-        started,
-      );
-    }
-    let args = call.arguments;
-    if (entry.tool.validate) {
-      const validation = safeValidate(entry.tool, args);
-      if (!validation.ok)
-        return refusal(
-          call,
-          entry,
-          `Invalid arguments for "${call.name}": ${validation.message}`,
-          started,
-        );
-      args = validation.value ?? args;
-    }
-    return {
-      kind: "ready",
-      prepared: { call, tool: entry.tool, source: entry.source, arguments: args },
-    };
+    return checkArguments(call, entry.tool, started);
   }
 
   private rejectionReason(
@@ -228,17 +204,4 @@ function withObjectSchema(tool: Tool): Tool {
   };
   if (tool.validate) view.validate = (args) => tool.validate!(args);
   return view;
-}
-
-/** Arguments the tool refuses: answered with where and why, never run. */
-function refusal(call: ToolCall, entry: Entry, message: string, started: number): CallPreparation {
-  return {
-    kind: "invalid",
-    tool: entry.tool,
-    result: withCallMetadata(
-      toolFailure("invalid_arguments", message),
-      { tool: call.name, callId: call.id, source: entry.source },
-      started,
-    ),
-  };
 }
