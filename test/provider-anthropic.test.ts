@@ -1,22 +1,16 @@
 // The Anthropic provider with the real @anthropic-ai/sdk against a local server of ours that
-// speaks the Messages API wire format, streaming included. Each test asserts what the provider
-// sent and what the agent got.
+// speaks the Messages API wire format, streaming included: the provider contract suite, then
+// what only this API has. Each test asserts what the provider sent and what the agent got.
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
 import { FileSessionStore, ModelError, StructuredOutputError } from "@pseudoclaude/core";
-import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
-import { anthropic, DEFAULT_ANTHROPIC_MODEL } from "@pseudoclaude/provider-anthropic";
-import { createTestTool } from "@pseudoclaude/testing";
+import { anthropic } from "@pseudoclaude/provider-anthropic";
+import { createTestTool, describeProviderContract } from "@pseudoclaude/testing";
 import { z } from "zod";
-import {
-  anthropicError,
-  anthropicHang,
-  anthropicStream,
-  anthropicStreamError,
-} from "./fixtures/providers/anthropic-wire.js";
+import { anthropicStream, anthropicStreamError } from "./fixtures/providers/anthropic-wire.js";
 import {
   startWireServer,
   type WireReply,
@@ -29,10 +23,9 @@ import {
   providerTestTools,
   rejection,
 } from "./support/provider-agents.js";
+import { ANTHROPIC_TEST_KEY, anthropicHarness } from "./support/provider-harness-anthropic.js";
 
-const KEY = "sk-ant-test-0123456789abcdef";
-/** The dotted registry name as the API sees it: sanitized, plus a hash of the original. */
-const SEARCH_WIRE = wireToolName("mcp__docs.v2__search");
+describeProviderContract(anthropicHarness);
 
 describe("Anthropic provider against a local Messages API server", () => {
   let server: WireServer;
@@ -46,60 +39,24 @@ describe("Anthropic provider against a local Messages API server", () => {
   after(() => server.close());
 
   const provider = (options: Parameters<typeof anthropic>[0] = {}) =>
-    anthropic({ baseURL: server.baseURL, apiKey: KEY, maxRetries: 0, env: {}, ...options });
-
-  it("streams text deltas, then usage and the stop reason", async () => {
-    server.reply(
-      anthropicStream({
-        text: ["Hel", "lo, ", "world."],
-        usage: { input_tokens: 30, output_tokens: 9 },
-      }),
-    );
-    const events = await collect(provider(), {
-      system: "Be brief.",
-      messages: [{ role: "user", content: "Say hello" }],
+    anthropic({
+      baseURL: server.baseURL,
+      apiKey: ANTHROPIC_TEST_KEY,
+      maxRetries: 0,
+      env: {},
+      ...options,
     });
-    assert.deepEqual(events, [
-      { type: "text-delta", text: "Hel" },
-      { type: "text-delta", text: "lo, " },
-      { type: "text-delta", text: "world." },
-      {
-        type: "usage",
-        usage: { inputTokens: 30, outputTokens: 9, cacheReadTokens: 0, cacheWriteTokens: 0 },
-      },
-      { type: "stop", reason: "end_turn" },
-    ] satisfies ProviderEvent[]);
-    const [request] = server.requests;
-    assert.equal(request?.path, "/v1/messages");
-    assert.equal(
-      request?.headers.authorization,
-      `Bearer ${KEY}`,
-      "the SDK sends the key as a bearer token",
-    );
-    assert.equal(request?.body.model, DEFAULT_ANTHROPIC_MODEL);
-    assert.equal(request?.body.stream, true);
-    assert.equal(request?.body.max_tokens, 8192);
-    assert.deepEqual(request?.body.messages, [
-      { role: "user", content: [{ type: "text", text: "Say hello" }] },
-    ]);
-    assert.equal(request?.body.tools, undefined, "no tools, no tools field");
-  });
 
-  it("forces a tool call with tool_choice any when asked for required (not with extended thinking)", async () => {
+  it("leaves the forced tool choice out with extended thinking, which the API refuses it with", async () => {
     const tools = Object.values(providerTestTools()).map((tool) => tool.definition);
-    server.reply(
-      anthropicStream({ text: "ok" }),
-      anthropicStream({ text: "ok" }),
-      anthropicStream({ text: "ok" }),
-    );
-    const ask = { system: "", messages: [{ role: "user" as const, content: "hi" }], tools };
-    await collect(provider(), { ...ask, toolChoice: "required" });
-    await collect(provider(), ask);
-    await collect(provider({ thinkingBudgetTokens: 2048 }), { ...ask, toolChoice: "required" });
-    const [forced, plain, thinking] = server.requests.map((request) => request.body);
-    assert.deepEqual(forced.tool_choice, { type: "any" });
-    assert.equal(plain.tool_choice, undefined);
-    assert.equal(thinking.tool_choice, undefined, "the API refuses it with thinking");
+    server.reply(anthropicStream({ text: "ok" }));
+    await collect(provider({ thinkingBudgetTokens: 2048 }), {
+      system: "",
+      messages: [{ role: "user", content: "hi" }],
+      tools,
+      toolChoice: "required",
+    });
+    assert.equal(server.requests[0]?.body.tool_choice, undefined);
   });
 
   it("marks the system prompt and the last tool definition for prompt caching", async () => {
@@ -213,92 +170,6 @@ describe("Anthropic provider against a local Messages API server", () => {
         usage: { inputTokens: 12, outputTokens: 4, cacheReadTokens: 2048, cacheWriteTokens: 96 },
       },
     );
-  });
-
-  it("names tools the API refuses by a sanitized, hashed name", () => {
-    assert.match(SEARCH_WIRE, /^mcp__docs_v2__search_[0-9a-f]{8}$/);
-  });
-
-  it("declares its model's context window, or the configured one, and refuses a bad one", () => {
-    assert.equal(provider({ contextWindow: 50_000 }).contextWindow, 50_000);
-    assert.throws(
-      () => provider({ contextWindow: 0 }),
-      (error: unknown) =>
-        error instanceof ModelError === false &&
-        /anthropic contextWindow must be a positive integer \(got 0\)/.test(String(error)),
-    );
-  });
-
-  it("withModel: the same endpoint, key and settings for another model (a sub-agent's)", async () => {
-    server.reply(anthropicStream({ text: "ok" }));
-    const base = provider({ maxTokens: 1234, contextWindow: 50_000 });
-    const other = base.withModel("claude-other-1");
-    assert.equal(other.model, "claude-other-1");
-    assert.equal(base.model, DEFAULT_ANTHROPIC_MODEL, "the original is left as it was");
-    assert.notEqual(other.contextWindow, 50_000, "the window given for one model is not another's");
-    await collect(other, { system: "", messages: [{ role: "user", content: "hi" }] });
-    const [request] = server.requests;
-    assert.equal(request?.body.model, "claude-other-1");
-    assert.equal(request?.body.max_tokens, 1234);
-    assert.equal(request?.headers.authorization, `Bearer ${KEY}`);
-  });
-
-  it("runs parallel tool calls, mapping a tool name the API refuses both ways", async () => {
-    const tools = providerTestTools();
-    const agent = await providerAgent(provider(), tools);
-    try {
-      server.reply(
-        anthropicStream({
-          text: "Let me check both.",
-          toolCalls: [
-            { id: "toolu_A", name: "get_forecast", input: { city: "Lisbon" } },
-            { id: "toolu_B", name: SEARCH_WIRE, input: { query: "cache" } },
-          ],
-        }),
-        anthropicStream({ text: "Sunny, and 3 hits." }),
-      );
-      const result = await agent.run("Weather in Lisbon and search the docs for cache");
-      assert.equal(result.text, "Sunny, and 3 hits.");
-      assert.equal(result.stopReason, "end_turn");
-      assert.deepEqual(
-        result.toolCalls.map((call) => [call.id, call.name, call.result.ok]),
-        [
-          ["toolu_A", "get_forecast", true],
-          ["toolu_B", "mcp__docs.v2__search", true],
-        ],
-      );
-      assert.deepEqual(tools.search?.calls[0]?.args, { query: "cache" });
-      const wireNames = server.requests[0]?.body.tools.map((tool: { name: string }) => tool.name);
-      assert.deepEqual(wireNames, ["get_forecast", SEARCH_WIRE, "render_chart", "flaky"]);
-      // The second request replays the calls under their wire names, results in one user turn.
-      const history = server.requests[1]?.body.messages;
-      assert.deepEqual(history[1], {
-        role: "assistant",
-        content: [
-          { type: "text", text: "Let me check both." },
-          { type: "tool_use", id: "toolu_A", name: "get_forecast", input: { city: "Lisbon" } },
-          { type: "tool_use", id: "toolu_B", name: SEARCH_WIRE, input: { query: "cache" } },
-        ],
-      });
-      assert.deepEqual(history[2], {
-        role: "user",
-        content: [
-          {
-            type: "tool_result",
-            tool_use_id: "toolu_A",
-            content: [{ type: "text", text: "Sunny in Lisbon, 21°C." }],
-          },
-          {
-            type: "tool_result",
-            tool_use_id: "toolu_B",
-            content: [{ type: "text", text: "3 hits for cache" }],
-          },
-        ],
-      });
-      assert.equal(history.length, 3);
-    } finally {
-      await agent.close();
-    }
   });
 
   it("streams extended thinking as reasoning and sends the signed block back with the tool results", async () => {
@@ -495,96 +366,6 @@ describe("Anthropic provider against a local Messages API server", () => {
     }
   });
 
-  it("passes broken tool JSON on as a raw string, so the registry answers invalid_arguments", async () => {
-    const agent = await providerAgent(provider());
-    try {
-      server.reply(
-        anthropicStream({
-          toolCalls: [{ id: "toolu_bad", name: "get_forecast", rawJson: '{"city": "Lis' }],
-        }),
-        anthropicStream({ text: "Sorry." }),
-      );
-      const result = await agent.run("Weather?");
-      assert.equal(result.toolCalls[0]?.arguments, '{"city": "Lis');
-      assert.equal(result.toolCalls[0]?.result.error?.code, "invalid_arguments");
-      const replayed = server.requests[1]?.body.messages[1].content[0];
-      assert.deepEqual(replayed.input, { _invalid_arguments: '{"city": "Lis' });
-    } finally {
-      await agent.close();
-    }
-  });
-
-  for (const [status, type, code] of [
-    [400, "invalid_request_error", "bad_request"],
-    [401, "authentication_error", "authentication_failed"],
-  ] as const) {
-    it(`turns a ${status} into a ModelError with the status, never the key`, async () => {
-      const agent = await providerAgent(provider());
-      try {
-        server.reply(anthropicError(status, type, `Rejected: key ${KEY} is not valid here.`));
-        const error = await rejection(agent.run("hi"));
-        assert.ok(error instanceof ModelError, String(error));
-        assert.equal(error.code, code);
-        assert.equal(error.details?.status, status);
-        assert.equal(error.details?.error_type, type);
-        assert.equal(error.details?.request_id, "req_011CTestError");
-        assert.match(error.message, new RegExp(`Anthropic API error ${status} \\(${type}\\)`));
-        assert.ok(!error.message.includes(KEY), error.message);
-      } finally {
-        await agent.close();
-      }
-    });
-  }
-
-  it("retries a 429 as the SDK does, then succeeds", async () => {
-    server.reply(
-      anthropicError(429, "rate_limit_error", "Slow down.", { "retry-after-ms": "1" }),
-      anthropicError(529, "overloaded_error", "Overloaded.", { "retry-after-ms": "1" }),
-      anthropicStream({ text: "Finally." }),
-    );
-    const events = await collect(provider({ maxRetries: 2 }), {
-      messages: [{ role: "user", content: "hi" }],
-    });
-    assert.equal(server.requests.length, 3);
-    assert.equal(server.requests[2]?.headers["x-stainless-retry-count"], "2");
-    assert.deepEqual(events.at(-1), { type: "stop", reason: "end_turn" });
-  });
-
-  it("gives up after the SDK's retries with a rate_limited ModelError", async () => {
-    server.reply(
-      anthropicError(429, "rate_limit_error", "Slow down.", { "retry-after-ms": "1" }),
-      anthropicError(429, "rate_limit_error", "Slow down.", { "retry-after-ms": "1" }),
-    );
-    const error = await rejection(
-      collect(provider({ maxRetries: 1 }), { messages: [{ role: "user", content: "hi" }] }),
-    );
-    assert.equal(error.code, "rate_limited");
-    assert.equal(error.details?.status, 429);
-  });
-
-  it("fails with a ModelError when the connection drops mid-stream, without hanging", async () => {
-    const agent = await providerAgent(provider());
-    try {
-      server.reply(anthropicStream({ text: "This answer will be cut short" }, { cutAfter: 4 }));
-      const texts: string[] = [];
-      agent.on("text-delta", ({ text }) => texts.push(text));
-      const error = await rejection(agent.run("hi"));
-      assert.ok(error instanceof ModelError, String(error));
-      assert.equal(error.code, "stream_interrupted");
-      assert.deepEqual(texts, ["This "], "what arrived before the cut was streamed");
-    } finally {
-      await agent.close();
-    }
-  });
-
-  it("fails with stream_incomplete when the server ends the stream before message_stop", async () => {
-    server.reply(anthropicStream({ text: "Half an" }, { endAfter: 4 }));
-    const error = await rejection(
-      collect(provider(), { messages: [{ role: "user", content: "hi" }] }),
-    );
-    assert.equal(error.code, "stream_incomplete");
-  });
-
   it("turns an error event inside the stream into a ModelError", async () => {
     server.reply(anthropicStreamError("overloaded_error", "Overloaded"));
     const error = await rejection(
@@ -593,42 +374,5 @@ describe("Anthropic provider against a local Messages API server", () => {
     assert.ok(error instanceof ModelError);
     assert.equal(error.code, "overloaded");
     assert.equal(error.details?.error_type, "overloaded_error");
-  });
-
-  it("aborts a running request: the run stops as aborted and the connection closes", async () => {
-    const agent = await providerAgent(provider());
-    try {
-      const controller = new AbortController();
-      let opened!: () => void;
-      const open = new Promise<void>((resolve) => {
-        opened = resolve;
-      });
-      let closed!: () => void;
-      const hungUp = new Promise<void>((resolve) => {
-        closed = resolve;
-      });
-      server.reply(anthropicHang(opened, closed));
-      const running = agent.run("think hard", { signal: controller.signal });
-      await open;
-      controller.abort();
-      const result = await running;
-      assert.equal(result.stopReason, "aborted");
-      await hungUp; // The SDK closed the connection; the test would time out otherwise.
-    } finally {
-      await agent.close();
-    }
-  });
-
-  it("reports a server it cannot reach as connection_failed", async () => {
-    const closed = await startWireServer();
-    const url = closed.baseURL;
-    await closed.close();
-    const error = await rejection(
-      collect(anthropic({ baseURL: url, apiKey: KEY, maxRetries: 0, env: {} }), {
-        messages: [{ role: "user", content: "hi" }],
-      }),
-    );
-    assert.equal(error.code, "connection_failed");
-    assert.ok(!error.message.includes(KEY));
   });
 });

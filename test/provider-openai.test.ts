@@ -1,37 +1,24 @@
 // The OpenAI provider with the real `openai` SDK against a local server of ours that speaks
-// the Chat Completions and Responses wire formats, streaming included. Each test asserts what
-// the provider sent and what the agent got.
+// the Chat Completions and Responses wire formats, streaming included: the provider contract
+// suite on both APIs, then what only each has. Each test asserts what the provider sent and
+// what the agent got.
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, afterEach, before, describe, it } from "node:test";
-import {
-  FileSessionStore,
-  jsonSchemaOutput,
-  ModelError,
-  StructuredOutputError,
-} from "@pseudoclaude/core";
-import { type ProviderEvent, wireToolName } from "@pseudoclaude/core/provider";
-import { DEFAULT_OPENAI_MODEL, openai } from "@pseudoclaude/provider-openai";
-import { createTestTool } from "@pseudoclaude/testing";
+import { FileSessionStore, jsonSchemaOutput, StructuredOutputError } from "@pseudoclaude/core";
+import { wireToolName } from "@pseudoclaude/core/provider";
+import { openai } from "@pseudoclaude/provider-openai";
+import { createTestTool, describeProviderContract } from "@pseudoclaude/testing";
 import { z } from "zod";
-import {
-  chatHang,
-  chatStream,
-  openaiError,
-  responsesStream,
-} from "./fixtures/providers/openai-wire.js";
+import { chatStream, responsesStream } from "./fixtures/providers/openai-wire.js";
 import { startWireServer, type WireServer } from "./fixtures/providers/wire-server.js";
-import {
-  collect,
-  PNG_1X1,
-  providerAgent,
-  providerTestTools,
-  rejection,
-} from "./support/provider-agents.js";
+import { collect, PNG_1X1, providerAgent } from "./support/provider-agents.js";
+import { OPENAI_TEST_KEY } from "./support/provider-harness-openai.js";
+import { openaiChatHarness } from "./support/provider-harness-openai-chat.js";
+import { openaiResponsesHarness } from "./support/provider-harness-openai-responses.js";
 
-const KEY = "sk-proj-test-0123456789abcdef";
 const Weather = z
   .object({
     city: z.string().min(1),
@@ -40,6 +27,9 @@ const Weather = z
   })
   .meta({ title: "weather" });
 const SEARCH_WIRE = wireToolName("mcp__docs.v2__search");
+
+describeProviderContract(openaiChatHarness);
+describeProviderContract(openaiResponsesHarness);
 
 describe("OpenAI provider against a local Chat Completions server", () => {
   let server: WireServer;
@@ -53,57 +43,13 @@ describe("OpenAI provider against a local Chat Completions server", () => {
   after(() => server.close());
 
   const provider = (options: Parameters<typeof openai>[0] = {}) =>
-    openai({ baseURL: server.baseURL, apiKey: KEY, maxRetries: 0, env: {}, ...options });
-
-  it("streams text deltas, then usage and the stop reason", async () => {
-    server.reply(
-      chatStream({
-        text: ["Hel", "lo, ", "world."],
-        usage: { prompt_tokens: 40, completion_tokens: 9, cached_tokens: 32 },
-      }),
-    );
-    const events = await collect(provider(), {
-      system: "Be brief.",
-      messages: [{ role: "user", content: "Say hello" }],
+    openai({
+      baseURL: server.baseURL,
+      apiKey: OPENAI_TEST_KEY,
+      maxRetries: 0,
+      env: {},
+      ...options,
     });
-    assert.deepEqual(events, [
-      { type: "text-delta", text: "Hel" },
-      { type: "text-delta", text: "lo, " },
-      { type: "text-delta", text: "world." },
-      // Cached tokens are counted apart, as the kernel (and Anthropic) count them.
-      { type: "usage", usage: { inputTokens: 8, outputTokens: 9, cacheReadTokens: 32 } },
-      { type: "stop", reason: "end_turn" },
-    ] satisfies ProviderEvent[]);
-    const [request] = server.requests;
-    assert.equal(request?.path, "/v1/chat/completions");
-    assert.equal(request?.headers.authorization, `Bearer ${KEY}`);
-    assert.deepEqual(request?.body, {
-      model: DEFAULT_OPENAI_MODEL,
-      messages: [
-        { role: "system", content: "Be brief." },
-        { role: "user", content: "Say hello" },
-      ],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-  });
-
-  it("forces a tool call with tool_choice required when asked, in both APIs", async () => {
-    const tools = Object.values(providerTestTools()).map((tool) => tool.definition);
-    server.reply(
-      chatStream({ text: "a" }),
-      chatStream({ text: "b" }),
-      responsesStream({ text: "c" }),
-    );
-    const ask = { system: "", messages: [{ role: "user" as const, content: "hi" }], tools };
-    await collect(provider(), { ...ask, toolChoice: "required" });
-    await collect(provider(), ask);
-    await collect(provider({ api: "responses" }), { ...ask, toolChoice: "required" });
-    const [chat, plain, responses] = server.requests.map((request) => request.body);
-    assert.equal(chat.tool_choice, "required");
-    assert.equal(plain.tool_choice, undefined);
-    assert.equal(responses.tool_choice, "required");
-  });
 
   it("sends the output limit under the field the server knows", async () => {
     server.reply(chatStream({ text: "a" }), chatStream({ text: "b" }));
@@ -115,89 +61,6 @@ describe("OpenAI provider against a local Chat Completions server", () => {
     assert.equal(current.max_completion_tokens, 300);
     assert.equal(older.max_tokens, 300);
     assert.equal(older.stream_options, undefined);
-  });
-
-  it("declares its model's context window, or the configured one, and refuses a bad one", () => {
-    assert.equal(provider({ contextWindow: 50_000 }).contextWindow, 50_000);
-    assert.throws(
-      () => provider({ contextWindow: 0 }),
-      (error: unknown) =>
-        error instanceof ModelError === false &&
-        /openai contextWindow must be a positive integer \(got 0\)/.test(String(error)),
-    );
-  });
-
-  it("withModel: the same endpoint, key and settings for another model (a sub-agent's)", async () => {
-    server.reply(chatStream({ text: "ok" }));
-    const other = provider({ model: "gpt-main" }).withModel("gpt-small");
-    assert.equal(other.model, "gpt-small");
-    await collect(other, { system: "", messages: [{ role: "user", content: "hi" }] });
-    const [request] = server.requests;
-    assert.equal(request?.body.model, "gpt-small");
-    assert.equal(request?.headers.authorization, `Bearer ${KEY}`);
-  });
-
-  it("runs parallel tool calls, mapping a tool name the API refuses both ways", async () => {
-    const tools = providerTestTools();
-    const agent = await providerAgent(provider(), tools);
-    try {
-      server.reply(
-        chatStream({
-          toolCalls: [
-            { id: "call_A", name: "get_forecast", input: { city: "Lisbon" } },
-            { id: "call_B", name: SEARCH_WIRE, input: { query: "cache" } },
-          ],
-        }),
-        chatStream({ text: "Sunny, and 3 hits." }),
-      );
-      const result = await agent.run("Weather in Lisbon and search the docs for cache");
-      assert.equal(result.text, "Sunny, and 3 hits.");
-      assert.deepEqual(
-        result.toolCalls.map((call) => [call.id, call.name, call.result.ok]),
-        [
-          ["call_A", "get_forecast", true],
-          ["call_B", "mcp__docs.v2__search", true],
-        ],
-      );
-      assert.deepEqual(tools.search?.calls[0]?.args, { query: "cache" });
-      const first = server.requests[0]?.body;
-      assert.deepEqual(
-        first.tools.map((tool: { type: string; function: { name: string } }) => [
-          tool.type,
-          tool.function.name,
-        ]),
-        [
-          ["function", "get_forecast"],
-          ["function", SEARCH_WIRE],
-          ["function", "render_chart"],
-          ["function", "flaky"],
-        ],
-      );
-      assert.equal(first.tools[0].function.strict, undefined, "non-strict by default");
-      const history = server.requests[1]?.body.messages;
-      assert.deepEqual(history.slice(2), [
-        {
-          role: "assistant",
-          content: null,
-          tool_calls: [
-            {
-              id: "call_A",
-              type: "function",
-              function: { name: "get_forecast", arguments: '{"city":"Lisbon"}' },
-            },
-            {
-              id: "call_B",
-              type: "function",
-              function: { name: SEARCH_WIRE, arguments: '{"query":"cache"}' },
-            },
-          ],
-        },
-        { role: "tool", tool_call_id: "call_A", content: "Sunny in Lisbon, 21°C." },
-        { role: "tool", tool_call_id: "call_B", content: "3 hits for cache" },
-      ]);
-    } finally {
-      await agent.close();
-    }
   });
 
   it("turns images and audio in tool results into counted placeholders, and marks failures", async () => {
@@ -217,6 +80,8 @@ describe("OpenAI provider against a local Chat Completions server", () => {
       assert.deepEqual(chart?.result.metadata.content_placeholders, { image: 1, audio: 1 });
       assert.equal(flaky?.result.ok, false);
       const messages = server.requests[1]?.body.messages;
+      assert.equal(messages[2].role, "assistant");
+      assert.equal(messages[2].content, null, "a turn of tool calls alone has no text content");
       assert.deepEqual(messages.slice(-2), [
         {
           role: "tool",
@@ -343,124 +208,6 @@ describe("OpenAI provider against a local Chat Completions server", () => {
       await agent.close();
     }
   });
-
-  it("passes broken tool JSON on as a raw string, so the registry answers invalid_arguments", async () => {
-    const agent = await providerAgent(provider());
-    try {
-      server.reply(
-        chatStream({
-          toolCalls: [{ id: "call_bad", name: "get_forecast", rawJson: '{"city": "Lis' }],
-        }),
-        chatStream({ text: "Sorry." }),
-      );
-      const result = await agent.run("Weather?");
-      assert.equal(result.toolCalls[0]?.result.error?.code, "invalid_arguments");
-      const replayed = server.requests[1]?.body.messages[2].tool_calls[0].function.arguments;
-      assert.equal(replayed, '{"city": "Lis', "the model sees what it sent");
-    } finally {
-      await agent.close();
-    }
-  });
-
-  for (const [status, type, code] of [
-    [400, "invalid_request_error", "bad_request"],
-    [401, "invalid_request_error", "authentication_failed"],
-  ] as const) {
-    it(`turns a ${status} into a ModelError with the status, never the key`, async () => {
-      const agent = await providerAgent(provider());
-      try {
-        server.reply(
-          openaiError(status, {
-            message: `Incorrect API key provided: ${KEY}.`,
-            type,
-            code: "invalid_api_key",
-          }),
-        );
-        const error = await rejection(agent.run("hi"));
-        assert.ok(error instanceof ModelError, String(error));
-        assert.equal(error.code, code);
-        assert.equal(error.details?.status, status);
-        assert.equal(error.details?.error_code, "invalid_api_key");
-        assert.equal(error.details?.request_id, "req_test_error");
-        assert.match(error.message, new RegExp(`OpenAI API error ${status} \\(${type}\\)`));
-        assert.ok(!error.message.includes(KEY), error.message);
-        assert.equal(error.cause, undefined, "a cause that holds the key is left out");
-      } finally {
-        await agent.close();
-      }
-    });
-  }
-
-  it("retries a 429 as the SDK does, then succeeds", async () => {
-    server.reply(
-      openaiError(
-        429,
-        { message: "Rate limit reached.", type: "requests", code: "rate_limit_exceeded" },
-        { "retry-after-ms": "1" },
-      ),
-      openaiError(503, { message: "Try again.", type: "server_error" }, { "retry-after-ms": "1" }),
-      chatStream({ text: "Finally." }),
-    );
-    const events = await collect(provider({ maxRetries: 2 }), {
-      messages: [{ role: "user", content: "hi" }],
-    });
-    assert.equal(server.requests.length, 3);
-    assert.equal(server.requests[2]?.headers["x-stainless-retry-count"], "2");
-    assert.deepEqual(events.at(-1), { type: "stop", reason: "end_turn" });
-  });
-
-  it("fails with a ModelError when the connection drops mid-stream, without hanging", async () => {
-    server.reply(chatStream({ text: "This answer will be cut short" }, { cutAfter: 3 }));
-    const seen: ProviderEvent[] = [];
-    const error = await rejection(
-      (async () => {
-        for await (const event of provider().stream({
-          system: "",
-          messages: [{ role: "user", content: "hi" }],
-          tools: [],
-        }))
-          seen.push(event);
-      })(),
-    );
-    assert.ok(error instanceof ModelError, String(error));
-    assert.equal(error.code, "stream_interrupted");
-    assert.deepEqual(seen, [
-      { type: "text-delta", text: "This " },
-      { type: "text-delta", text: "answer " },
-    ]);
-  });
-
-  it("fails with stream_incomplete when the server ends the stream without a finish_reason", async () => {
-    server.reply(chatStream({ text: "Half an answer" }, { endAfter: 3 }));
-    const error = await rejection(
-      collect(provider(), { messages: [{ role: "user", content: "hi" }] }),
-    );
-    assert.equal(error.code, "stream_incomplete");
-  });
-
-  it("aborts a running request: the run stops as aborted and the connection closes", async () => {
-    const agent = await providerAgent(provider());
-    try {
-      const controller = new AbortController();
-      let opened!: () => void;
-      const open = new Promise<void>((resolve) => {
-        opened = resolve;
-      });
-      let closed!: () => void;
-      const hungUp = new Promise<void>((resolve) => {
-        closed = resolve;
-      });
-      server.reply(chatHang(opened, closed));
-      const running = agent.run("think hard", { signal: controller.signal });
-      await open;
-      controller.abort();
-      const result = await running;
-      assert.equal(result.stopReason, "aborted");
-      await hungUp;
-    } finally {
-      await agent.close();
-    }
-  });
 });
 
 describe("OpenAI provider against a local Responses API server", () => {
@@ -478,39 +225,11 @@ describe("OpenAI provider against a local Responses API server", () => {
     openai({
       api: "responses",
       baseURL: server.baseURL,
-      apiKey: KEY,
+      apiKey: OPENAI_TEST_KEY,
       maxRetries: 0,
       env: {},
       ...options,
     });
-
-  it("streams text, then usage and the stop reason, with the system prompt as instructions", async () => {
-    server.reply(
-      responsesStream({
-        text: ["Hi ", "there."],
-        usage: { prompt_tokens: 20, completion_tokens: 3 },
-      }),
-    );
-    const events = await collect(provider(), {
-      system: "Be brief.",
-      messages: [{ role: "user", content: "Hello" }],
-    });
-    assert.deepEqual(events, [
-      { type: "text-delta", text: "Hi " },
-      { type: "text-delta", text: "there." },
-      { type: "usage", usage: { inputTokens: 20, outputTokens: 3, cacheReadTokens: 0 } },
-      { type: "stop", reason: "end_turn" },
-    ] satisfies ProviderEvent[]);
-    const [request] = server.requests;
-    assert.equal(request?.path, "/v1/responses");
-    assert.deepEqual(request?.body, {
-      model: DEFAULT_OPENAI_MODEL,
-      input: [{ role: "user", content: "Hello" }],
-      stream: true,
-      store: false,
-      instructions: "Be brief.",
-    });
-  });
 
   it("streams the reasoning summary and sends the encrypted reasoning back before the calls", async () => {
     const agent = await providerAgent(provider({ reasoningEffort: "low" }));
@@ -662,14 +381,5 @@ describe("OpenAI provider against a local Responses API server", () => {
     });
     assert.deepEqual(events.at(-1), { type: "stop", reason: "max_tokens" });
     assert.equal(server.requests[0]?.body.max_output_tokens, 5);
-  });
-
-  it("fails with a ModelError when the connection drops mid-stream", async () => {
-    server.reply(responsesStream({ text: "This answer will be cut" }, { cutAfter: 3 }));
-    const error = await rejection(
-      collect(provider(), { messages: [{ role: "user", content: "hi" }] }),
-    );
-    assert.ok(error instanceof ModelError);
-    assert.equal(error.code, "stream_interrupted");
   });
 });

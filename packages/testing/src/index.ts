@@ -15,6 +15,21 @@ export {
 } from "@pseudoclaude/provider-scripted";
 export { createTempWorkspace, recordEvents, type TempWorkspace } from "./helpers.js";
 export { MemoryJournal, WorkerCrash } from "./memory-journal.js";
+export { describeProviderContract } from "./provider-contract.js";
+export type {
+  ProviderContractCase,
+  ProviderContractHarness,
+  ProviderContractMessage,
+  ProviderContractObservation,
+  ProviderContractReply,
+  ProviderContractRequest,
+  ProviderContractScript,
+  ProviderContractSentCall,
+  ProviderContractServer,
+  ProviderContractSettings,
+  ProviderContractToolCall,
+  ProviderContractWireCheck,
+} from "./provider-contract-harness.js";
 export {
   createTestTool,
   InMemoryToolSource,
