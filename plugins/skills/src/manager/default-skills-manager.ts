@@ -20,19 +20,12 @@ import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
 import { renderSkillsIndex } from "../prompt/skills-index.js";
 import type { CodeSkill, SkillsSettings } from "../settings/skills-settings.js";
 import type { SkillsUsageErrorCode } from "../skills-errors.js";
-import { loadSkillTool } from "../tools/load-skill-tool.js";
-import { readSkillFileTool, type SkillFolderLookup } from "../tools/read-skill-file-tool.js";
 import { scriptTool } from "../tools/script-tool.js";
-import {
-  LOAD_SKILL,
-  READ_SKILL_FILE,
-  SKILL_META_TOOLS,
-  UNLOAD_SKILL,
-} from "../tools/skill-tool-names.js";
-import { unloadSkillTool } from "../tools/unload-skill-tool.js";
+import { SKILL_META_TOOLS } from "../tools/skill-tool-names.js";
 import { codeScripts, listSkillFiles, type SkillFiles } from "./bundled-files.js";
 import { countSkills } from "./count-skills.js";
 import { fetchRemoteSkill } from "./remote-skill.js";
+import { SkillMetaTools, skillFolder } from "./skill-meta-tools.js";
 import { type SkillPermissions, skillPermissions } from "./skill-permissions.js";
 import type {
   LoadedSkill,
@@ -95,13 +88,21 @@ export class DefaultSkillsManager
   private watcher: SkillWatcher | undefined;
   private refreshing: Promise<void> = Promise.resolve();
   private index: { content: string; section: Disposable } | undefined;
-  private loadableKey = "";
   private closed = false;
   private readonly catalogEvents: Disposable[] = [];
+  private readonly metaTools: SkillMetaTools;
 
   constructor(private readonly deps: SkillsManagerDeps) {
     super();
     this.home = deps.home ?? os.homedir();
+    this.metaTools = new SkillMetaTools({
+      source: deps.source,
+      readMaxBytes: deps.settings.readMaxBytes,
+      load: (skill, signal) => this.load(skill, { by: "model", signal }),
+      unload: (skill) => this.unload(skill),
+      loadedNames: () => [...this.loaded.keys()],
+      folderOf: (skill) => skillFolder(skill, [...this.loaded.keys()], this.winner(skill)),
+    });
     const catalog = deps.catalog;
     if (catalog) {
       // A layer that comes, lists again or goes is looked at again, as a changed folder is.
@@ -407,75 +408,29 @@ export class DefaultSkillsManager
     return layer.allow || layer.only ? layer : undefined;
   }
 
-  /** `load_skill` (enum of what the model may load), `read_skill_file` and `unload_skill`. */
+  /** Keep the meta-tools in step with what the model may load and what is loaded. */
   private updateMetaTools(): void {
     if (this.closed) return;
-    const loadable = this.records
-      .filter(
-        (record) =>
-          record.document?.modelInvocable && record.enabled && this.winner(record.name) === record,
-      )
-      .map((record) => record.name);
-    const key = `${loadable.join("\u0000")}|${this.loaded.size > 0}`;
-    if (key === this.loadableKey) return;
-    this.loadableKey = key;
-    const source = this.deps.source;
-    const present = new Set(source.tools().map((tool) => tool.definition.name));
-    const upsert: Tool[] = [];
-    const remove: string[] = [];
-    const [first, ...rest] = loadable;
-    if (first !== undefined)
-      upsert.push(
-        loadSkillTool([first, ...rest], (skill, signal) =>
-          this.load(skill, { by: "model", signal }),
-        ),
-      );
-    else if (present.has(LOAD_SKILL)) remove.push(LOAD_SKILL);
-    const needed = first !== undefined || this.loaded.size > 0;
-    if (needed && !present.has(READ_SKILL_FILE)) {
-      upsert.push(
-        readSkillFileTool((skill) => this.folderOf(skill), this.deps.settings.readMaxBytes),
-        unloadSkillTool((skill) => ({
-          unloaded: this.unload(skill),
-          loaded: [...this.loaded.keys()],
-        })),
-      );
-    }
-    if (!needed)
-      remove.push(...[READ_SKILL_FILE, UNLOAD_SKILL].filter((tool) => present.has(tool)));
-    if (upsert.length > 0) source.upsert(...upsert);
-    if (remove.length > 0) source.remove(...remove);
+    const loadable = this.modelLoadable().map((record) => record.name);
+    this.metaTools.update(loadable, this.loaded.size > 0);
   }
 
-  private folderOf(skill: string): SkillFolderLookup {
-    const loaded = [...this.loaded.keys()];
-    if (!this.loaded.has(skill))
-      return {
-        problem: `Skill "${skill}" is not loaded (loaded: ${loaded.join(", ") || "none"}); call ${LOAD_SKILL} first.`,
-      };
-    const record = this.winner(skill);
-    const remote = record?.remote;
-    if (remote)
-      return {
-        remote: (file, signal) => remote.layer.readFile(remote.entry.key, file, signal),
-      };
-    const dir = record?.dir;
-    return dir ? { dir } : { problem: `Skill "${skill}" has no folder of bundled files.` };
+  /** The skills the model may load: readable, enabled, model-invocable, each name's winner. */
+  private modelLoadable(): SkillRecord[] {
+    return this.records.filter(
+      (record) =>
+        record.document?.modelInvocable && record.enabled && this.winner(record.name) === record,
+    );
   }
 
   /** The index section: every skill the model may load, within the budget. */
   private updateIndex(): void {
     if (this.closed) return;
-    const entries = this.records
-      .filter(
-        (record) =>
-          record.document?.modelInvocable && record.enabled && this.winner(record.name) === record,
-      )
-      .map((record) => ({
-        name: record.name,
-        description: record.document?.description ?? "",
-        origin: this.originOf(record),
-      }));
+    const entries = this.modelLoadable().map((record) => ({
+      name: record.name,
+      description: record.document?.description ?? "",
+      origin: this.originOf(record),
+    }));
     if (entries.length === 0) {
       this.index?.section.dispose();
       this.index = undefined;
