@@ -1,5 +1,4 @@
 import os from "node:os";
-import path from "node:path";
 import { type Diagnostic, type Tool, UsageError } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import type {
@@ -17,7 +16,6 @@ import type { SkillRecord } from "../discovery/skill-record.js";
 import { skillRoots } from "../discovery/skill-roots.js";
 import { SkillWatcher } from "../discovery/skill-watcher.js";
 import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
-import { renderSkillsIndex } from "../prompt/skills-index.js";
 import type { CodeSkill, SkillsSettings } from "../settings/skills-settings.js";
 import type { SkillsUsageErrorCode } from "../skills-errors.js";
 import { scriptTool } from "../tools/script-tool.js";
@@ -27,6 +25,7 @@ import { countSkills } from "./count-skills.js";
 import { fetchRemoteSkill } from "./remote-skill.js";
 import { SkillMetaTools, skillFolder } from "./skill-meta-tools.js";
 import { type SkillPermissions, skillPermissions } from "./skill-permissions.js";
+import { SkillsIndexSection, skillOrigin } from "./skills-index-section.js";
 import type {
   LoadedSkill,
   SkillInfo,
@@ -71,7 +70,6 @@ interface LoadedEntry {
   section?: Disposable;
 }
 
-const INDEX_SECTION_ID = "skills:index";
 /** A served skill loaded by code or a reload (no call's timeout applies) waits at most this. */
 const REMOTE_LOAD_TIMEOUT_MS = 30_000;
 
@@ -87,7 +85,7 @@ export class DefaultSkillsManager
   private readonly home: string;
   private watcher: SkillWatcher | undefined;
   private refreshing: Promise<void> = Promise.resolve();
-  private index: { content: string; section: Disposable } | undefined;
+  private readonly index: SkillsIndexSection;
   private closed = false;
   private readonly catalogEvents: Disposable[] = [];
   private readonly metaTools: SkillMetaTools;
@@ -95,6 +93,11 @@ export class DefaultSkillsManager
   constructor(private readonly deps: SkillsManagerDeps) {
     super();
     this.home = deps.home ?? os.homedir();
+    this.index = new SkillsIndexSection({
+      settings: deps.settings,
+      addSystemPromptSection: (section) => deps.addSystemPromptSection(section),
+      reportOnce: (diagnostic) => this.reportOnce(diagnostic),
+    });
     this.metaTools = new SkillMetaTools({
       source: deps.source,
       readMaxBytes: deps.settings.readMaxBytes,
@@ -150,7 +153,7 @@ export class DefaultSkillsManager
   }
 
   modelIndex(): string | undefined {
-    return this.index?.content;
+    return this.index.content;
   }
 
   get(name: string): SkillInfo | undefined {
@@ -192,8 +195,7 @@ export class DefaultSkillsManager
     for (const subscription of this.catalogEvents) subscription.dispose();
     this.watcher?.close();
     for (const name of [...this.loaded.keys()]) this.unloadNow(name, "closed");
-    this.index?.section.dispose();
-    this.index = undefined;
+    this.index.dispose();
     this.removeAllListeners();
   }
 
@@ -426,45 +428,13 @@ export class DefaultSkillsManager
   /** The index section: every skill the model may load, within the budget. */
   private updateIndex(): void {
     if (this.closed) return;
-    const entries = this.modelLoadable().map((record) => ({
-      name: record.name,
-      description: record.document?.description ?? "",
-      origin: this.originOf(record),
-    }));
-    if (entries.length === 0) {
-      this.index?.section.dispose();
-      this.index = undefined;
-      return;
-    }
-    const budget = this.deps.settings.indexBudgetChars;
-    const rendered = renderSkillsIndex(entries, budget);
-    if (rendered.omitted > 0)
-      this.reportOnce({
-        stage: "prompt",
-        severity: "warning",
-        code: "skills_index_truncated",
-        source: SKILLS_SOURCE,
-        message: `The skills index lists ${rendered.shown} of ${entries.length} skills (skills.index_budget_chars is ${budget}); ${rendered.omitted} are counted in the index but not described. Raise the budget or disable skills you do not use.`,
-      });
-    if (this.index?.content === rendered.content) return;
-    const section = this.deps.addSystemPromptSection({
-      id: INDEX_SECTION_ID,
-      title: "Skills",
-      content: rendered.content,
-      // Already within its budget (the preamble and the count line on top): not cut again.
-      maxChars: rendered.content.length,
-      order: 50,
-    });
-    this.index = { content: rendered.content, section };
-  }
-
-  private originOf(record: SkillRecord): string {
-    if (record.remote) return `${record.remote.layer.origin} ${record.remote.entry.location}`;
-    if (record.layer === "code" || !record.dir) return record.layer;
-    const base = record.layer === "project" ? this.deps.workspace : this.home;
-    const relative = path.relative(base, record.dir);
-    const shown = relative.startsWith("..") || path.isAbsolute(relative) ? record.dir : relative;
-    return `${record.layer} ${record.layer === "user" && shown === relative ? `~/${shown}` : shown}`;
+    this.index.update(
+      this.modelLoadable().map((record) => ({
+        name: record.name,
+        description: record.document?.description ?? "",
+        origin: skillOrigin(record, this.deps.workspace, this.home),
+      })),
+    );
   }
 
   private async filesOf(record: SkillRecord): Promise<SkillFiles> {
