@@ -22,7 +22,9 @@ import { scriptTool } from "../tools/script-tool.js";
 import { SKILL_META_TOOLS } from "../tools/skill-tool-names.js";
 import { codeScripts, listSkillFiles, type SkillFiles } from "./bundled-files.js";
 import { countSkills } from "./count-skills.js";
+import { fingerprint, type LoadedEntry, loadedSkill } from "./loaded-entry.js";
 import { fetchRemoteSkill } from "./remote-skill.js";
+import { skillInfo } from "./skill-info.js";
 import { SkillMetaTools, skillFolder } from "./skill-meta-tools.js";
 import { type SkillPermissions, skillPermissions } from "./skill-permissions.js";
 import { SkillsIndexSection, skillOrigin } from "./skills-index-section.js";
@@ -54,20 +56,6 @@ export interface SkillsManagerDeps {
   addPolicyLayer(layer: PolicyLayer): Disposable;
   addSystemPromptSection(section: Omit<SystemPromptSection, "source">): Disposable;
   report(diagnostic: Diagnostic): void;
-}
-
-interface LoadedEntry {
-  by: SkillLoader;
-  /** The skill as it was loaded, for the `unloaded` event of a skill whose folder is gone. */
-  skill: SkillInfo;
-  files: SkillFiles;
-  /** The procedure as loaded (a catalog skill's is read at load, not at discovery). */
-  body: string;
-  tools: string[];
-  /** What the tools and layer were built from; a rescan that changes it rebuilds them. */
-  fingerprint: string;
-  layer?: Disposable;
-  section?: Disposable;
 }
 
 /** A served skill loaded by code or a reload (no call's timeout applies) waits at most this. */
@@ -314,7 +302,7 @@ export class DefaultSkillsManager
         { details: { skill: name } },
       );
     const existing = this.loaded.get(name);
-    if (existing) return this.loadedSkill(winner, existing, true);
+    if (existing) return loadedSkill(this.info(winner), existing, true);
     // A served skill is read now, and only used if it is what its listing promised.
     const document = winner.remote
       ? await fetchRemoteSkill(
@@ -363,7 +351,7 @@ export class DefaultSkillsManager
     this.loaded.set(name, entry);
     if (tools.length > 0) this.deps.source.upsert(...tools);
     this.updateMetaTools();
-    const loaded = this.loadedSkill(winner, entry, false);
+    const loaded = loadedSkill(this.info(winner), entry, false);
     if (!options.quiet) {
       this.emit("loaded", { skill: loaded.skill, by, tools: entry.tools });
       this.emit("changed", { skills: this.list() });
@@ -463,49 +451,12 @@ export class DefaultSkillsManager
     return { ...files, scripts: [...files.scripts, ...named.scripts] };
   }
 
-  private loadedSkill(
-    record: SkillRecord,
-    entry: LoadedEntry,
-    alreadyLoaded: boolean,
-  ): LoadedSkill {
-    return {
-      skill: this.info(record),
-      body: entry.body,
-      files: entry.files.files,
-      alreadyLoaded,
-    };
-  }
-
   private info(record: SkillRecord): SkillInfo {
-    const document = record.document;
-    const permissions = this.permissions.get(record);
-    const entry =
-      document && this.winner(record.name) === record ? this.loaded.get(record.name) : undefined;
-    const state = !document
-      ? "invalid"
-      : !record.enabled
-        ? "disabled"
-        : entry
-          ? "loaded"
-          : "available";
-    const info: SkillInfo = {
-      name: record.name,
-      description: document?.description ?? "",
-      layer: record.layer,
-      state,
-      modelInvocable: document?.modelInvocable ?? false,
-      allowedTools: document?.allowedTools ?? [],
-      permissions: permissions?.patterns ?? [],
-      allowedToolsHonoured:
-        (permissions?.honoured ?? false) && (permissions?.patterns.length ?? 0) > 0,
-      tools: entry?.tools ?? [],
-      fields: document?.fields ?? {},
-      diagnostics: record.diagnostics,
-    };
-    if (record.file) info.path = record.file;
-    if (record.remote) info.origin = record.remote.layer.origin;
-    if (record.dir) info.dir = record.dir;
-    return info;
+    const loaded =
+      record.document && this.winner(record.name) === record
+        ? this.loaded.get(record.name)
+        : undefined;
+    return skillInfo(record, this.permissions.get(record), loaded);
   }
 
   private reportOnce(diagnostic: Diagnostic): void {
@@ -515,20 +466,4 @@ export class DefaultSkillsManager
     this.reported.add(key);
     this.deps.report(diagnostic);
   }
-}
-
-function fingerprint(
-  record: SkillRecord,
-  files: SkillFiles,
-  permissions: SkillPermissions | undefined,
-): string {
-  return JSON.stringify([
-    record.file,
-    record.document,
-    // A served skill whose listing changed (new digests) is read again.
-    record.remote?.entry,
-    files.scripts.map((script) => [script.file, script.tool]),
-    permissions?.patterns,
-    permissions?.honoured,
-  ]);
 }
