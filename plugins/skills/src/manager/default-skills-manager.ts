@@ -19,14 +19,13 @@ import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
 import type { CodeSkill, SkillsSettings } from "../settings/skills-settings.js";
 import type { SkillsUsageErrorCode } from "../skills-errors.js";
 import { scriptTool } from "../tools/script-tool.js";
-import { SKILL_META_TOOLS } from "../tools/skill-tool-names.js";
 import { codeScripts, listSkillFiles, type SkillFiles } from "./bundled-files.js";
 import { countSkills } from "./count-skills.js";
 import { fingerprint, type LoadedEntry, loadedSkill } from "./loaded-entry.js";
 import { fetchRemoteSkill } from "./remote-skill.js";
 import { skillInfo } from "./skill-info.js";
 import { SkillMetaTools, skillFolder } from "./skill-meta-tools.js";
-import { type SkillPermissions, skillPermissions } from "./skill-permissions.js";
+import { type SkillPermissions, skillPermissions, skillPolicyLayer } from "./skill-permissions.js";
 import { SkillsIndexSection, skillOrigin } from "./skills-index-section.js";
 import type {
   LoadedSkill,
@@ -337,7 +336,7 @@ export class DefaultSkillsManager
       tools: tools.map((tool) => tool.definition.name),
       fingerprint: fingerprint(winner, files, permissions),
     };
-    const layer = this.layerFor(name, permissions, entry.tools);
+    const layer = skillPolicyLayer(name, permissions, entry.tools, this.deps.settings);
     if (layer) entry.layer = this.deps.addPolicyLayer(layer);
     // The model reads a procedure it loaded in the tool's result; one a person or code loaded
     // reaches it through the system prompt.
@@ -379,23 +378,6 @@ export class DefaultSkillsManager
     this.emit("unloaded", { skill, tools: entry.tools, reason });
     this.emit("changed", { skills: this.list() });
     return true;
-  }
-
-  /**
-   * The policy layer of a loaded skill: its pre-approvals when they are honoured, and in
-   * `restrict` mode a narrowing to its allowed tools, its own scripts and the skill tools.
-   * Narrowing is safe even for an untrusted skill, since it can only take tools away.
-   */
-  private layerFor(
-    name: string,
-    permissions: SkillPermissions,
-    tools: readonly string[],
-  ): PolicyLayer | undefined {
-    const layer: PolicyLayer = { origin: `skill:${name}` };
-    if (permissions.honoured && permissions.patterns.length > 0) layer.allow = permissions.patterns;
-    if (this.deps.settings.allowedToolsMode === "restrict")
-      layer.only = [...new Set([...permissions.patterns, ...SKILL_META_TOOLS, ...tools])];
-    return layer.allow || layer.only ? layer : undefined;
   }
 
   /** Keep the meta-tools in step with what the model may load and what is loaded. */
