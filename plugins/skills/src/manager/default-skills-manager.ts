@@ -11,7 +11,7 @@ import type {
 import type { ProcessRunner } from "@pseudoclaude/core/process";
 import { EventEmitter } from "eventemitter3";
 import { catalogSkills } from "../discovery/catalog-skills.js";
-import { SKILL_FILE, scanSkills } from "../discovery/scan-skills.js";
+import { scanSkills } from "../discovery/scan-skills.js";
 import type { SkillRecord } from "../discovery/skill-record.js";
 import { skillRoots } from "../discovery/skill-roots.js";
 import { SkillWatcher } from "../discovery/skill-watcher.js";
@@ -19,7 +19,7 @@ import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
 import type { CodeSkill, SkillsSettings } from "../settings/skills-settings.js";
 import type { SkillsUsageErrorCode } from "../skills-errors.js";
 import { scriptTool } from "../tools/script-tool.js";
-import { codeScripts, listSkillFiles, type SkillFiles } from "./bundled-files.js";
+import { type SkillFiles, skillFilesOf } from "./bundled-files.js";
 import { countSkills } from "./count-skills.js";
 import { fingerprint, type LoadedEntry, loadedSkill } from "./loaded-entry.js";
 import { fetchRemoteSkill } from "./remote-skill.js";
@@ -407,30 +407,8 @@ export class DefaultSkillsManager
     );
   }
 
-  private async filesOf(record: SkillRecord): Promise<SkillFiles> {
-    // A served skill's files are its listing's (never read here); none of them is run.
-    if (record.remote)
-      return {
-        files: record.remote.entry.files
-          .filter((file) => file.path !== SKILL_FILE)
-          .map((file) => ({ path: file.path, size: file.size })),
-        scripts: [],
-        omitted: 0,
-      };
-    const files = await listSkillFiles(record.name, record.dir);
-    if (!record.scriptFiles) return files;
-    const named = await codeScripts(record.name, record.scriptFiles);
-    for (const problem of named.problems)
-      this.reportOnce({
-        stage: "skills",
-        severity: "warning",
-        code: "skill_script_unusable",
-        source: SKILLS_SOURCE,
-        layer: record.layer,
-        item: record.name,
-        message: `Skill "${record.name}": ${problem}; it is not offered as a tool.`,
-      });
-    return { ...files, scripts: [...files.scripts, ...named.scripts] };
+  private filesOf(record: SkillRecord): Promise<SkillFiles> {
+    return skillFilesOf(record, (diagnostic) => this.reportOnce(diagnostic));
   }
 
   private info(record: SkillRecord): SkillInfo {
