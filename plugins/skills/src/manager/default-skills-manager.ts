@@ -24,6 +24,7 @@ import { countSkills } from "./count-skills.js";
 import { fingerprint, type LoadedEntry, loadedSkill } from "./loaded-entry.js";
 import { fetchRemoteSkill } from "./remote-skill.js";
 import { skillInfo } from "./skill-info.js";
+import { loadableRecord } from "./skill-load-checks.js";
 import { SkillMetaTools, skillFolder } from "./skill-meta-tools.js";
 import { type SkillPermissions, skillPermissions, skillPolicyLayer } from "./skill-permissions.js";
 import { SkillsIndexSection, skillOrigin } from "./skills-index-section.js";
@@ -265,41 +266,11 @@ export class DefaultSkillsManager
         "skills_closed",
         "The agent is closed; skills cannot be loaded.",
       );
-    const record = this.records.find((candidate) => candidate.name === name);
-    const known = () =>
-      this.list()
-        .filter((skill) => skill.state === "available" || skill.state === "loaded")
-        .map((skill) => skill.name)
-        .join(", ") || "none";
-    if (!record)
-      throw new UsageError<SkillsUsageErrorCode>(
-        "unknown_skill",
-        `No skill is named "${name}" (skills: ${known()}).`,
-        {
-          details: { skill: name },
-        },
-      );
-    const winner = this.winner(name);
-    if (!winner?.document)
-      throw new UsageError<SkillsUsageErrorCode>(
-        "skill_invalid",
-        `Skill "${name}" could not be read: ${record.diagnostics.map((diagnostic) => diagnostic.message).join(" ")}`,
-        { details: { skill: name } },
-      );
-    if (!winner.enabled)
-      throw new UsageError<SkillsUsageErrorCode>(
-        "skill_disabled",
-        `Skill "${name}" is disabled by config (skills.enabled / skills.disabled).`,
-        {
-          details: { skill: name },
-        },
-      );
-    if (by === "model" && !winner.document.modelInvocable)
-      throw new UsageError<SkillsUsageErrorCode>(
-        "skill_not_model_invocable",
-        `Skill "${name}" has disable-model-invocation: true; only a person or code can load it.`,
-        { details: { skill: name } },
-      );
+    const winner = loadableRecord(name, by, {
+      first: this.records.find((candidate) => candidate.name === name),
+      winner: this.winner(name),
+      skills: () => this.list(),
+    });
     const existing = this.loaded.get(name);
     if (existing) return loadedSkill(this.info(winner), existing, true);
     // A served skill is read now, and only used if it is what its listing promised.
