@@ -1,5 +1,5 @@
 import os from "node:os";
-import { type Diagnostic, type Tool, UsageError } from "@pseudoclaude/core";
+import { type Diagnostic, UsageError } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import type {
   Disposable,
@@ -18,7 +18,7 @@ import { SkillWatcher } from "../discovery/skill-watcher.js";
 import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
 import type { CodeSkill, SkillsSettings } from "../settings/skills-settings.js";
 import type { SkillsUsageErrorCode } from "../skills-errors.js";
-import { scriptTool } from "../tools/script-tool.js";
+import { scriptTools } from "../tools/script-tool.js";
 import { type SkillFiles, skillFilesOf } from "./bundled-files.js";
 import { countSkills } from "./count-skills.js";
 import { fingerprint, type LoadedEntry, loadedSkill } from "./loaded-entry.js";
@@ -286,19 +286,14 @@ export class DefaultSkillsManager
       honoured: false,
       diagnostics: [],
     };
-    const tools: Tool[] = [];
-    for (const script of files.scripts) {
-      tools.push(
-        await scriptTool(script, {
-          skill: name,
-          dir: winner.dir,
-          workspace: this.deps.workspace,
-          runner: this.deps.runner,
-          maxOutputChars: this.deps.settings.maxOutputChars,
-          killGraceMs: this.deps.settings.killGraceMs,
-        }),
-      );
-    }
+    const tools = await scriptTools(files.scripts, {
+      skill: name,
+      dir: winner.dir,
+      workspace: this.deps.workspace,
+      runner: this.deps.runner,
+      maxOutputChars: this.deps.settings.maxOutputChars,
+      killGraceMs: this.deps.settings.killGraceMs,
+    });
     const entry: LoadedEntry = {
       by,
       skill: this.info(winner),
