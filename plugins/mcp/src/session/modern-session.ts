@@ -1,6 +1,5 @@
 import { Client, LOG_LEVEL_META_KEY, UnauthorizedError } from "@modelcontextprotocol/client";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
-import { EventEmitter } from "eventemitter3";
 import type { McpServerConfig } from "../config/server-config.js";
 import { modernTaskCalls, TASKS_EXTENSION } from "../tasks/modern-task-calls.js";
 import { runsAsTask } from "../tasks/runs-as-task.js";
@@ -28,6 +27,7 @@ import { toToolsPage } from "./parse-tools.js";
 import { RawRequests } from "./raw-requests.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { assumeCompleteResults } from "./result-type-default.js";
+import { closeReason, SessionEvents } from "./session-events.js";
 import type { StdioProcessTransport } from "./stdio-process-transport.js";
 import { withoutUnmirrorableTools } from "./x-mcp-header.js";
 
@@ -56,11 +56,7 @@ const MAX_CACHE_TTL_MS = 24 * 60 * 60 * 1_000;
  * `list_changed` comes over `subscriptions/listen`.
  */
 export class ModernSession implements McpSession {
-  private readonly events = new EventEmitter<{
-    "tools-changed": [];
-    notice: [ServerNotice];
-    closed: [string];
-  }>();
+  private readonly events = new SessionEvents();
   private closing = false;
   private stream: ListenStream | undefined;
   /**
@@ -149,27 +145,17 @@ export class ModernSession implements McpSession {
     /** `logging.level`: asked per call in this era (the `logLevel` of a request's `_meta`). */
     private readonly logLevel?: string,
   ) {
-    client.setNotificationHandler("notifications/tools/list_changed", async () => {
-      this.events.emit("tools-changed");
-    });
-    client.setNotificationHandler("notifications/resources/list_changed", async () => {
-      this.events.emit("notice", { kind: "resources-changed" });
-    });
-    client.setNotificationHandler("notifications/prompts/list_changed", async () => {
-      this.events.emit("notice", { kind: "prompts-changed" });
-    });
-    client.setNotificationHandler("notifications/resources/updated", async ({ params }) => {
-      this.events.emit("notice", { kind: "resource-updated", uri: params.uri });
-    });
+    const events = this.events;
+    client.setNotificationHandler("notifications/tools/list_changed", events.toolsListChanged);
+    client.setNotificationHandler(
+      "notifications/resources/list_changed",
+      events.resourcesListChanged,
+    );
+    client.setNotificationHandler("notifications/prompts/list_changed", events.promptsListChanged);
+    client.setNotificationHandler("notifications/resources/updated", events.resourceUpdated);
     client.onclose = () => {
       if (this.closing) return;
-      const exit = transport.exitInfo;
-      const how = exit
-        ? exit.code !== null
-          ? `process exited with code ${exit.code}`
-          : `process killed by ${exit.signal}`
-        : "connection closed";
-      this.events.emit("closed", how);
+      this.events.emit("closed", closeReason(transport.exitInfo));
     };
   }
 
@@ -364,18 +350,15 @@ export class ModernSession implements McpSession {
   }
 
   onNotice(listener: (notice: ServerNotice) => void): Disposable {
-    this.events.on("notice", listener);
-    return toDisposable(() => this.events.off("notice", listener));
+    return this.events.subscribe("notice", listener);
   }
 
   onToolsChanged(listener: () => void): Disposable {
-    this.events.on("tools-changed", listener);
-    return toDisposable(() => this.events.off("tools-changed", listener));
+    return this.events.subscribe("tools-changed", listener);
   }
 
   onClosed(listener: (reason: string) => void): Disposable {
-    this.events.on("closed", listener);
-    return toDisposable(() => this.events.off("closed", listener));
+    return this.events.subscribe("closed", listener);
   }
 
   async close(): Promise<void> {

@@ -9,8 +9,7 @@ import {
   ResultSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
-import { EventEmitter } from "eventemitter3";
+import type { Disposable } from "@pseudoclaude/core/plugin";
 import { LegacyTaskPort } from "../tasks/legacy-task-port.js";
 import { runsAsTask } from "../tasks/runs-as-task.js";
 import { TaskCalls } from "../tasks/task-calls.js";
@@ -33,17 +32,13 @@ import {
 import { lenientToolsPage, toToolsPage } from "./parse-tools.js";
 import type { RemoteSupport } from "./remote-support.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
+import { closeReason, SessionEvents } from "./session-events.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
 import { mcpTraceFacts } from "./trace-facts.js";
 
 /** A live SDK client session behind our McpSession interface. */
 export class SdkSession implements McpSession {
-  private readonly events = new EventEmitter<{
-    "tools-changed": [];
-    notice: [ServerNotice];
-    "elicitation-complete": [string];
-    closed: [string];
-  }>();
+  private readonly events = new SessionEvents();
   /**
    * Over stdio and Streamable HTTP, the owner of the transport: plain tools/call requests go
    * through it, the client gets everything else. The legacy SSE transport is the client's alone.
@@ -107,31 +102,23 @@ export class SdkSession implements McpSession {
     if (transport instanceof StdioProcessTransport || remote?.carriesCalls(transport))
       this.channel = new JsonRpcChannel(transport, lane);
     // Set before connecting: a server may announce changed tools right after initialize.
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      this.events.emit("tools-changed");
-    });
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
-      this.events.emit("notice", { kind: "resources-changed" });
-    });
-    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
-      this.events.emit("notice", { kind: "prompts-changed" });
-    });
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async ({ params }) => {
-      this.events.emit("notice", { kind: "resource-updated", uri: params.uri });
-    });
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, async ({ params }) => {
-      this.events.emit("elicitation-complete", params.elicitationId);
-    });
+    const events = this.events;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, events.toolsListChanged);
+    client.setNotificationHandler(
+      ResourceListChangedNotificationSchema,
+      events.resourcesListChanged,
+    );
+    client.setNotificationHandler(PromptListChangedNotificationSchema, events.promptsListChanged);
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, events.resourceUpdated);
+    client.setNotificationHandler(
+      ElicitationCompleteNotificationSchema,
+      events.elicitationComplete,
+    );
     client.onclose = () => {
       this.taskPort?.invalidate(new Error("connection closed"));
       if (this.closing) return;
       const exit = transport instanceof StdioProcessTransport ? transport.exitInfo : undefined;
-      const how = exit
-        ? exit.code !== null
-          ? `process exited with code ${exit.code}`
-          : `process killed by ${exit.signal}`
-        : "connection closed";
-      this.events.emit("closed", how);
+      this.events.emit("closed", closeReason(exit));
     };
   }
 
@@ -311,23 +298,19 @@ export class SdkSession implements McpSession {
   }
 
   onToolsChanged(listener: () => void): Disposable {
-    this.events.on("tools-changed", listener);
-    return toDisposable(() => this.events.off("tools-changed", listener));
+    return this.events.subscribe("tools-changed", listener);
   }
 
   onElicitationComplete(listener: (elicitationId: string) => void): Disposable {
-    this.events.on("elicitation-complete", listener);
-    return toDisposable(() => this.events.off("elicitation-complete", listener));
+    return this.events.subscribe("elicitation-complete", listener);
   }
 
   onNotice(listener: (notice: ServerNotice) => void): Disposable {
-    this.events.on("notice", listener);
-    return toDisposable(() => this.events.off("notice", listener));
+    return this.events.subscribe("notice", listener);
   }
 
   onClosed(listener: (reason: string) => void): Disposable {
-    this.events.on("closed", listener);
-    return toDisposable(() => this.events.off("closed", listener));
+    return this.events.subscribe("closed", listener);
   }
 
   async close(): Promise<void> {
