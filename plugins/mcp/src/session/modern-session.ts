@@ -28,6 +28,7 @@ import { RawRequests } from "./raw-requests.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { assumeCompleteResults } from "./result-type-default.js";
 import { closeReason, SessionEvents } from "./session-events.js";
+import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import type { StdioProcessTransport } from "./stdio-process-transport.js";
 import { withoutUnmirrorableTools } from "./x-mcp-header.js";
 
@@ -379,27 +380,22 @@ export class ModernSession implements McpSession {
   }
 
   /**
-   * One v2 request with its own signal; failures as McpCallError, judged by what was aborted. A
-   * refused token is a login (when someone can log in), then the request once more.
+   * One v2 request (see sessionRequest); failures as McpCallError, judged by what was aborted.
+   * A refused token is a login (when someone can log in), then the request once more.
    */
-  private async request<T>(
+  private request<T>(
     signal: AbortSignal,
-    run: (options: { signal: AbortSignal; timeout: number }) => Promise<T>,
-    loggedIn = false,
+    run: (options: SessionRequestOptions) => Promise<T>,
   ): Promise<T> {
-    try {
-      return await withRequestSignal(signal, (requestSignal) =>
-        run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
-      );
-    } catch (error) {
+    return sessionRequest(signal, run, async (error, again) => {
       if (
         error instanceof UnauthorizedError &&
-        !loggedIn &&
+        again &&
         !signal.aborted &&
         (await this.reauthorize?.())
       )
-        return this.request(signal, run, true);
+        return again();
       throw classifyModernError(error, signal);
-    }
+    });
   }
 }

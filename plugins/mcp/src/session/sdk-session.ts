@@ -33,6 +33,7 @@ import { lenientToolsPage, toToolsPage } from "./parse-tools.js";
 import type { RemoteSupport } from "./remote-support.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { closeReason, SessionEvents } from "./session-events.js";
+import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
 import { mcpTraceFacts } from "./trace-facts.js";
 
@@ -330,19 +331,12 @@ export class SdkSession implements McpSession {
     await this.transport.close().catch(() => undefined);
   }
 
-  /** One SDK request with its own signal (see withRequestSignal), failures as McpCallError. */
-  private async request<T>(
+  /** One SDK request (see sessionRequest), failures as McpCallError. */
+  private request<T>(
     signal: AbortSignal,
-    run: (options: { signal: AbortSignal; timeout: number }) => Promise<T>,
-    authorized = false,
+    run: (options: SessionRequestOptions) => Promise<T>,
   ): Promise<T> {
-    try {
-      return await withRequestSignal(signal, (requestSignal) =>
-        run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
-      );
-    } catch (error) {
-      return this.recover(error, authorized, () => this.request(signal, run, true));
-    }
+    return sessionRequest(signal, run, (error, again) => this.recover(error, again));
   }
 
   /** A tools/call through the channel; a failed send is judged as an SDK request's would be. */
@@ -350,32 +344,28 @@ export class SdkSession implements McpSession {
     channel: JsonRpcChannel,
     params: Record<string, unknown>,
     options: CallOptions,
-    authorized = false,
+    retried = false,
   ): Promise<unknown> {
     try {
       return await channel.request("tools/call", params, options);
     } catch (error) {
       if (error instanceof McpCallError) throw error;
-      return this.recover(error, authorized, () =>
-        this.channelCall(channel, params, options, true),
+      return this.recover(
+        error,
+        retried ? undefined : () => this.channelCall(channel, params, options, true),
       );
     }
   }
 
   /**
-   * What a failed request means: retried once after a new authorization, a lost HTTP
-   * session, or an McpCallError with its reason.
+   * What a failed request means: retried once (`again`, absent on the retry) after a new
+   * authorization, a lost HTTP session, or an McpCallError with its reason.
    */
-  private async recover<T>(
-    error: unknown,
-    authorized: boolean,
-    retry: () => Promise<T>,
-  ): Promise<T> {
+  private async recover<T>(error: unknown, again: (() => Promise<T>) | undefined): Promise<T> {
     // A token that no longer covers this request (expired past refresh, or a scope it
     // lacks): authorize once more and retry once; a second refusal is the answer.
     const unauthorized = this.remote?.isUnauthorized(error) ?? false;
-    if (unauthorized && !authorized && this.reauthorize && (await this.reauthorize()))
-      return retry();
+    if (unauthorized && again && this.reauthorize && (await this.reauthorize())) return again();
     if (unauthorized)
       throw new McpCallError(
         "auth",
