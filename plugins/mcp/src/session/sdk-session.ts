@@ -15,7 +15,6 @@ import { runsAsTask } from "../tasks/runs-as-task.js";
 import { TaskCalls } from "../tasks/task-calls.js";
 import { progressOption } from "./call-progress.js";
 import { toRemoteCallResult } from "./call-result.js";
-import { classifyError } from "./classify-error.js";
 import { completionOf } from "./completion.js";
 import type { HttpCallLane } from "./http-call-lane.js";
 import { JsonRpcChannel } from "./json-rpc-channel.js";
@@ -32,6 +31,7 @@ import {
 import { lenientToolsPage, toToolsPage } from "./parse-tools.js";
 import type { RemoteSupport } from "./remote-support.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
+import { recoverSdkFailure, type SdkFailureContext } from "./sdk-request-failure.js";
 import { closeReason, SessionEvents } from "./session-events.js";
 import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
@@ -49,6 +49,8 @@ export class SdkSession implements McpSession {
   /** Calls that run as MCP tasks, made on the first (see TaskCalls). */
   private taskCalls: TaskCalls | undefined;
   private taskPort: LegacyTaskPort | undefined;
+  /** What a failed request is judged with (see recoverSdkFailure). */
+  private readonly failures: SdkFailureContext;
 
   /**
    * Connect `client` over `transport` within `signal` (the connect budget) and return the
@@ -95,10 +97,17 @@ export class SdkSession implements McpSession {
     private readonly client: Client,
     private readonly transport: Transport,
     /** Completes a new authorization when the server asks for one mid-session (step-up). */
-    private readonly reauthorize?: () => Promise<boolean>,
+    reauthorize?: () => Promise<boolean>,
     private readonly remote?: RemoteSupport,
     lane?: HttpCallLane,
   ) {
+    this.failures = {
+      serverName,
+      transport,
+      remote,
+      reauthorize,
+      sessionLost: (reason) => this.events.emit("closed", reason),
+    };
     // Not the legacy SSE transport: its servers are few, and the SDK path serves them.
     if (transport instanceof StdioProcessTransport || remote?.carriesCalls(transport))
       this.channel = new JsonRpcChannel(transport, lane);
@@ -288,16 +297,6 @@ export class SdkSession implements McpSession {
     return completionOf(result.completion);
   }
 
-  /**
-   * A Streamable HTTP request refused because the server lost our session (it restarted, or
-   * the session timed out). The spec says 404; some servers answer 400 "No valid session ID".
-   */
-  private sessionExpired(error: unknown): boolean {
-    if (!this.remote?.sessionIdOf(this.transport)) return false;
-    const status = this.remote.httpStatusOf(error);
-    return status === 404 || (status === 400 && /session/i.test((error as Error).message));
-  }
-
   onToolsChanged(listener: () => void): Disposable {
     return this.events.subscribe("tools-changed", listener);
   }
@@ -336,7 +335,9 @@ export class SdkSession implements McpSession {
     signal: AbortSignal,
     run: (options: SessionRequestOptions) => Promise<T>,
   ): Promise<T> {
-    return sessionRequest(signal, run, (error, again) => this.recover(error, again));
+    return sessionRequest(signal, run, (error, again) =>
+      recoverSdkFailure(error, again, this.failures),
+    );
   }
 
   /** A tools/call through the channel; a failed send is judged as an SDK request's would be. */
@@ -350,38 +351,11 @@ export class SdkSession implements McpSession {
       return await channel.request("tools/call", params, options);
     } catch (error) {
       if (error instanceof McpCallError) throw error;
-      return this.recover(
+      return recoverSdkFailure(
         error,
         retried ? undefined : () => this.channelCall(channel, params, options, true),
+        this.failures,
       );
     }
-  }
-
-  /**
-   * What a failed request means: retried once (`again`, absent on the retry) after a new
-   * authorization, a lost HTTP session, or an McpCallError with its reason.
-   */
-  private async recover<T>(error: unknown, again: (() => Promise<T>) | undefined): Promise<T> {
-    // A token that no longer covers this request (expired past refresh, or a scope it
-    // lacks): authorize once more and retry once; a second refusal is the answer.
-    const unauthorized = this.remote?.isUnauthorized(error) ?? false;
-    if (unauthorized && again && this.reauthorize && (await this.reauthorize())) return again();
-    if (unauthorized)
-      throw new McpCallError(
-        "auth",
-        `MCP server "${this.serverName}" refused our tokens and they could not be refreshed: ${(error as Error).message}`,
-        { cause: error },
-      );
-    if (this.sessionExpired(error)) {
-      // The spec: on 404 for a request with a session id, start a new session. Reporting the
-      // session closed makes the connection re-initialize on the next use.
-      this.events.emit("closed", "HTTP session expired on the server");
-      throw new McpCallError(
-        "session",
-        `The server no longer knows this session: ${(error as Error).message}`,
-        { cause: error, retryable: true },
-      );
-    }
-    throw classifyError(error);
   }
 }
