@@ -22,6 +22,7 @@ import {
   type ToolsPage,
 } from "./mcp-session.js";
 import { authFor, authorizeModern, loginAgain, modernHttpTransport } from "./modern-http-auth.js";
+import { ModernToolListing } from "./modern-tool-listing.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
 import { toToolsPage } from "./parse-tools.js";
 import { RawRequests } from "./raw-requests.js";
@@ -43,11 +44,6 @@ const looseResult = {
   },
 };
 
-/** A list is not asked for more often than this, whatever `ttlMs` it came with. */
-const MIN_RELIST_MS = 1_000;
-/** The longest freshness honoured, as the v2 client clamps it (24 h). */
-const MAX_CACHE_TTL_MS = 24 * 60 * 60 * 1_000;
-
 /**
  * A session in the stateless 2026-07-28 era, on the official v2 client
  * (`@modelcontextprotocol/client`), loaded only when a server speaks it. The era was
@@ -60,14 +56,8 @@ export class ModernSession implements McpSession {
   private readonly events = new SessionEvents();
   private closing = false;
   private stream: ListenStream | undefined;
-  /**
-   * The tools as the server listed them, by name: a call hands the v2 client its tool, whose
-   * `x-mcp-header` parameters become `Mcp-Param-*` headers over HTTP (we list with our own
-   * pagination guard, so the client has no listing of its own to take them from).
-   */
-  private readonly listed = new Map<string, unknown>();
-  /** Lists the tools again once the last listing's `ttlMs` has run out. */
-  private stale: NodeJS.Timeout | undefined;
+  /** The tools as listed, for calls, and how long the listing is fresh. */
+  private readonly listing = new ModernToolListing(() => this.events.emit("tools-changed"));
 
   static async connect(
     server: McpServerConfig,
@@ -205,21 +195,10 @@ export class ModernSession implements McpSession {
         options,
       ),
     )) as { tools?: unknown; nextCursor?: string; ttlMs?: unknown };
-    if (cursor === undefined) {
-      this.listed.clear();
-      this.expireAfter(result.ttlMs);
-    }
+    if (cursor === undefined) this.listing.restart(result.ttlMs);
     const page = toToolsPage(result);
     if (this.overHttp) withoutUnmirrorableTools(page);
-    const kept = new Set(page.tools.map((tool) => tool.name));
-    if (Array.isArray(result.tools))
-      for (const tool of result.tools) {
-        const name = (tool as { name?: unknown })?.name;
-        // Without its outputSchema: the v2 client would check results against it and throw a
-        // protocol error; the tool adapter checks them (mcp_output_invalid).
-        if (typeof name === "string" && kept.has(name))
-          this.listed.set(name, { ...(tool as object), outputSchema: undefined });
-      }
+    this.listing.keep(result.tools, page);
     return page;
   }
 
@@ -243,7 +222,7 @@ export class ModernSession implements McpSession {
     const result = await this.request(options.signal, (request) =>
       this.client.callTool(params, {
         ...request,
-        ...(this.listed.has(name) ? { toolDefinition: this.listed.get(name) as never } : {}),
+        ...this.listing.definitionOf(name),
         ...progressOption(options),
       }),
     );
@@ -294,20 +273,6 @@ export class ModernSession implements McpSession {
     return (await this.request(signal, (options) =>
       this.client.getPrompt({ name, arguments: args }, options),
     )) as unknown as Record<string, unknown>;
-  }
-
-  /**
-   * A tool list is fresh for its `ttlMs` (2026-07-28 caching): after that it is listed again, as
-   * after a `list_changed`. `0`, the SDK's default, promises nothing: the list is kept until a
-   * `list_changed` or a reconnect, not asked for again and again. Bounded to 1 s - 24 h.
-   */
-  private expireAfter(ttlMs: unknown): void {
-    clearTimeout(this.stale);
-    this.stale = undefined;
-    if (typeof ttlMs !== "number" || !(ttlMs > 0) || this.closing) return;
-    const delay = Math.min(Math.max(ttlMs, MIN_RELIST_MS), MAX_CACHE_TTL_MS);
-    this.stale = setTimeout(() => this.events.emit("tools-changed"), delay);
-    this.stale.unref();
   }
 
   async listResourceTemplates(cursor: string | undefined, signal: AbortSignal) {
@@ -371,7 +336,7 @@ export class ModernSession implements McpSession {
 
   private async closeQuietly(): Promise<void> {
     this.closing = true;
-    clearTimeout(this.stale);
+    this.listing.close();
     await this.tasks.close();
     this.raw.close(new Error(`The session with server "${this.serverName}" closed.`));
     await this.stream?.close();
