@@ -28,6 +28,7 @@ import { toToolsPage } from "./parse-tools.js";
 import { RawRequests } from "./raw-requests.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { assumeCompleteResults } from "./result-type-default.js";
+import { serverInfoOf } from "./server-info.js";
 import { closeReason, SessionEvents } from "./session-events.js";
 import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import type { StdioProcessTransport } from "./stdio-process-transport.js";
@@ -174,10 +175,7 @@ export class ModernSession implements McpSession {
   }
 
   get serverInfo() {
-    const info = this.client.getServerVersion();
-    return info
-      ? { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) }
-      : undefined;
+    return serverInfoOf(this.client.getServerVersion());
   }
 
   get instructions(): string | undefined {

@@ -32,6 +32,7 @@ import { lenientToolsPage, toToolsPage } from "./parse-tools.js";
 import type { RemoteSupport } from "./remote-support.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { recoverSdkFailure, type SdkFailureContext } from "./sdk-request-failure.js";
+import { serverInfoOf } from "./server-info.js";
 import { closeReason, SessionEvents } from "./session-events.js";
 import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
@@ -137,10 +138,7 @@ export class SdkSession implements McpSession {
   }
 
   get serverInfo() {
-    const info = this.client.getServerVersion();
-    return info
-      ? { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) }
-      : undefined;
+    return serverInfoOf(this.client.getServerVersion());
   }
 
   get instructions(): string | undefined {
