@@ -1,6 +1,5 @@
 import { Client, LOG_LEVEL_META_KEY, UnauthorizedError } from "@modelcontextprotocol/client";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
-import { EventEmitter } from "eventemitter3";
 import type { McpServerConfig } from "../config/server-config.js";
 import { modernTaskCalls, TASKS_EXTENSION } from "../tasks/modern-task-calls.js";
 import { runsAsTask } from "../tasks/runs-as-task.js";
@@ -23,11 +22,15 @@ import {
   type ToolsPage,
 } from "./mcp-session.js";
 import { authFor, authorizeModern, loginAgain, modernHttpTransport } from "./modern-http-auth.js";
+import { ModernToolListing } from "./modern-tool-listing.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
 import { toToolsPage } from "./parse-tools.js";
 import { RawRequests } from "./raw-requests.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { assumeCompleteResults } from "./result-type-default.js";
+import { serverInfoOf } from "./server-info.js";
+import { closeReason, SessionEvents } from "./session-events.js";
+import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import type { StdioProcessTransport } from "./stdio-process-transport.js";
 import { withoutUnmirrorableTools } from "./x-mcp-header.js";
 
@@ -42,11 +45,6 @@ const looseResult = {
   },
 };
 
-/** A list is not asked for more often than this, whatever `ttlMs` it came with. */
-const MIN_RELIST_MS = 1_000;
-/** The longest freshness honoured, as the v2 client clamps it (24 h). */
-const MAX_CACHE_TTL_MS = 24 * 60 * 60 * 1_000;
-
 /**
  * A session in the stateless 2026-07-28 era, on the official v2 client
  * (`@modelcontextprotocol/client`), loaded only when a server speaks it. The era was
@@ -56,21 +54,11 @@ const MAX_CACHE_TTL_MS = 24 * 60 * 60 * 1_000;
  * `list_changed` comes over `subscriptions/listen`.
  */
 export class ModernSession implements McpSession {
-  private readonly events = new EventEmitter<{
-    "tools-changed": [];
-    notice: [ServerNotice];
-    closed: [string];
-  }>();
+  private readonly events = new SessionEvents();
   private closing = false;
   private stream: ListenStream | undefined;
-  /**
-   * The tools as the server listed them, by name: a call hands the v2 client its tool, whose
-   * `x-mcp-header` parameters become `Mcp-Param-*` headers over HTTP (we list with our own
-   * pagination guard, so the client has no listing of its own to take them from).
-   */
-  private readonly listed = new Map<string, unknown>();
-  /** Lists the tools again once the last listing's `ttlMs` has run out. */
-  private stale: NodeJS.Timeout | undefined;
+  /** The tools as listed, for calls, and how long the listing is fresh. */
+  private readonly listing = new ModernToolListing(() => this.events.emit("tools-changed"));
 
   static async connect(
     server: McpServerConfig,
@@ -149,27 +137,17 @@ export class ModernSession implements McpSession {
     /** `logging.level`: asked per call in this era (the `logLevel` of a request's `_meta`). */
     private readonly logLevel?: string,
   ) {
-    client.setNotificationHandler("notifications/tools/list_changed", async () => {
-      this.events.emit("tools-changed");
-    });
-    client.setNotificationHandler("notifications/resources/list_changed", async () => {
-      this.events.emit("notice", { kind: "resources-changed" });
-    });
-    client.setNotificationHandler("notifications/prompts/list_changed", async () => {
-      this.events.emit("notice", { kind: "prompts-changed" });
-    });
-    client.setNotificationHandler("notifications/resources/updated", async ({ params }) => {
-      this.events.emit("notice", { kind: "resource-updated", uri: params.uri });
-    });
+    const events = this.events;
+    client.setNotificationHandler("notifications/tools/list_changed", events.toolsListChanged);
+    client.setNotificationHandler(
+      "notifications/resources/list_changed",
+      events.resourcesListChanged,
+    );
+    client.setNotificationHandler("notifications/prompts/list_changed", events.promptsListChanged);
+    client.setNotificationHandler("notifications/resources/updated", events.resourceUpdated);
     client.onclose = () => {
       if (this.closing) return;
-      const exit = transport.exitInfo;
-      const how = exit
-        ? exit.code !== null
-          ? `process exited with code ${exit.code}`
-          : `process killed by ${exit.signal}`
-        : "connection closed";
-      this.events.emit("closed", how);
+      this.events.emit("closed", closeReason(transport.exitInfo));
     };
   }
 
@@ -197,10 +175,7 @@ export class ModernSession implements McpSession {
   }
 
   get serverInfo() {
-    const info = this.client.getServerVersion();
-    return info
-      ? { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) }
-      : undefined;
+    return serverInfoOf(this.client.getServerVersion());
   }
 
   get instructions(): string | undefined {
@@ -218,21 +193,10 @@ export class ModernSession implements McpSession {
         options,
       ),
     )) as { tools?: unknown; nextCursor?: string; ttlMs?: unknown };
-    if (cursor === undefined) {
-      this.listed.clear();
-      this.expireAfter(result.ttlMs);
-    }
+    if (cursor === undefined) this.listing.restart(result.ttlMs);
     const page = toToolsPage(result);
     if (this.overHttp) withoutUnmirrorableTools(page);
-    const kept = new Set(page.tools.map((tool) => tool.name));
-    if (Array.isArray(result.tools))
-      for (const tool of result.tools) {
-        const name = (tool as { name?: unknown })?.name;
-        // Without its outputSchema: the v2 client would check results against it and throw a
-        // protocol error; the tool adapter checks them (mcp_output_invalid).
-        if (typeof name === "string" && kept.has(name))
-          this.listed.set(name, { ...(tool as object), outputSchema: undefined });
-      }
+    this.listing.keep(result.tools, page);
     return page;
   }
 
@@ -256,7 +220,7 @@ export class ModernSession implements McpSession {
     const result = await this.request(options.signal, (request) =>
       this.client.callTool(params, {
         ...request,
-        ...(this.listed.has(name) ? { toolDefinition: this.listed.get(name) as never } : {}),
+        ...this.listing.definitionOf(name),
         ...progressOption(options),
       }),
     );
@@ -309,20 +273,6 @@ export class ModernSession implements McpSession {
     )) as unknown as Record<string, unknown>;
   }
 
-  /**
-   * A tool list is fresh for its `ttlMs` (2026-07-28 caching): after that it is listed again, as
-   * after a `list_changed`. `0`, the SDK's default, promises nothing: the list is kept until a
-   * `list_changed` or a reconnect, not asked for again and again. Bounded to 1 s - 24 h.
-   */
-  private expireAfter(ttlMs: unknown): void {
-    clearTimeout(this.stale);
-    this.stale = undefined;
-    if (typeof ttlMs !== "number" || !(ttlMs > 0) || this.closing) return;
-    const delay = Math.min(Math.max(ttlMs, MIN_RELIST_MS), MAX_CACHE_TTL_MS);
-    this.stale = setTimeout(() => this.events.emit("tools-changed"), delay);
-    this.stale.unref();
-  }
-
   async listResourceTemplates(cursor: string | undefined, signal: AbortSignal) {
     const result = (await this.request(signal, (options) =>
       this.client.request(
@@ -364,18 +314,15 @@ export class ModernSession implements McpSession {
   }
 
   onNotice(listener: (notice: ServerNotice) => void): Disposable {
-    this.events.on("notice", listener);
-    return toDisposable(() => this.events.off("notice", listener));
+    return this.events.subscribe("notice", listener);
   }
 
   onToolsChanged(listener: () => void): Disposable {
-    this.events.on("tools-changed", listener);
-    return toDisposable(() => this.events.off("tools-changed", listener));
+    return this.events.subscribe("tools-changed", listener);
   }
 
   onClosed(listener: (reason: string) => void): Disposable {
-    this.events.on("closed", listener);
-    return toDisposable(() => this.events.off("closed", listener));
+    return this.events.subscribe("closed", listener);
   }
 
   async close(): Promise<void> {
@@ -387,7 +334,7 @@ export class ModernSession implements McpSession {
 
   private async closeQuietly(): Promise<void> {
     this.closing = true;
-    clearTimeout(this.stale);
+    this.listing.close();
     await this.tasks.close();
     this.raw.close(new Error(`The session with server "${this.serverName}" closed.`));
     await this.stream?.close();
@@ -396,27 +343,22 @@ export class ModernSession implements McpSession {
   }
 
   /**
-   * One v2 request with its own signal; failures as McpCallError, judged by what was aborted. A
-   * refused token is a login (when someone can log in), then the request once more.
+   * One v2 request (see sessionRequest); failures as McpCallError, judged by what was aborted.
+   * A refused token is a login (when someone can log in), then the request once more.
    */
-  private async request<T>(
+  private request<T>(
     signal: AbortSignal,
-    run: (options: { signal: AbortSignal; timeout: number }) => Promise<T>,
-    loggedIn = false,
+    run: (options: SessionRequestOptions) => Promise<T>,
   ): Promise<T> {
-    try {
-      return await withRequestSignal(signal, (requestSignal) =>
-        run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
-      );
-    } catch (error) {
+    return sessionRequest(signal, run, async (error, again) => {
       if (
         error instanceof UnauthorizedError &&
-        !loggedIn &&
+        again &&
         !signal.aborted &&
         (await this.reauthorize?.())
       )
-        return this.request(signal, run, true);
+        return again();
       throw classifyModernError(error, signal);
-    }
+    });
   }
 }

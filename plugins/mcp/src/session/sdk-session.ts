@@ -9,14 +9,12 @@ import {
   ResultSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
-import { EventEmitter } from "eventemitter3";
+import type { Disposable } from "@pseudoclaude/core/plugin";
 import { LegacyTaskPort } from "../tasks/legacy-task-port.js";
 import { runsAsTask } from "../tasks/runs-as-task.js";
 import { TaskCalls } from "../tasks/task-calls.js";
 import { progressOption } from "./call-progress.js";
 import { toRemoteCallResult } from "./call-result.js";
-import { classifyError } from "./classify-error.js";
 import { completionOf } from "./completion.js";
 import type { HttpCallLane } from "./http-call-lane.js";
 import { JsonRpcChannel } from "./json-rpc-channel.js";
@@ -33,17 +31,16 @@ import {
 import { lenientToolsPage, toToolsPage } from "./parse-tools.js";
 import type { RemoteSupport } from "./remote-support.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
+import { recoverSdkFailure, type SdkFailureContext } from "./sdk-request-failure.js";
+import { serverInfoOf } from "./server-info.js";
+import { closeReason, SessionEvents } from "./session-events.js";
+import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
 import { mcpTraceFacts } from "./trace-facts.js";
 
 /** A live SDK client session behind our McpSession interface. */
 export class SdkSession implements McpSession {
-  private readonly events = new EventEmitter<{
-    "tools-changed": [];
-    notice: [ServerNotice];
-    "elicitation-complete": [string];
-    closed: [string];
-  }>();
+  private readonly events = new SessionEvents();
   /**
    * Over stdio and Streamable HTTP, the owner of the transport: plain tools/call requests go
    * through it, the client gets everything else. The legacy SSE transport is the client's alone.
@@ -53,6 +50,8 @@ export class SdkSession implements McpSession {
   /** Calls that run as MCP tasks, made on the first (see TaskCalls). */
   private taskCalls: TaskCalls | undefined;
   private taskPort: LegacyTaskPort | undefined;
+  /** What a failed request is judged with (see recoverSdkFailure). */
+  private readonly failures: SdkFailureContext;
 
   /**
    * Connect `client` over `transport` within `signal` (the connect budget) and return the
@@ -99,39 +98,38 @@ export class SdkSession implements McpSession {
     private readonly client: Client,
     private readonly transport: Transport,
     /** Completes a new authorization when the server asks for one mid-session (step-up). */
-    private readonly reauthorize?: () => Promise<boolean>,
+    reauthorize?: () => Promise<boolean>,
     private readonly remote?: RemoteSupport,
     lane?: HttpCallLane,
   ) {
+    this.failures = {
+      serverName,
+      transport,
+      remote,
+      reauthorize,
+      sessionLost: (reason) => this.events.emit("closed", reason),
+    };
     // Not the legacy SSE transport: its servers are few, and the SDK path serves them.
     if (transport instanceof StdioProcessTransport || remote?.carriesCalls(transport))
       this.channel = new JsonRpcChannel(transport, lane);
     // Set before connecting: a server may announce changed tools right after initialize.
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      this.events.emit("tools-changed");
-    });
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
-      this.events.emit("notice", { kind: "resources-changed" });
-    });
-    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => {
-      this.events.emit("notice", { kind: "prompts-changed" });
-    });
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async ({ params }) => {
-      this.events.emit("notice", { kind: "resource-updated", uri: params.uri });
-    });
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, async ({ params }) => {
-      this.events.emit("elicitation-complete", params.elicitationId);
-    });
+    const events = this.events;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, events.toolsListChanged);
+    client.setNotificationHandler(
+      ResourceListChangedNotificationSchema,
+      events.resourcesListChanged,
+    );
+    client.setNotificationHandler(PromptListChangedNotificationSchema, events.promptsListChanged);
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, events.resourceUpdated);
+    client.setNotificationHandler(
+      ElicitationCompleteNotificationSchema,
+      events.elicitationComplete,
+    );
     client.onclose = () => {
       this.taskPort?.invalidate(new Error("connection closed"));
       if (this.closing) return;
       const exit = transport instanceof StdioProcessTransport ? transport.exitInfo : undefined;
-      const how = exit
-        ? exit.code !== null
-          ? `process exited with code ${exit.code}`
-          : `process killed by ${exit.signal}`
-        : "connection closed";
-      this.events.emit("closed", how);
+      this.events.emit("closed", closeReason(exit));
     };
   }
 
@@ -140,10 +138,7 @@ export class SdkSession implements McpSession {
   }
 
   get serverInfo() {
-    const info = this.client.getServerVersion();
-    return info
-      ? { name: info.name, version: info.version, ...(info.title ? { title: info.title } : {}) }
-      : undefined;
+    return serverInfoOf(this.client.getServerVersion());
   }
 
   get instructions(): string | undefined {
@@ -300,34 +295,20 @@ export class SdkSession implements McpSession {
     return completionOf(result.completion);
   }
 
-  /**
-   * A Streamable HTTP request refused because the server lost our session (it restarted, or
-   * the session timed out). The spec says 404; some servers answer 400 "No valid session ID".
-   */
-  private sessionExpired(error: unknown): boolean {
-    if (!this.remote?.sessionIdOf(this.transport)) return false;
-    const status = this.remote.httpStatusOf(error);
-    return status === 404 || (status === 400 && /session/i.test((error as Error).message));
-  }
-
   onToolsChanged(listener: () => void): Disposable {
-    this.events.on("tools-changed", listener);
-    return toDisposable(() => this.events.off("tools-changed", listener));
+    return this.events.subscribe("tools-changed", listener);
   }
 
   onElicitationComplete(listener: (elicitationId: string) => void): Disposable {
-    this.events.on("elicitation-complete", listener);
-    return toDisposable(() => this.events.off("elicitation-complete", listener));
+    return this.events.subscribe("elicitation-complete", listener);
   }
 
   onNotice(listener: (notice: ServerNotice) => void): Disposable {
-    this.events.on("notice", listener);
-    return toDisposable(() => this.events.off("notice", listener));
+    return this.events.subscribe("notice", listener);
   }
 
   onClosed(listener: (reason: string) => void): Disposable {
-    this.events.on("closed", listener);
-    return toDisposable(() => this.events.off("closed", listener));
+    return this.events.subscribe("closed", listener);
   }
 
   async close(): Promise<void> {
@@ -347,19 +328,14 @@ export class SdkSession implements McpSession {
     await this.transport.close().catch(() => undefined);
   }
 
-  /** One SDK request with its own signal (see withRequestSignal), failures as McpCallError. */
-  private async request<T>(
+  /** One SDK request (see sessionRequest), failures as McpCallError. */
+  private request<T>(
     signal: AbortSignal,
-    run: (options: { signal: AbortSignal; timeout: number }) => Promise<T>,
-    authorized = false,
+    run: (options: SessionRequestOptions) => Promise<T>,
   ): Promise<T> {
-    try {
-      return await withRequestSignal(signal, (requestSignal) =>
-        run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
-      );
-    } catch (error) {
-      return this.recover(error, authorized, () => this.request(signal, run, true));
-    }
+    return sessionRequest(signal, run, (error, again) =>
+      recoverSdkFailure(error, again, this.failures),
+    );
   }
 
   /** A tools/call through the channel; a failed send is judged as an SDK request's would be. */
@@ -367,48 +343,17 @@ export class SdkSession implements McpSession {
     channel: JsonRpcChannel,
     params: Record<string, unknown>,
     options: CallOptions,
-    authorized = false,
+    retried = false,
   ): Promise<unknown> {
     try {
       return await channel.request("tools/call", params, options);
     } catch (error) {
       if (error instanceof McpCallError) throw error;
-      return this.recover(error, authorized, () =>
-        this.channelCall(channel, params, options, true),
+      return recoverSdkFailure(
+        error,
+        retried ? undefined : () => this.channelCall(channel, params, options, true),
+        this.failures,
       );
     }
-  }
-
-  /**
-   * What a failed request means: retried once after a new authorization, a lost HTTP
-   * session, or an McpCallError with its reason.
-   */
-  private async recover<T>(
-    error: unknown,
-    authorized: boolean,
-    retry: () => Promise<T>,
-  ): Promise<T> {
-    // A token that no longer covers this request (expired past refresh, or a scope it
-    // lacks): authorize once more and retry once; a second refusal is the answer.
-    const unauthorized = this.remote?.isUnauthorized(error) ?? false;
-    if (unauthorized && !authorized && this.reauthorize && (await this.reauthorize()))
-      return retry();
-    if (unauthorized)
-      throw new McpCallError(
-        "auth",
-        `MCP server "${this.serverName}" refused our tokens and they could not be refreshed: ${(error as Error).message}`,
-        { cause: error },
-      );
-    if (this.sessionExpired(error)) {
-      // The spec: on 404 for a request with a session id, start a new session. Reporting the
-      // session closed makes the connection re-initialize on the next use.
-      this.events.emit("closed", "HTTP session expired on the server");
-      throw new McpCallError(
-        "session",
-        `The server no longer knows this session: ${(error as Error).message}`,
-        { cause: error, retryable: true },
-      );
-    }
-    throw classifyError(error);
   }
 }

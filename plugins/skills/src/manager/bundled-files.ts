@@ -1,7 +1,10 @@
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Diagnostic } from "@pseudoclaude/core";
 import { hashedToolName, MAX_TOOL_NAME_LENGTH, sanitizeToolName } from "@pseudoclaude/core/plugin";
 import { SKILL_FILE } from "../discovery/scan-skills.js";
+import type { SkillRecord } from "../discovery/skill-record.js";
+import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
 import type { BundledFile } from "./skills-manager.js";
 
 /** A listing stops here: a skill's folder is documentation, not a repository. */
@@ -74,6 +77,39 @@ export async function listSkillFiles(skill: string, dir: string | undefined): Pr
     if (entry) entry.tool = script.tool;
   }
   return result;
+}
+
+/**
+ * A skill's files as a loaded skill offers them: its folder's listing, with the scripts a code
+ * skill names added. A served skill's files are its listing's (never read here); none of them
+ * is run. A named script that cannot be run is reported, and left out.
+ */
+export async function skillFilesOf(
+  record: SkillRecord,
+  report: (diagnostic: Diagnostic) => void,
+): Promise<SkillFiles> {
+  if (record.remote)
+    return {
+      files: record.remote.entry.files
+        .filter((file) => file.path !== SKILL_FILE)
+        .map((file) => ({ path: file.path, size: file.size })),
+      scripts: [],
+      omitted: 0,
+    };
+  const files = await listSkillFiles(record.name, record.dir);
+  if (!record.scriptFiles) return files;
+  const named = await codeScripts(record.name, record.scriptFiles);
+  for (const problem of named.problems)
+    report({
+      stage: "skills",
+      severity: "warning",
+      code: "skill_script_unusable",
+      source: SKILLS_SOURCE,
+      layer: record.layer,
+      item: record.name,
+      message: `Skill "${record.name}": ${problem}; it is not offered as a tool.`,
+    });
+  return { ...files, scripts: [...files.scripts, ...named.scripts] };
 }
 
 /** Script files a skill defined in code names; each must exist and be executable. */

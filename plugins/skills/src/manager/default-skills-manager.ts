@@ -1,6 +1,5 @@
 import os from "node:os";
-import path from "node:path";
-import { type Diagnostic, type Tool, UsageError } from "@pseudoclaude/core";
+import { type Diagnostic, UsageError } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import type {
   Disposable,
@@ -12,28 +11,23 @@ import type {
 import type { ProcessRunner } from "@pseudoclaude/core/process";
 import { EventEmitter } from "eventemitter3";
 import { catalogSkills } from "../discovery/catalog-skills.js";
-import { SKILL_FILE, scanSkills } from "../discovery/scan-skills.js";
+import { scanSkills } from "../discovery/scan-skills.js";
 import type { SkillRecord } from "../discovery/skill-record.js";
 import { skillRoots } from "../discovery/skill-roots.js";
 import { SkillWatcher } from "../discovery/skill-watcher.js";
 import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
-import { renderSkillsIndex } from "../prompt/skills-index.js";
 import type { CodeSkill, SkillsSettings } from "../settings/skills-settings.js";
 import type { SkillsUsageErrorCode } from "../skills-errors.js";
-import { loadSkillTool } from "../tools/load-skill-tool.js";
-import { readSkillFileTool, type SkillFolderLookup } from "../tools/read-skill-file-tool.js";
-import { scriptTool } from "../tools/script-tool.js";
-import {
-  LOAD_SKILL,
-  READ_SKILL_FILE,
-  SKILL_META_TOOLS,
-  UNLOAD_SKILL,
-} from "../tools/skill-tool-names.js";
-import { unloadSkillTool } from "../tools/unload-skill-tool.js";
-import { codeScripts, listSkillFiles, type SkillFiles } from "./bundled-files.js";
+import { scriptTools } from "../tools/script-tool.js";
+import { type SkillFiles, skillFilesOf } from "./bundled-files.js";
 import { countSkills } from "./count-skills.js";
+import { fingerprint, type LoadedEntry, loadedSkill } from "./loaded-entry.js";
 import { fetchRemoteSkill } from "./remote-skill.js";
-import { type SkillPermissions, skillPermissions } from "./skill-permissions.js";
+import { skillInfo } from "./skill-info.js";
+import { loadableRecord } from "./skill-load-checks.js";
+import { SkillMetaTools, skillFolder } from "./skill-meta-tools.js";
+import { type SkillPermissions, skillPermissions, skillPolicyLayer } from "./skill-permissions.js";
+import { SkillsIndexSection, skillOrigin } from "./skills-index-section.js";
 import type {
   LoadedSkill,
   SkillInfo,
@@ -64,21 +58,6 @@ export interface SkillsManagerDeps {
   report(diagnostic: Diagnostic): void;
 }
 
-interface LoadedEntry {
-  by: SkillLoader;
-  /** The skill as it was loaded, for the `unloaded` event of a skill whose folder is gone. */
-  skill: SkillInfo;
-  files: SkillFiles;
-  /** The procedure as loaded (a catalog skill's is read at load, not at discovery). */
-  body: string;
-  tools: string[];
-  /** What the tools and layer were built from; a rescan that changes it rebuilds them. */
-  fingerprint: string;
-  layer?: Disposable;
-  section?: Disposable;
-}
-
-const INDEX_SECTION_ID = "skills:index";
 /** A served skill loaded by code or a reload (no call's timeout applies) waits at most this. */
 const REMOTE_LOAD_TIMEOUT_MS = 30_000;
 
@@ -94,14 +73,27 @@ export class DefaultSkillsManager
   private readonly home: string;
   private watcher: SkillWatcher | undefined;
   private refreshing: Promise<void> = Promise.resolve();
-  private index: { content: string; section: Disposable } | undefined;
-  private loadableKey = "";
+  private readonly index: SkillsIndexSection;
   private closed = false;
   private readonly catalogEvents: Disposable[] = [];
+  private readonly metaTools: SkillMetaTools;
 
   constructor(private readonly deps: SkillsManagerDeps) {
     super();
     this.home = deps.home ?? os.homedir();
+    this.index = new SkillsIndexSection({
+      settings: deps.settings,
+      addSystemPromptSection: (section) => deps.addSystemPromptSection(section),
+      reportOnce: (diagnostic) => this.reportOnce(diagnostic),
+    });
+    this.metaTools = new SkillMetaTools({
+      source: deps.source,
+      readMaxBytes: deps.settings.readMaxBytes,
+      load: (skill, signal) => this.load(skill, { by: "model", signal }),
+      unload: (skill) => this.unload(skill),
+      loadedNames: () => [...this.loaded.keys()],
+      folderOf: (skill) => skillFolder(skill, [...this.loaded.keys()], this.winner(skill)),
+    });
     const catalog = deps.catalog;
     if (catalog) {
       // A layer that comes, lists again or goes is looked at again, as a changed folder is.
@@ -149,7 +141,7 @@ export class DefaultSkillsManager
   }
 
   modelIndex(): string | undefined {
-    return this.index?.content;
+    return this.index.content;
   }
 
   get(name: string): SkillInfo | undefined {
@@ -191,8 +183,7 @@ export class DefaultSkillsManager
     for (const subscription of this.catalogEvents) subscription.dispose();
     this.watcher?.close();
     for (const name of [...this.loaded.keys()]) this.unloadNow(name, "closed");
-    this.index?.section.dispose();
-    this.index = undefined;
+    this.index.dispose();
     this.removeAllListeners();
   }
 
@@ -275,43 +266,13 @@ export class DefaultSkillsManager
         "skills_closed",
         "The agent is closed; skills cannot be loaded.",
       );
-    const record = this.records.find((candidate) => candidate.name === name);
-    const known = () =>
-      this.list()
-        .filter((skill) => skill.state === "available" || skill.state === "loaded")
-        .map((skill) => skill.name)
-        .join(", ") || "none";
-    if (!record)
-      throw new UsageError<SkillsUsageErrorCode>(
-        "unknown_skill",
-        `No skill is named "${name}" (skills: ${known()}).`,
-        {
-          details: { skill: name },
-        },
-      );
-    const winner = this.winner(name);
-    if (!winner?.document)
-      throw new UsageError<SkillsUsageErrorCode>(
-        "skill_invalid",
-        `Skill "${name}" could not be read: ${record.diagnostics.map((diagnostic) => diagnostic.message).join(" ")}`,
-        { details: { skill: name } },
-      );
-    if (!winner.enabled)
-      throw new UsageError<SkillsUsageErrorCode>(
-        "skill_disabled",
-        `Skill "${name}" is disabled by config (skills.enabled / skills.disabled).`,
-        {
-          details: { skill: name },
-        },
-      );
-    if (by === "model" && !winner.document.modelInvocable)
-      throw new UsageError<SkillsUsageErrorCode>(
-        "skill_not_model_invocable",
-        `Skill "${name}" has disable-model-invocation: true; only a person or code can load it.`,
-        { details: { skill: name } },
-      );
+    const winner = loadableRecord(name, by, {
+      first: this.records.find((candidate) => candidate.name === name),
+      winner: this.winner(name),
+      skills: () => this.list(),
+    });
     const existing = this.loaded.get(name);
-    if (existing) return this.loadedSkill(winner, existing, true);
+    if (existing) return loadedSkill(this.info(winner), existing, true);
     // A served skill is read now, and only used if it is what its listing promised.
     const document = winner.remote
       ? await fetchRemoteSkill(
@@ -325,19 +286,14 @@ export class DefaultSkillsManager
       honoured: false,
       diagnostics: [],
     };
-    const tools: Tool[] = [];
-    for (const script of files.scripts) {
-      tools.push(
-        await scriptTool(script, {
-          skill: name,
-          dir: winner.dir,
-          workspace: this.deps.workspace,
-          runner: this.deps.runner,
-          maxOutputChars: this.deps.settings.maxOutputChars,
-          killGraceMs: this.deps.settings.killGraceMs,
-        }),
-      );
-    }
+    const tools = await scriptTools(files.scripts, {
+      skill: name,
+      dir: winner.dir,
+      workspace: this.deps.workspace,
+      runner: this.deps.runner,
+      maxOutputChars: this.deps.settings.maxOutputChars,
+      killGraceMs: this.deps.settings.killGraceMs,
+    });
     const entry: LoadedEntry = {
       by,
       skill: this.info(winner),
@@ -346,7 +302,7 @@ export class DefaultSkillsManager
       tools: tools.map((tool) => tool.definition.name),
       fingerprint: fingerprint(winner, files, permissions),
     };
-    const layer = this.layerFor(name, permissions, entry.tools);
+    const layer = skillPolicyLayer(name, permissions, entry.tools, this.deps.settings);
     if (layer) entry.layer = this.deps.addPolicyLayer(layer);
     // The model reads a procedure it loaded in the tool's result; one a person or code loaded
     // reaches it through the system prompt.
@@ -360,7 +316,7 @@ export class DefaultSkillsManager
     this.loaded.set(name, entry);
     if (tools.length > 0) this.deps.source.upsert(...tools);
     this.updateMetaTools();
-    const loaded = this.loadedSkill(winner, entry, false);
+    const loaded = loadedSkill(this.info(winner), entry, false);
     if (!options.quiet) {
       this.emit("loaded", { skill: loaded.skill, by, tools: entry.tools });
       this.emit("changed", { skills: this.list() });
@@ -390,197 +346,43 @@ export class DefaultSkillsManager
     return true;
   }
 
-  /**
-   * The policy layer of a loaded skill: its pre-approvals when they are honoured, and in
-   * `restrict` mode a narrowing to its allowed tools, its own scripts and the skill tools.
-   * Narrowing is safe even for an untrusted skill, since it can only take tools away.
-   */
-  private layerFor(
-    name: string,
-    permissions: SkillPermissions,
-    tools: readonly string[],
-  ): PolicyLayer | undefined {
-    const layer: PolicyLayer = { origin: `skill:${name}` };
-    if (permissions.honoured && permissions.patterns.length > 0) layer.allow = permissions.patterns;
-    if (this.deps.settings.allowedToolsMode === "restrict")
-      layer.only = [...new Set([...permissions.patterns, ...SKILL_META_TOOLS, ...tools])];
-    return layer.allow || layer.only ? layer : undefined;
-  }
-
-  /** `load_skill` (enum of what the model may load), `read_skill_file` and `unload_skill`. */
+  /** Keep the meta-tools in step with what the model may load and what is loaded. */
   private updateMetaTools(): void {
     if (this.closed) return;
-    const loadable = this.records
-      .filter(
-        (record) =>
-          record.document?.modelInvocable && record.enabled && this.winner(record.name) === record,
-      )
-      .map((record) => record.name);
-    const key = `${loadable.join("\u0000")}|${this.loaded.size > 0}`;
-    if (key === this.loadableKey) return;
-    this.loadableKey = key;
-    const source = this.deps.source;
-    const present = new Set(source.tools().map((tool) => tool.definition.name));
-    const upsert: Tool[] = [];
-    const remove: string[] = [];
-    const [first, ...rest] = loadable;
-    if (first !== undefined)
-      upsert.push(
-        loadSkillTool([first, ...rest], (skill, signal) =>
-          this.load(skill, { by: "model", signal }),
-        ),
-      );
-    else if (present.has(LOAD_SKILL)) remove.push(LOAD_SKILL);
-    const needed = first !== undefined || this.loaded.size > 0;
-    if (needed && !present.has(READ_SKILL_FILE)) {
-      upsert.push(
-        readSkillFileTool((skill) => this.folderOf(skill), this.deps.settings.readMaxBytes),
-        unloadSkillTool((skill) => ({
-          unloaded: this.unload(skill),
-          loaded: [...this.loaded.keys()],
-        })),
-      );
-    }
-    if (!needed)
-      remove.push(...[READ_SKILL_FILE, UNLOAD_SKILL].filter((tool) => present.has(tool)));
-    if (upsert.length > 0) source.upsert(...upsert);
-    if (remove.length > 0) source.remove(...remove);
+    const loadable = this.modelLoadable().map((record) => record.name);
+    this.metaTools.update(loadable, this.loaded.size > 0);
   }
 
-  private folderOf(skill: string): SkillFolderLookup {
-    const loaded = [...this.loaded.keys()];
-    if (!this.loaded.has(skill))
-      return {
-        problem: `Skill "${skill}" is not loaded (loaded: ${loaded.join(", ") || "none"}); call ${LOAD_SKILL} first.`,
-      };
-    const record = this.winner(skill);
-    const remote = record?.remote;
-    if (remote)
-      return {
-        remote: (file, signal) => remote.layer.readFile(remote.entry.key, file, signal),
-      };
-    const dir = record?.dir;
-    return dir ? { dir } : { problem: `Skill "${skill}" has no folder of bundled files.` };
+  /** The skills the model may load: readable, enabled, model-invocable, each name's winner. */
+  private modelLoadable(): SkillRecord[] {
+    return this.records.filter(
+      (record) =>
+        record.document?.modelInvocable && record.enabled && this.winner(record.name) === record,
+    );
   }
 
   /** The index section: every skill the model may load, within the budget. */
   private updateIndex(): void {
     if (this.closed) return;
-    const entries = this.records
-      .filter(
-        (record) =>
-          record.document?.modelInvocable && record.enabled && this.winner(record.name) === record,
-      )
-      .map((record) => ({
+    this.index.update(
+      this.modelLoadable().map((record) => ({
         name: record.name,
         description: record.document?.description ?? "",
-        origin: this.originOf(record),
-      }));
-    if (entries.length === 0) {
-      this.index?.section.dispose();
-      this.index = undefined;
-      return;
-    }
-    const budget = this.deps.settings.indexBudgetChars;
-    const rendered = renderSkillsIndex(entries, budget);
-    if (rendered.omitted > 0)
-      this.reportOnce({
-        stage: "prompt",
-        severity: "warning",
-        code: "skills_index_truncated",
-        source: SKILLS_SOURCE,
-        message: `The skills index lists ${rendered.shown} of ${entries.length} skills (skills.index_budget_chars is ${budget}); ${rendered.omitted} are counted in the index but not described. Raise the budget or disable skills you do not use.`,
-      });
-    if (this.index?.content === rendered.content) return;
-    const section = this.deps.addSystemPromptSection({
-      id: INDEX_SECTION_ID,
-      title: "Skills",
-      content: rendered.content,
-      // Already within its budget (the preamble and the count line on top): not cut again.
-      maxChars: rendered.content.length,
-      order: 50,
-    });
-    this.index = { content: rendered.content, section };
+        origin: skillOrigin(record, this.deps.workspace, this.home),
+      })),
+    );
   }
 
-  private originOf(record: SkillRecord): string {
-    if (record.remote) return `${record.remote.layer.origin} ${record.remote.entry.location}`;
-    if (record.layer === "code" || !record.dir) return record.layer;
-    const base = record.layer === "project" ? this.deps.workspace : this.home;
-    const relative = path.relative(base, record.dir);
-    const shown = relative.startsWith("..") || path.isAbsolute(relative) ? record.dir : relative;
-    return `${record.layer} ${record.layer === "user" && shown === relative ? `~/${shown}` : shown}`;
-  }
-
-  private async filesOf(record: SkillRecord): Promise<SkillFiles> {
-    // A served skill's files are its listing's (never read here); none of them is run.
-    if (record.remote)
-      return {
-        files: record.remote.entry.files
-          .filter((file) => file.path !== SKILL_FILE)
-          .map((file) => ({ path: file.path, size: file.size })),
-        scripts: [],
-        omitted: 0,
-      };
-    const files = await listSkillFiles(record.name, record.dir);
-    if (!record.scriptFiles) return files;
-    const named = await codeScripts(record.name, record.scriptFiles);
-    for (const problem of named.problems)
-      this.reportOnce({
-        stage: "skills",
-        severity: "warning",
-        code: "skill_script_unusable",
-        source: SKILLS_SOURCE,
-        layer: record.layer,
-        item: record.name,
-        message: `Skill "${record.name}": ${problem}; it is not offered as a tool.`,
-      });
-    return { ...files, scripts: [...files.scripts, ...named.scripts] };
-  }
-
-  private loadedSkill(
-    record: SkillRecord,
-    entry: LoadedEntry,
-    alreadyLoaded: boolean,
-  ): LoadedSkill {
-    return {
-      skill: this.info(record),
-      body: entry.body,
-      files: entry.files.files,
-      alreadyLoaded,
-    };
+  private filesOf(record: SkillRecord): Promise<SkillFiles> {
+    return skillFilesOf(record, (diagnostic) => this.reportOnce(diagnostic));
   }
 
   private info(record: SkillRecord): SkillInfo {
-    const document = record.document;
-    const permissions = this.permissions.get(record);
-    const entry =
-      document && this.winner(record.name) === record ? this.loaded.get(record.name) : undefined;
-    const state = !document
-      ? "invalid"
-      : !record.enabled
-        ? "disabled"
-        : entry
-          ? "loaded"
-          : "available";
-    const info: SkillInfo = {
-      name: record.name,
-      description: document?.description ?? "",
-      layer: record.layer,
-      state,
-      modelInvocable: document?.modelInvocable ?? false,
-      allowedTools: document?.allowedTools ?? [],
-      permissions: permissions?.patterns ?? [],
-      allowedToolsHonoured:
-        (permissions?.honoured ?? false) && (permissions?.patterns.length ?? 0) > 0,
-      tools: entry?.tools ?? [],
-      fields: document?.fields ?? {},
-      diagnostics: record.diagnostics,
-    };
-    if (record.file) info.path = record.file;
-    if (record.remote) info.origin = record.remote.layer.origin;
-    if (record.dir) info.dir = record.dir;
-    return info;
+    const loaded =
+      record.document && this.winner(record.name) === record
+        ? this.loaded.get(record.name)
+        : undefined;
+    return skillInfo(record, this.permissions.get(record), loaded);
   }
 
   private reportOnce(diagnostic: Diagnostic): void {
@@ -590,20 +392,4 @@ export class DefaultSkillsManager
     this.reported.add(key);
     this.deps.report(diagnostic);
   }
-}
-
-function fingerprint(
-  record: SkillRecord,
-  files: SkillFiles,
-  permissions: SkillPermissions | undefined,
-): string {
-  return JSON.stringify([
-    record.file,
-    record.document,
-    // A served skill whose listing changed (new digests) is read again.
-    record.remote?.entry,
-    files.scripts.map((script) => [script.file, script.tool]),
-    permissions?.patterns,
-    permissions?.honoured,
-  ]);
 }

@@ -5,9 +5,11 @@ import {
   consentSubject,
   type WorkspaceConsent,
 } from "@pseudoclaude/core/consent";
+import type { PolicyLayer } from "@pseudoclaude/core/plugin";
 import type { SkillRecord } from "../discovery/skill-record.js";
 import { SKILLS_SOURCE } from "../format/parse-skill-file.js";
 import type { SkillsSettings } from "../settings/skills-settings.js";
+import { SKILL_META_TOOLS } from "../tools/skill-tool-names.js";
 
 /** What a skill's `allowed-tools` mean here, and whether they may pre-approve anything. */
 export interface SkillPermissions {
@@ -79,6 +81,24 @@ export function skillPermissions(
       ),
     );
   return { patterns: [...new Set(patterns)], honoured, diagnostics };
+}
+
+/**
+ * The policy layer of a loaded skill: its pre-approvals when they are honoured, and in
+ * `restrict` mode a narrowing to its allowed tools, its own scripts and the skill tools.
+ * Narrowing is safe even for an untrusted skill, since it can only take tools away.
+ */
+export function skillPolicyLayer(
+  name: string,
+  permissions: SkillPermissions,
+  tools: readonly string[],
+  settings: Pick<SkillsSettings, "allowedToolsMode">,
+): PolicyLayer | undefined {
+  const layer: PolicyLayer = { origin: `skill:${name}` };
+  if (permissions.honoured && permissions.patterns.length > 0) layer.allow = permissions.patterns;
+  if (settings.allowedToolsMode === "restrict")
+    layer.only = [...new Set([...permissions.patterns, ...SKILL_META_TOOLS, ...tools])];
+  return layer.allow || layer.only ? layer : undefined;
 }
 
 /** A project skill's pre-approved tools as a consent subject: other tools ask again. */

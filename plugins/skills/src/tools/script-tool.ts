@@ -24,6 +24,16 @@ const input = z.strictObject({
   stdin: z.string().optional().describe("Text written to the script's standard input."),
 });
 
+/** Every script of a loaded skill as its tool, in the order the scripts are listed. */
+export async function scriptTools(
+  scripts: readonly ScriptFile[],
+  context: ScriptToolContext,
+): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  for (const script of scripts) tools.push(await scriptTool(script, context));
+  return tools;
+}
+
 /**
  * A loaded skill's executable script as a tool: `side_effect`, decided by the policy like any
  * tool, run by the kernel's process runner (own process group, the one effective timeout,
