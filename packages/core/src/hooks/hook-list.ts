@@ -38,17 +38,22 @@ export class HookList {
 
   constructor(private readonly report: (diagnostic: Diagnostic) => void) {}
 
+  /** Each stage's hooks with their names, made when first asked for after a change. */
+  private readonly byStage = new Map<Stage, ReadonlyArray<{ name: string; fn: AnyHook }>>();
+
   add(hooks: AgentHooks, label: string): Disposable {
     const entry = { label, hooks };
     this.sets.push(entry);
+    this.byStage.clear();
     return toDisposable(() => {
       const index = this.sets.indexOf(entry);
       if (index >= 0) this.sets.splice(index, 1);
+      this.byStage.clear();
     });
   }
 
   has(stage: Stage): boolean {
-    return this.sets.some((set) => set.hooks[stage] !== undefined);
+    return this.each(stage).length > 0;
   }
 
   async beforeRun(context: BeforeRunContext): Promise<{ deny?: string; context: string[] }> {
@@ -216,14 +221,29 @@ export class HookList {
     return {};
   }
 
-  private *each(stage: Stage): Generator<{ name: string; fn: AnyHook }> {
-    for (const { label, hooks } of [...this.sets]) {
-      const value = hooks[stage];
-      if (value === undefined) continue;
-      const list = (Array.isArray(value) ? value : [value]) as AnyHook[];
-      for (const [index, fn] of list.entries())
-        yield { name: fn.name ? `${label}:${fn.name}` : `${label}:${stage}#${index + 1}`, fn };
+  /**
+   * The hooks of a stage, in order, named for diagnostics. Kept until hooks are added or
+   * removed: a call with hooks asks for them several times, and a list replaced (never
+   * changed in place) is also the snapshot a running stage iterates.
+   */
+  private each(stage: Stage): ReadonlyArray<{ name: string; fn: AnyHook }> {
+    let found = this.byStage.get(stage);
+    if (!found) {
+      const list: Array<{ name: string; fn: AnyHook }> = [];
+      for (const { label, hooks } of this.sets) {
+        const value = hooks[stage];
+        if (value === undefined) continue;
+        const fns = (Array.isArray(value) ? value : [value]) as AnyHook[];
+        for (const [index, fn] of fns.entries())
+          list.push({
+            name: fn.name ? `${label}:${fn.name}` : `${label}:${stage}#${index + 1}`,
+            fn,
+          });
+      }
+      found = list;
+      this.byStage.set(stage, found);
     }
+    return found;
   }
 
   private failed(name: string, stage: Stage, error: unknown): void {
