@@ -68,7 +68,10 @@ export async function decideCalls(
     if (deps.hooks.has("beforeToolCall")) {
       hooked = await deps.hooks.beforeToolCall({
         ...deps.scope(),
-        signal: scopeSignal(),
+        // Made when a hook reads it: a call nobody can cancel has no signal of its own.
+        get signal() {
+          return scopeSignal();
+        },
         call,
         tool: tool.definition,
         turn,
@@ -100,7 +103,9 @@ export async function decideCalls(
         ? (request, person) =>
             deps.hooks.beforeApproval({
               ...deps.scope(),
-              signal: scopeSignal(),
+              get signal() {
+                return scopeSignal();
+              },
               ...request,
               turn,
               person,

@@ -110,9 +110,12 @@ class RunStage {
       );
     }
     if (deps.hooks.has("afterToolCall")) {
+      const { scopeSignal } = this;
       const after = await deps.hooks.afterToolCall({
         ...deps.scope(),
-        signal: this.scopeSignal(),
+        get signal() {
+          return scopeSignal();
+        },
         call: item.call,
         tool: item.prepared.tool.definition,
         turn,

@@ -128,7 +128,7 @@ export class HookList {
     let result = context.result;
     for (const { name, fn } of this.each("afterToolCall")) {
       try {
-        const outcome = (await fn({ ...context, result })) as
+        const outcome = (await fn(result === context.result ? context : { ...context, result })) as
           | { action?: string; result?: ToolResult; reason?: string }
           | undefined;
         if (outcome?.action === "rewrite" && outcome.result) {
