@@ -28,7 +28,6 @@ import {
   type CallToolOptions,
   type CallToolOutcome,
   DEFAULT_AGENT_NAME,
-  type ForkCapability,
   type ForkOptions,
   type RunOptions,
   type RunResult,
@@ -48,7 +47,7 @@ import { resolveService } from "./resolve-service.js";
 import { runLoop } from "./run-loop.js";
 import { runToolCalls } from "./run-tool-calls.js";
 import { SessionRecorder } from "./session-recorder.js";
-import type { ToolCallStepDeps } from "./tool-call-step.js";
+import { toolCallDeps } from "./tool-call-step.js";
 
 /** What an agent is built from; `createAgent` assembles it. */
 export interface AgentParts {
@@ -150,7 +149,20 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       systemPrompt: () => this.systemPrompt(),
       contextWindow: () => this.settings.contextWindow,
       emit,
-      calls: this.callDeps(emit),
+      calls: toolCallDeps({
+        registry: this.registry,
+        policy: this.policy,
+        callbacks: this.callbacks,
+        providerRef: this.providerRef,
+        hooks: this.hooks,
+        tracer: this.tracer,
+        recorder: this.recorder,
+        agent: this,
+        fork: (options) => this.fork(options),
+        listening: (event) => this.listenerCount(event) > 0,
+        scope: () => this.hookScope(),
+        emit,
+      }),
     };
   }
 
@@ -362,36 +374,5 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   /** A sub-agent's hooks see the parent's session and the tag that says which sub-agent runs. */
   private hookScope(): Omit<HookScope, "signal"> {
     return forkHookScope(this.settings.workspace, this.sessionId, this.parts.fork);
-  }
-
-  /** What every turn's calls share (see ToolCallStepDeps). */
-  private callDeps(emit: AgentRuntime["emit"]): ToolCallStepDeps {
-    const { policy, callbacks } = this;
-    const fork: ForkCapability = {
-      depth: this.depth,
-      get provider() {
-        return providerRef.provider;
-      },
-      start: (options) => this.fork(options),
-    };
-    const providerRef = this.providerRef;
-    return {
-      registry: this.registry,
-      policy,
-      // Read at each call: an approver may be set after the agent is made.
-      get approve() {
-        return callbacks.approve;
-      },
-      providerRef,
-      listening: (event) => this.listenerCount(event) > 0,
-      hooks: this.hooks,
-      scope: () => this.hookScope(),
-      fork,
-      agent: this,
-      tracer: this.tracer,
-      judge: (tool, args) => policy.decide(tool, args),
-      ...(this.recorder ? { recordTask: (call, update) => this.recorder?.task(call, update) } : {}),
-      emit,
-    };
   }
 }

@@ -7,11 +7,12 @@ import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolTaskUpdate } from "../tools/tool-task.js";
 import type { AgentTracer } from "../tracing/agent-tracer.js";
-import type { Agent, ForkCapability } from "./agent.js";
+import type { Agent, ForkCapability, ForkOptions } from "./agent.js";
 import type { AgentEvents } from "./agent-events.js";
 import type { CallOrigin } from "./call-origin.js";
-import type { Approver } from "./callbacks.js";
+import type { AgentCallbacks, Approver } from "./callbacks.js";
 import type { ProviderRef } from "./provider-ref.js";
+import type { SessionRecorder } from "./session-recorder.js";
 
 /**
  * What the calls of every turn share: made once per agent, not per call (a call's own closures
@@ -51,4 +52,54 @@ export interface ToolCallStepOptions {
   journal: RunJournal;
   /** A `callTool` caller's own progress listener (a gateway relaying it to its client). */
   onProgress?: ((progress: ToolProgress) => void) | undefined;
+}
+
+/** What an agent hands over to make its {@link ToolCallStepDeps}. */
+export interface ToolCallDepsParts
+  extends Pick<
+    ToolCallStepDeps,
+    | "registry"
+    | "policy"
+    | "providerRef"
+    | "hooks"
+    | "tracer"
+    | "agent"
+    | "listening"
+    | "scope"
+    | "emit"
+  > {
+  callbacks: AgentCallbacks;
+  recorder: SessionRecorder | undefined;
+  /** The agent's own `fork`. */
+  fork(options: ForkOptions): Agent;
+}
+
+/** What every turn's calls share, made once per agent (see ToolCallStepDeps). */
+export function toolCallDeps(parts: ToolCallDepsParts): ToolCallStepDeps {
+  const { policy, callbacks, providerRef, recorder } = parts;
+  const fork: ForkCapability = {
+    depth: parts.agent.depth,
+    get provider() {
+      return providerRef.provider;
+    },
+    start: parts.fork,
+  };
+  return {
+    registry: parts.registry,
+    policy,
+    // Read at each call: an approver may be set after the agent is made.
+    get approve() {
+      return callbacks.approve;
+    },
+    providerRef,
+    listening: parts.listening,
+    hooks: parts.hooks,
+    scope: parts.scope,
+    fork,
+    agent: parts.agent,
+    tracer: parts.tracer,
+    judge: (tool, args) => policy.decide(tool, args),
+    ...(recorder ? { recordTask: (call, update) => recorder.task(call, update) } : {}),
+    emit: parts.emit,
+  };
 }
