@@ -67,6 +67,7 @@ export {
   describeIssues,
   JsonSchemaCompileError,
   type SchemaIssue,
+  warmJsonSchemaCompiler,
 } from "../schema/json-schema-validator.js";
 export { DefaultSkillCatalog } from "../skills/default-skill-catalog.js";
 export { SkillCatalog, type SkillCatalogEvents } from "../skills/skill-catalog.js";

@@ -1,3 +1,4 @@
+import { warmJsonSchemaCompiler } from "@pseudoclaude/core/plugin";
 import type {
   HttpServerConfig,
   McpServerConfig,
@@ -48,6 +49,9 @@ export class SdkDialer implements SessionDialer {
   }
 
   async dial(server: McpServerConfig, options: DialOptions): Promise<McpSession> {
+    // Its tools' arguments are checked from the first call: the compiler warms up while the
+    // server boots or answers.
+    warmJsonSchemaCompiler();
     let early: EarlyStdio | undefined;
     if (server.transport === "http" && server.protocol !== "2025-11-25") {
       const verdict = await this.negotiateHttp(server, options);
