@@ -7,6 +7,7 @@ import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolCallSpan } from "../tracing/agent-tracer.js";
 import type { ApprovalOutcome } from "./agent.js";
+import { approvalHookContext, callHookContext } from "./call-hook-context.js";
 import { type CallOrigin, turnNumber } from "./call-origin.js";
 import type { Approver } from "./callbacks.js";
 import {
@@ -66,16 +67,9 @@ export async function decideCalls(
     span.tool(tool.definition);
     let hooked: BeforeToolCallOutcome | undefined;
     if (deps.hooks.has("beforeToolCall")) {
-      hooked = await deps.hooks.beforeToolCall({
-        ...deps.scope(),
-        // Made when a hook reads it: a call nobody can cancel has no signal of its own.
-        get signal() {
-          return scopeSignal();
-        },
-        call,
-        tool: tool.definition,
-        turn,
-      });
+      hooked = await deps.hooks.beforeToolCall(
+        callHookContext(deps.scope(), scopeSignal, call, tool.definition, turn),
+      );
       if (hooked.deny !== undefined) {
         const decision = hookDenial(hooked.deny, hooked.notes.at(-1)?.hook ?? "hook");
         deps.emit("tool-decision", { turn, call, decision });
@@ -101,15 +95,13 @@ export async function decideCalls(
       hooked?.allow ?? false,
       deps.hooks.has("beforeApproval")
         ? (request, person) =>
-            deps.hooks.beforeApproval({
-              ...deps.scope(),
-              get signal() {
-                return scopeSignal();
-              },
-              ...request,
-              turn,
-              person,
-            })
+            deps.hooks.beforeApproval(
+              approvalHookContext(
+                callHookContext(deps.scope(), scopeSignal, request.call, request.tool, turn),
+                request.decision,
+                person,
+              ),
+            )
         : undefined,
     );
     // Most calls are decided without waiting (the policy allows or denies at once).

@@ -3,6 +3,7 @@ import { IN_PROCESS_JOURNAL, type JournalDecisionRequest } from "../journal/run-
 import type { ExecuteOptions } from "../registry/tool-registry.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolTaskMode, ToolTaskUpdate } from "../tools/tool-task.js";
+import { afterCallHookContext, callHookContext } from "./call-hook-context.js";
 import { turnNumber } from "./call-origin.js";
 import { decideCalls, type RunnableCall } from "./decide-stage.js";
 import { planBatches } from "./execution-plan.js";
@@ -110,17 +111,18 @@ class RunStage {
       );
     }
     if (deps.hooks.has("afterToolCall")) {
-      const { scopeSignal } = this;
-      const after = await deps.hooks.afterToolCall({
-        ...deps.scope(),
-        get signal() {
-          return scopeSignal();
-        },
-        call: item.call,
-        tool: item.prepared.tool.definition,
-        turn,
-        result: item.result,
-      });
+      const after = await deps.hooks.afterToolCall(
+        afterCallHookContext(
+          callHookContext(
+            deps.scope(),
+            this.scopeSignal,
+            item.call,
+            item.prepared.tool.definition,
+            turn,
+          ),
+          item.result,
+        ),
+      );
       item.result = after.result;
       if (after.notes.length > 0) item.hooks = [...(item.hooks ?? []), ...after.notes];
     }
