@@ -236,12 +236,15 @@ export class AgentTracer {
         });
       },
       decided(decision, approval) {
-        span.setAttributes({
+        // Built by assignment: the spreads of optional parts made an object each, every call.
+        const decided: Attributes = {
           [PSEUDOCLAUDE_ATTRIBUTES.verdict]: decision.verdict,
           [PSEUDOCLAUDE_ATTRIBUTES.basis]: decision.matched.kind,
-          ...ruleAttribute(decision.matched),
-          ...(approval ? { [PSEUDOCLAUDE_ATTRIBUTES.approval]: approval } : {}),
-        });
+        };
+        const rule = ruleText(decision.matched);
+        if (rule !== undefined) decided[PSEUDOCLAUDE_ATTRIBUTES.rule] = rule;
+        if (approval) decided[PSEUDOCLAUDE_ATTRIBUTES.approval] = approval;
+        span.setAttributes(decided);
       },
       executing(fn) {
         // When the tool starts (after any approval wait), as an event on the span.
@@ -316,28 +319,25 @@ function usageAttributes(usage: ProviderUsage): Attributes {
 }
 
 /** What matched, in one string: the rule's pattern, the mode, the hook, the layer's patterns. */
-function ruleAttribute(basis: DecisionBasis): Attributes {
+/** What a decision went by, as a span attribute's text; undefined when nothing matched. */
+function ruleText(basis: DecisionBasis): string | undefined {
   switch (basis.kind) {
     case "rule":
-      return {
-        [PSEUDOCLAUDE_ATTRIBUTES.rule]: `${basis.origin}:${basis.verdict}(${basis.pattern})`,
-      };
+      return `${basis.origin}:${basis.verdict}(${basis.pattern})`;
     case "unclear_command":
-      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `${basis.origin}:unclear(${basis.pattern})` };
+      return `${basis.origin}:unclear(${basis.pattern})`;
     case "mode":
-      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `mode:${basis.mode}` };
+      return `mode:${basis.mode}`;
     case "allow_list":
-      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `allow_list:${basis.patterns.join(",")}` };
+      return `allow_list:${basis.patterns.join(",")}`;
     case "layer":
-      return {
-        [PSEUDOCLAUDE_ATTRIBUTES.rule]: `${basis.origin}:${basis.effect}(${basis.patterns.join(",")})`,
-      };
+      return `${basis.origin}:${basis.effect}(${basis.patterns.join(",")})`;
     case "hook":
-      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `hook:${basis.hook}` };
+      return `hook:${basis.hook}`;
     case "safety":
-      return { [PSEUDOCLAUDE_ATTRIBUTES.rule]: `safety:${basis.safety}` };
+      return `safety:${basis.safety}`;
     default:
-      return {};
+      return undefined;
   }
 }
 
