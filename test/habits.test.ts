@@ -10,13 +10,16 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SKIP = new Set(["node_modules", "dist", ".git", "api", "fixtures", "results"]);
 const TEXT = /(\.(ts|md|sh|ya?ml)|^run)$/;
+const SOURCE = /\.tsx?$/;
+// A file past this is holding more than one thing: split it by what its parts hold.
+const MAX_SOURCE_LINES = 400;
 
-async function textFiles(dir: string, found: string[] = []): Promise<string[]> {
+async function textFiles(dir: string, found: string[] = [], kind = TEXT): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (SKIP.has(entry.name) || entry.name.startsWith(".changeset")) continue;
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) await textFiles(full, found);
-    else if (TEXT.test(entry.name)) found.push(full);
+    if (entry.isDirectory()) await textFiles(full, found, kind);
+    else if (kind.test(entry.name)) found.push(full);
   }
   return found;
 }
@@ -44,5 +47,22 @@ describe("habits", () => {
       });
     }
     assert.deepEqual(offending, []);
+  });
+
+  it(`no source file is over ${MAX_SOURCE_LINES} lines`, async () => {
+    const homes = ["packages", "plugins", "test", "bench/src", "examples"];
+    const files = (
+      await Promise.all(
+        homes.map((home) => textFiles(path.join(ROOT, home), [], SOURCE).catch(() => [])),
+      )
+    ).flat();
+    assert.ok(files.length > 300, `${files.length} source files read`);
+    const over: string[] = [];
+    for (const file of files) {
+      const text = await readFile(file, "utf8");
+      const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+      if (lines > MAX_SOURCE_LINES) over.push(`${path.relative(ROOT, file)}: ${lines} lines`);
+    }
+    assert.deepEqual(over, [], "split these files by what their parts hold");
   });
 });
