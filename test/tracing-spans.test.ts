@@ -1,71 +1,13 @@
 // Tracing through @opentelemetry/api: spans by the GenAI semantic conventions for a run, each
-// model request and each tool call, captured with the SDK's in-memory exporter; parent and
-// child across sub-agents; contents only when asked; nothing at all without a tracer provider.
+// model request and each tool call, captured with the SDK's in-memory exporter; contents only
+// when asked; a failed request and a hook's rewrite on their spans.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
-import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { createAgent, definePlugin, type Plugin, subAgent } from "@pseudoclaude/core";
-import {
-  createTestTool,
-  InMemoryToolSource,
-  ScriptedProvider,
-  type ScriptedStep,
-} from "@pseudoclaude/testing";
+import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { createAgent, definePlugin } from "@pseudoclaude/core";
+import { InMemoryToolSource, ScriptedProvider } from "@pseudoclaude/testing";
 import { fileTools } from "./support/file-tools.js";
-import { captureTraces } from "./support/trace-capture.js";
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-async function tracedAgent(
-  steps: ScriptedStep[],
-  options: {
-    traced?: boolean;
-    recordContent?: boolean;
-    extra?: Plugin[];
-  } = {},
-) {
-  const capture = captureTraces();
-  const { read, write } = fileTools("files");
-  const agent = await createAgent({
-    config: false,
-    provider: new ScriptedProvider(steps),
-    policy: { deny: ["write_file"] },
-    ...(options.traced === false
-      ? {}
-      : {
-          tracing: {
-            tracerProvider: capture.tracerProvider,
-            ...(options.recordContent !== undefined
-              ? { recordContent: options.recordContent }
-              : {}),
-          },
-        }),
-    plugins: [
-      definePlugin({
-        name: "files",
-        register: (context) =>
-          void context.addToolSource(new InMemoryToolSource("files", [read, write])),
-      }),
-      ...(options.extra ?? []),
-    ],
-  });
-  return { agent, capture, read, write };
-}
-
-const readThenAnswer: ScriptedStep[] = [
-  {
-    tool_calls: [
-      { id: "r1", name: "read_file", arguments: { path: "notes.md" } },
-      { id: "w1", name: "write_file", arguments: { path: "notes.md" } },
-    ],
-    usage: { input_tokens: 120, output_tokens: 12 },
-  },
-  { text: "The notes say hello.", usage: { input_tokens: 200, output_tokens: 8 } },
-];
+import { readThenAnswer, tracedAgent } from "./support/traced-agent.js";
 
 describe("tracing", () => {
   it("a run is one invoke_agent span with a chat span per request and an execute_tool span per call", async () => {
@@ -224,50 +166,6 @@ describe("tracing", () => {
     }
   });
 
-  it("a sub-agent's run is a child of the parent's call, in the same trace, with its depth", async () => {
-    const { agent, capture } = await tracedAgent(
-      [
-        {
-          tool_calls: [{ id: "p1", name: "agent__reader", arguments: { prompt: "Read notes.md" } }],
-        },
-        { tool_calls: [{ id: "c1", name: "read_file", arguments: { path: "notes.md" } }] },
-        { text: "It says hello." },
-        { text: "The reader says: hello." },
-      ],
-      {
-        extra: [
-          subAgent({
-            name: "reader",
-            description: "Reads files.",
-            instructions: "Read.",
-            tools: ["read_file"],
-          }),
-        ],
-      },
-    );
-    try {
-      await agent.run("Delegate the reading.");
-      const parentRun = capture.one("invoke_agent pseudoclaude");
-      const delegation = capture.one("execute_tool agent__reader");
-      const childRun = capture.one("invoke_agent reader");
-      const childRead = capture.one("execute_tool read_file");
-      assert.equal(capture.parentOf(delegation), parentRun);
-      assert.equal(capture.parentOf(childRun), delegation, "the child run hangs under the call");
-      assert.equal(capture.parentOf(childRead), childRun);
-      assert.equal(childRun.attributes["pseudoclaude.agent.depth"], 1);
-      assert.equal(childRead.attributes["pseudoclaude.agent.depth"], 1);
-      assert.equal(delegation.attributes["pseudoclaude.agent.depth"], 0);
-      const childChats = capture
-        .named("chat script")
-        .filter((chat) => capture.parentOf(chat) === childRun);
-      assert.equal(childChats.length, 2);
-      const traceIds = new Set(capture.spans().map((span) => span.spanContext().traceId));
-      assert.equal(traceIds.size, 1);
-    } finally {
-      await agent.close();
-    }
-  });
-
   it("a failed model request and a hook's rewrite are on their spans", async () => {
     const { agent, capture } = await tracedAgent(
       [
@@ -320,111 +218,5 @@ describe("tracing", () => {
       await agent.close();
       await hooked.close();
     }
-  });
-
-  it("without a tracer provider nothing is recorded and tools get no trace", async () => {
-    const { agent, capture, read } = await tracedAgent(readThenAnswer, { traced: false });
-    try {
-      await agent.run("What do the notes say?");
-      assert.equal(read.calls.length, 1);
-      assert.equal(read.calls[0]!.context.trace, undefined);
-      assert.equal(capture.spans().length, 0);
-    } finally {
-      await agent.close();
-    }
-  });
-
-  it("with a context manager: runs and callTool nest under the caller's span, tools see their own", async () => {
-    const contextManager = new AsyncLocalStorageContextManager().enable();
-    context.setGlobalContextManager(contextManager);
-    const seen: Array<string | undefined> = [];
-    const probe = createTestTool({
-      name: "probe",
-      safety: "read_only",
-      run: () => {
-        seen.push(trace.getActiveSpan()?.spanContext().spanId);
-        return "ok";
-      },
-    });
-    const capture = captureTraces();
-    const agent = await createAgent({
-      config: false,
-      provider: new ScriptedProvider([
-        { tool_calls: [{ id: "q1", name: "probe", arguments: {} }] },
-        { text: "done" },
-      ]),
-      tracing: { tracerProvider: capture.tracerProvider },
-      plugins: [
-        definePlugin({
-          name: "probe",
-          register: (ctx) => void ctx.addToolSource(new InMemoryToolSource("probe", [probe])),
-        }),
-      ],
-    });
-    try {
-      const app = capture.tracerProvider.getTracer("app");
-      await app.startActiveSpan("handle request", async (request) => {
-        await agent.run("probe it");
-        const outcome = await agent.callTool("probe", {});
-        assert.equal(outcome.result.ok, true);
-        request.end();
-      });
-      const request = capture.one("handle request");
-      const run = capture.one("invoke_agent pseudoclaude");
-      assert.equal(capture.parentOf(run), request);
-      const [inRun, direct] = capture
-        .named("execute_tool probe")
-        .sort(
-          (a, b) =>
-            Number(b.attributes["pseudoclaude.turn"]) - Number(a.attributes["pseudoclaude.turn"]),
-        );
-      assert.equal(capture.parentOf(inRun!), run);
-      assert.equal(capture.parentOf(direct!), request, "callTool hangs under the caller's span");
-      assert.equal(direct!.attributes["pseudoclaude.turn"], 0);
-      // Code inside a tool sees the call's span as the active one.
-      assert.deepEqual(seen, [inRun!.spanContext().spanId, direct!.spanContext().spanId]);
-    } finally {
-      await agent.close();
-      context.disable();
-    }
-  });
-
-  it("a tracer provider registered globally after the agent was made still gets its runs", async () => {
-    const capture = captureTraces();
-    const agent = await createAgent({
-      config: false,
-      provider: new ScriptedProvider([{ text: "before" }, { text: "after" }]),
-    });
-    try {
-      await agent.run("untraced");
-      assert.equal(capture.spans().length, 0);
-      assert.equal(trace.setGlobalTracerProvider(capture.tracerProvider), true);
-      await agent.run("traced");
-      assert.equal(capture.named("invoke_agent pseudoclaude").length, 1);
-      assert.equal(capture.named("chat script").length, 1);
-    } finally {
-      trace.disable();
-      await agent.close();
-    }
-  });
-
-  it("an agent that never traces never loads the OpenTelemetry API", () => {
-    // A fresh process: this one loaded the API for the tests above.
-    const script = `
-      import { createRequire } from "node:module";
-      import { createAgent } from "@pseudoclaude/core";
-      import { ScriptedProvider } from "@pseudoclaude/testing";
-      const agent = await createAgent({ config: false, provider: new ScriptedProvider([{ text: "hi" }]) });
-      await agent.run("hello");
-      await agent.callTool("nothing", {});
-      await agent.close();
-      const loaded = Object.keys(createRequire(import.meta.url).cache);
-      console.log(JSON.stringify(loaded.filter((file) => file.includes("@opentelemetry"))));
-    `;
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
-      cwd: repoRoot,
-      encoding: "utf8",
-    });
-    assert.deepEqual(JSON.parse(out.trim().split("\n").at(-1)!), []);
   });
 });
