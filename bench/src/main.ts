@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONTENDERS, NAMED_ONLY, OURS } from "./contenders/index.js";
+import { CONTENDERS, NAMED_ONLY, ON_REQUEST, OURS } from "./contenders/index.js";
 import { runningEchoServers } from "./echo-servers.js";
 import type { RowParams } from "./measure.js";
 import { type RowResult, renderTable, summarize } from "./report.js";
@@ -21,7 +21,7 @@ const chosen =
   flagValue("--contenders")?.split(",") ??
   (quick
     ? ["raw-sdk", "raw-v2", "pseudoclaude", "gateway", "gateway-audit"]
-    : Object.keys(CONTENDERS));
+    : Object.keys(CONTENDERS).filter((name) => !ON_REQUEST.has(name)));
 const only = flagValue("--rows")?.split(",");
 const reps = Number(flagValue("--reps") ?? 3);
 /**

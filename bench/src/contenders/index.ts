@@ -4,7 +4,7 @@ import { gateway, gatewayAudit } from "./gateway.js";
 import { langchain } from "./langchain.js";
 import { mastra } from "./mastra.js";
 import { openaiAgents } from "./openai-agents.js";
-import { pseudoclaude } from "./pseudoclaude.js";
+import { pseudoclaude, pseudoclaudeCheckout } from "./pseudoclaude.js";
 import { rawSdk } from "./raw-sdk.js";
 import { rawV2 } from "./raw-v2.js";
 
@@ -13,9 +13,18 @@ import { rawV2 } from "./raw-v2.js";
  * 2026-07-28 rows (each row's `baseline`), each figure divided by its row's.
  */
 export const CONTENDERS: Readonly<Record<string, Contender>> = Object.fromEntries(
-  [rawSdk, rawV2, pseudoclaude, aiSdk, langchain, mastra, openaiAgents, gateway, gatewayAudit].map(
-    (c) => [c.name, c],
-  ),
+  [
+    rawSdk,
+    rawV2,
+    pseudoclaude,
+    pseudoclaudeCheckout,
+    aiSdk,
+    langchain,
+    mastra,
+    openaiAgents,
+    gateway,
+    gatewayAudit,
+  ].map((c) => [c.name, c]),
 );
 
 /**
@@ -23,6 +32,9 @@ export const CONTENDERS: Readonly<Record<string, Contender>> = Object.fromEntrie
  * client and its servers, not a client framework, so the other rows are not its to run.
  */
 export const NAMED_ONLY: ReadonlySet<string> = new Set([gateway.name, gatewayAudit.name]);
+
+/** Contenders a run has only when `--contenders` names them (ours from another checkout). */
+export const ON_REQUEST: ReadonlySet<string> = new Set([pseudoclaudeCheckout.name]);
 
 /** Ours: failing a row, or leaving a server running, fails the run. */
 export const OURS: ReadonlySet<string> = new Set(["pseudoclaude", gateway.name, gatewayAudit.name]);

@@ -1,43 +1,85 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Agent } from "@pseudoclaude/core";
 import type { McpServerOptions } from "@pseudoclaude/plugin-mcp";
 import type { Connected, Contender, ServerSpec } from "../contender.js";
 import { resultText } from "../contender.js";
+
+export const pseudoclaude: Contender = ours({
+  name: "pseudoclaude",
+  package: "@pseudoclaude/core@0.1.0 + @pseudoclaude/plugin-mcp@0.1.0",
+  core: () => import("@pseudoclaude/core"),
+  mcp: () => import("@pseudoclaude/plugin-mcp"),
+});
+
+/** The environment variable naming another checkout of this repository, built (`tsc -b`). */
+export const OTHER_CHECKOUT_VARIABLE = "BENCH_OTHER_CHECKOUT";
+
+/**
+ * Ours as built in another checkout (`BENCH_OTHER_CHECKOUT=/path/to/checkout`, e.g. a
+ * `git worktree` of the commit before a change): the same contender, so a refactor or an
+ * optimisation is measured against its parent in one run, interleaved, instead of against a
+ * figure from another day. Its modules resolve their dependencies from that checkout's own
+ * `node_modules`.
+ */
+export const pseudoclaudeCheckout: Contender = ours({
+  name: "pseudoclaude-checkout",
+  package: `@pseudoclaude/core + @pseudoclaude/plugin-mcp built in ${process.env[OTHER_CHECKOUT_VARIABLE] ?? `$${OTHER_CHECKOUT_VARIABLE}`}`,
+  core: () => import(otherCheckoutEntry("packages/core")),
+  mcp: () => import(otherCheckoutEntry("plugins/mcp")),
+});
+
+function otherCheckoutEntry(pkg: string): string {
+  const root = process.env[OTHER_CHECKOUT_VARIABLE];
+  if (!root)
+    throw new Error(
+      `pseudoclaude-checkout needs ${OTHER_CHECKOUT_VARIABLE}: the path of another checkout of this repository, built with tsc -b`,
+    );
+  return pathToFileURL(path.join(path.resolve(root), pkg, "dist/src/index.js")).href;
+}
+
+type CoreModule = typeof import("@pseudoclaude/core");
+type McpModule = typeof import("@pseudoclaude/plugin-mcp");
 
 /**
  * Our framework as a new user composes it: `createAgent({ plugins: [mcp({ servers })] })`,
  * then `agent.callTool` - the whole call path (policy, validation, one timeout, conversion,
  * events). Bypass mode: the benchmark measures the path, not an approval prompt.
  */
-export const pseudoclaude: Contender = {
-  name: "pseudoclaude",
-  package: "@pseudoclaude/core@0.1.0 + @pseudoclaude/plugin-mcp@0.1.0",
-  async load() {
-    await Promise.all([import("@pseudoclaude/core"), import("@pseudoclaude/plugin-mcp")]);
-  },
-  async connect(servers) {
-    const [{ createAgent }, { mcp }] = await Promise.all([
-      import("@pseudoclaude/core"),
-      import("@pseudoclaude/plugin-mcp"),
-    ]);
-    const agent: Agent = await createAgent({
-      config: false,
-      policy: { mode: "bypass" },
-      plugins: [
-        mcp({ servers: Object.fromEntries(servers.map((spec) => [spec.name, entry(spec)])) }),
-      ],
-    });
-    const connected: Connected = {
-      async call(server, tool, args) {
-        const { result } = await agent.callTool(`mcp__${server}__${tool}`, args);
-        if (!result.ok) throw new Error(result.error.message);
-        return resultText(result.content);
-      },
-      toolCount: () => agent.registry.list().length,
-      close: () => agent.close(),
-    };
-    return connected;
-  },
-};
+function ours(build: {
+  name: string;
+  package: string;
+  core: () => Promise<CoreModule>;
+  mcp: () => Promise<McpModule>;
+}): Contender {
+  return {
+    name: build.name,
+    package: build.package,
+    async load() {
+      await Promise.all([build.core(), build.mcp()]);
+    },
+    async connect(servers) {
+      const [{ createAgent }, { mcp }] = await Promise.all([build.core(), build.mcp()]);
+      const agent: Agent = await createAgent({
+        config: false,
+        policy: { mode: "bypass" },
+        plugins: [
+          mcp({ servers: Object.fromEntries(servers.map((spec) => [spec.name, entry(spec)])) }),
+        ],
+      });
+      const connected: Connected = {
+        async call(server, tool, args) {
+          const { result } = await agent.callTool(`mcp__${server}__${tool}`, args);
+          if (!result.ok) throw new Error(result.error.message);
+          return resultText(result.content);
+        },
+        toolCount: () => agent.registry.list().length,
+        close: () => agent.close(),
+      };
+      return connected;
+    },
+  };
+}
 
 function entry(spec: ServerSpec): McpServerOptions {
   if (spec.transport === "http") {
