@@ -62,9 +62,6 @@ export class SdkDialer implements SessionDialer {
     if (server.transport === "stdio") {
       early = this.spawn(server, options);
       if (server.protocol !== "2025-11-25") {
-        // Most servers still speak 2025-11-25 only: their client loads while the server boots
-        // and answers the probe, rather than after (50 ms of a one-server start, measured).
-        if (!this.verdict) sdk ??= import("./sdk-connect.js");
         const verdict = await this.negotiate(server, options, early);
         if (verdict.era === "modern") return this.dialModern(server, options, early, verdict);
         if (verdict.era === "gone") {
