@@ -6,8 +6,12 @@ import assert from "node:assert/strict";
 import net from "node:net";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { ScriptedProvider } from "@pseudoclaude/testing";
-import { FIXTURE_ERAS, mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
+
+// The packages load as bundles (dist/bundle): with source maps on before anything of ours
+// loads, the stack names the TypeScript source file of every frame, bundled or not.
+process.setSourceMapsEnabled(true);
+const { ScriptedProvider } = await import("@pseudoclaude/testing");
+const { FIXTURE_ERAS, mcpAgent, stdioFixture } = await import("./support/mcp-fixtures.js");
 
 /** Our files on the stack when a `tools/call` request is written, innermost first. */
 async function filesOnTheWayOut(env: Record<string, string>): Promise<string[]> {
@@ -37,9 +41,9 @@ async function filesOnTheWayOut(env: Record<string, string>): Promise<string[]> 
     await agent.close();
   }
   const files: string[] = [];
-  for (const match of stack.matchAll(/\((?:file:\/\/)?([^():]+\.js):\d+:\d+\)/g)) {
+  for (const match of stack.matchAll(/\((?:file:\/\/)?([^():]+\.[jt]s):\d+:\d+\)/g)) {
     const file = match[1]!;
-    const ours = file.match(/\/((?:packages|plugins)\/[^/]+)\/dist\/src\/(.+)\.js$/);
+    const ours = file.match(/\/((?:packages|plugins)\/[^/]+)\/(?:dist\/)?src\/(.+)\.[jt]s$/);
     if (!ours) continue;
     files.push(path.posix.join(ours[1]!, "src", `${ours[2]}.ts`));
     if (ours[2] === "agent/run-loop") break;

@@ -2,12 +2,19 @@
 // model request and each tool call, captured with the SDK's in-memory exporter; contents only
 // when asked; a failed request and a hook's rewrite on their spans.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { createAgent, definePlugin } from "@pseudoclaude/core";
 import { InMemoryToolSource, ScriptedProvider } from "@pseudoclaude/testing";
 import { fileTools } from "./support/file-tools.js";
 import { readThenAnswer, tracedAgent } from "./support/traced-agent.js";
+
+const CORE_VERSION = (
+  JSON.parse(
+    readFileSync(new URL("../../packages/core/package.json", import.meta.url), "utf8"),
+  ) as { version: string }
+).version;
 
 describe("tracing", () => {
   it("a run is one invoke_agent span with a chat span per request and an execute_tool span per call", async () => {
@@ -20,6 +27,7 @@ describe("tracing", () => {
       assert.equal(run.kind, SpanKind.INTERNAL);
       assert.equal(run.parentSpanContext, undefined, "the run is the root here");
       assert.equal(run.instrumentationScope.name, "@pseudoclaude/core");
+      assert.equal(run.instrumentationScope.version, CORE_VERSION, "the version core ships with");
       assert.deepEqual(
         {
           operation: run.attributes["gen_ai.operation.name"],

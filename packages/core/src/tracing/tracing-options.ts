@@ -53,16 +53,25 @@ export function resolveTracer(options: TracingOptions | undefined): TracerSource
 
 let version: string | undefined;
 
-/** Read once, from the package.json that ships with this package (dist/src/tracing/ -> root). */
+/**
+ * Read once, from the package.json that ships with this package: the nearest one above this
+ * module named @pseudoclaude/core (dist/src/tracing/ and dist/bundle/chunks/ sit at different
+ * depths).
+ */
 function coreVersion(): string {
   if (version !== undefined) return version;
-  try {
-    const manifest = JSON.parse(
-      readFileSync(new URL("../../../package.json", import.meta.url), "utf8"),
-    ) as { version?: unknown };
-    version = typeof manifest.version === "string" ? manifest.version : "unknown";
-  } catch {
-    version = "unknown";
+  version = "unknown";
+  for (let up = "../"; up.length <= 5 * 3; up += "../") {
+    try {
+      const manifest = JSON.parse(
+        readFileSync(new URL(`${up}package.json`, import.meta.url), "utf8"),
+      ) as { name?: unknown; version?: unknown };
+      if (manifest.name !== "@pseudoclaude/core") continue;
+      if (typeof manifest.version === "string") version = manifest.version;
+      break;
+    } catch {
+      // No package.json at this level: look further up.
+    }
   }
   return version;
 }
