@@ -1,37 +1,67 @@
-// Bundles the public entry points of the packages an agent loads at start-up (the kernel and
-// the MCP plugin) into dist/bundle, after `tsc -b` has built dist/src. Node 20 has no module
-// compile cache and pays for every ES module it loads: the kernel and the MCP plugin are about
-// 180 small files, and loading them as a few bundled chunks halves their import (measured: 204
-// against 108 ms, medians of 10). What an entry loads lazily (`import()`) stays lazy: each
-// becomes a chunk of its own. Packages stay external, so a plugin's bundle shares the kernel's
-// classes with everyone else who imports `@pseudoclaude/core`.
+// Bundles the public entry points (and commands) of every publishable package into
+// dist/bundle, after `tsc -b` has built dist/src. Node 20 has no module compile cache and pays
+// for every ES module it loads: the kernel and the MCP plugin are about 180 small files, and
+// loading them as a few bundled chunks halves their import (measured: 204 against 108 ms,
+// medians of 10); `pseudoclaude --version` loads some 170 more. What an entry loads lazily
+// (`import()`) stays lazy: each becomes a chunk of its own. Packages stay external, so a
+// plugin's bundle shares the kernel's classes with everyone else who imports
+// `@pseudoclaude/core`. A module that needs a file of its package finds the package's root by
+// its name (`require.resolve("<name>/package.json")`), not by its own depth.
 //
 // Each export in package.json names its file twice: `pseudoclaude-unbundled` (dist/src, one
 // module per source file, what the package's own tests import beside its internals) and
 // `default` (the bundle). This script bundles the first into the second and fails when an
 // export's `default` is not where the bundle puts it.
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-/** The packages an agent's start-up loads, bundled. */
-export const BUNDLED = ["packages/core", "plugins/mcp"];
 const UNBUNDLED = "pseudoclaude-unbundled";
+/** Commands started by a committed launcher (bin/), which imports the bundled file. */
+const LAUNCHED = { "packages/cli": ["./dist/src/bin.js"] };
 
-for (const dir of BUNDLED) {
+/** Every package that is published: its folder has a package.json with exports, not private. */
+function publishable() {
+  return ["packages", "plugins"].flatMap((home) =>
+    readdirSync(path.join(ROOT, home))
+      .map((name) => `${home}/${name}`)
+      .filter((dir) => {
+        const file = path.join(ROOT, dir, "package.json");
+        if (!existsSync(file)) return false;
+        const manifest = JSON.parse(readFileSync(file, "utf8"));
+        return !manifest.private && manifest.exports !== undefined;
+      }),
+  );
+}
+
+for (const dir of publishable()) {
   const folder = path.join(ROOT, dir);
   const manifest = JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8"));
-  const entries = Object.entries(manifest.exports).map(([subpath, targets]) => {
-    const source = targets[UNBUNDLED];
-    const bundled = targets.default;
-    const expected =
-      typeof source === "string" ? source.replace("./dist/src/", "./dist/bundle/") : undefined;
-    if (!source?.startsWith("./dist/src/") || bundled !== expected)
-      throw new Error(
-        `${dir}/package.json: export "${subpath}" needs "${UNBUNDLED}": "./dist/src/X.js" and "default": "./dist/bundle/X.js"`,
-      );
+  // An export that is a plain file (`./package.json`) is served as it is.
+  const bundledExports = Object.entries(manifest.exports).filter(
+    ([, targets]) => typeof targets === "object",
+  );
+  const bins = Object.values(manifest.bin ?? {})
+    .filter((bin) => bin.startsWith("dist/bundle/"))
+    .map((bin) => `./${bin.replace("dist/bundle/", "dist/src/")}`);
+  const sources = [
+    ...bundledExports.map(([subpath, targets]) => {
+      const source = targets[UNBUNDLED];
+      const bundled = targets.default;
+      const expected =
+        typeof source === "string" ? source.replace("./dist/src/", "./dist/bundle/") : undefined;
+      if (!source?.startsWith("./dist/src/") || bundled !== expected)
+        throw new Error(
+          `${dir}/package.json: export "${subpath}" needs "${UNBUNDLED}": "./dist/src/X.js" and "default": "./dist/bundle/X.js"`,
+        );
+      return source;
+    }),
+    ...bins,
+    ...(LAUNCHED[dir] ?? []),
+  ];
+  const entries = sources.map((source) => {
     const file = path.join(folder, source);
     if (!existsSync(file)) throw new Error(`${file} is missing: run tsc -b first`);
     return file;

@@ -67,7 +67,9 @@ async function importEntryPoints(app: AppInstall, names: readonly string[]): Pro
     script,
     `const failed = [];
 for (const specifier of ${JSON.stringify(specifiers)}) {
-  try { await import(specifier); } catch (error) { failed.push(specifier + ": " + error.message); }
+  // A package's own package.json is exported as data: JSON needs its import attribute.
+  const options = specifier.endsWith(".json") ? { with: { type: "json" } } : undefined;
+  try { await import(specifier, options); } catch (error) { failed.push(specifier + ": " + error.message); }
 }
 console.log(JSON.stringify(failed));\n`,
   );

@@ -1,10 +1,12 @@
 import { cp, mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { starterManifest } from "./starter-manifest.js";
 
-// From dist/src/ to the package's template/ folder, which is published with it.
-const TEMPLATE = fileURLToPath(new URL("../../template", import.meta.url));
+// The package's own package.json, by its name: this module may run from dist/src or from a
+// chunk of dist/bundle, at different depths below it. template/ is published beside it.
+const MANIFEST = createRequire(import.meta.url).resolve("create-pseudoclaude/package.json");
+const TEMPLATE = path.join(path.dirname(MANIFEST), "template");
 
 /** Why a scaffold stopped before writing anything; the bin exits 2 with the message. */
 export class ScaffoldError extends Error {
@@ -28,9 +30,7 @@ export interface ScaffoldOptions {
 
 /** The version of this package, which every `@pseudoclaude/*` package of its release shares. */
 export async function ownVersion(): Promise<string> {
-  const manifest = JSON.parse(
-    await readFile(new URL("../../package.json", import.meta.url), "utf8"),
-  ) as { version: string };
+  const manifest = JSON.parse(await readFile(MANIFEST, "utf8")) as { version: string };
   return manifest.version;
 }
 

@@ -1,5 +1,21 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { GrepOutcome, GrepRequest, JudgeFiles } from "./grep-request.js";
+
+/**
+ * The worker's script, as compiled (dist/src), found from the package's root by its name: the
+ * code that starts it may run from dist/src or from a chunk of dist/bundle.
+ */
+const GREP_WORKER = path.join(
+  path.dirname(
+    createRequire(import.meta.url).resolve("@pseudoclaude/plugin-builtin-tools/package.json"),
+  ),
+  "dist",
+  "src",
+  "grep",
+  "grep-worker.js",
+);
 
 /** What the worker posts: a batch of files to judge, then the outcome. */
 export type WorkerMessage =
@@ -24,7 +40,7 @@ export function runGrep(
   judge?: JudgeFiles,
 ): Promise<GrepOutcome> {
   signal.throwIfAborted();
-  const worker = new Worker(new URL("./grep-worker.js", import.meta.url), {
+  const worker = new Worker(GREP_WORKER, {
     workerData: request,
     resourceLimits: { maxOldGenerationSizeMb: 256 },
   });
