@@ -271,7 +271,7 @@ if (mode === "full") {
 }
 process.stdout.write(`${renderTable(report)}\nwritten: ${file}\n`);
 
-const missed = quick ? results.flatMap((row) => row.guard?.missed ?? []) : [];
+const missed = quick ? results.flatMap((row) => row.missed ?? row.guard?.missed ?? []) : [];
 if (failures.length > 0 || missed.length > 0) {
   for (const line of [...failures, ...missed]) process.stderr.write(`bench: ${line}\n`);
   process.exit(1);

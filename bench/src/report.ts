@@ -45,6 +45,10 @@ export interface RowResult {
     ratios?: Record<string, number>;
     missed: string[];
   };
+  /** The row's further guarded figures: each with our ratio (the best repetition's). */
+  guards?: Array<{ figure: string; min?: number; max?: number; ratio?: number }>;
+  /** What the row's guards missed, `guard` and `guards` together. */
+  missed?: string[];
 }
 
 function spread(values: number[]): Spread {
@@ -126,6 +130,20 @@ export function summarize(
       ...(guarded.length > 1 ? { ratios: found } : {}),
       missed,
     };
+  }
+  if (row.guards) {
+    const missed = [...(result.guard?.missed ?? [])];
+    result.guards = row.guards.map((guard) => {
+      const ratios = contenders.pseudoclaude?.ratio_vs_raw_sdk[guard.figure];
+      const ratio = guard.min !== undefined ? ratios?.max : ratios?.min;
+      if (ratio === undefined) missed.push(`${row.id}: no ratio for ${guard.figure}`);
+      else if (guard.min !== undefined && ratio < guard.min)
+        missed.push(`${row.id}: ${guard.figure} ratio ${ratio} < ${guard.min}`);
+      else if (guard.max !== undefined && ratio > guard.max)
+        missed.push(`${row.id}: ${guard.figure} ratio ${ratio} > ${guard.max}`);
+      return { ...guard, ...(ratio !== undefined ? { ratio } : {}) };
+    });
+    result.missed = missed;
   }
   return result;
 }

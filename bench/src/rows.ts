@@ -32,6 +32,8 @@ export interface RowSpec {
    * of `contenders` (default: `pseudoclaude`).
    */
   guard?: { figure: string; min?: number; max?: number; contenders?: string[] };
+  /** More figures of the row guarded the same way (ours only). */
+  guards?: Array<{ figure: string; min?: number; max?: number }>;
 }
 
 const THROUGHPUT: Figure = { key: "calls_per_s", label: "calls/s", unit: "/s", better: "higher" };
@@ -126,7 +128,18 @@ function startupRow(era: Era, servers: number, quick: boolean): RowSpec {
     // The quick run's guard: 5 servers say as much about connecting at once, in half the time.
     ...(quick ? { quick: { ...params, servers: 5 } } : {}),
     figures: [STARTUP, COLD_STARTUP, CLIENT_CPU, FIRST_CALL],
-    ...(quick ? { guard: { figure: "startup_ms", max: 1.6 } } : {}),
+    ...(quick
+      ? {
+          guard: { figure: "startup_ms", max: 1.6 },
+          // Lenient, against losing what keeps these down: the schema compiler's warm-up
+          // while servers boot (first call 1.7-2.4x the raw SDK's with it, 4.4-5.9x without,
+          // measured) and loading the SDK on first connect only (client CPU 4-4.2x).
+          guards: [
+            { figure: "first_call_ms", max: 3.5 },
+            { figure: "client_cpu_ms", max: 7 },
+          ],
+        }
+      : {}),
   };
 }
 
