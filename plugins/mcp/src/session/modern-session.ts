@@ -30,7 +30,7 @@ import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { assumeCompleteResults } from "./result-type-default.js";
 import { serverInfoOf } from "./server-info.js";
 import { closeReason, SessionEvents } from "./session-events.js";
-import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
+import { ownSignalRequest, type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import type { StdioProcessTransport } from "./stdio-process-transport.js";
 import { withoutUnmirrorableTools } from "./x-mcp-header.js";
 
@@ -217,7 +217,7 @@ export class ModernSession implements McpSession {
     const { extensions } = this.capabilities as { extensions?: Record<string, unknown> };
     if (extensions?.[TASKS_EXTENSION] !== undefined || runsAsTask(options, false))
       return this.tasks.call(name, args, params._meta, options);
-    const result = await this.request(options.signal, (request) =>
+    const result = await this.callRequest(options, (request) =>
       this.client.callTool(params, {
         ...request,
         ...this.listing.definitionOf(name),
@@ -350,7 +350,30 @@ export class ModernSession implements McpSession {
     signal: AbortSignal,
     run: (options: SessionRequestOptions) => Promise<T>,
   ): Promise<T> {
-    return sessionRequest(signal, run, async (error, again) => {
+    return sessionRequest(signal, run, this.recovery(signal));
+  }
+
+  /**
+   * A tool call's request. Where the call can be listened to (`onAbort`), one signal is made
+   * for the request and aborted with the call: the call's own signal is never made, and no
+   * second signal follows it (two signals and their listeners were ~12 µs of a call's CPU).
+   */
+  private async callRequest<T>(
+    options: CallOptions,
+    run: (options: SessionRequestOptions) => Promise<T>,
+  ): Promise<T> {
+    if (!options.onAbort) return this.request(options.signal, run);
+    const controller = new AbortController();
+    const hearing = options.onAbort((reason) => controller.abort(reason));
+    try {
+      return await ownSignalRequest(controller.signal, run, this.recovery(controller.signal));
+    } finally {
+      hearing.dispose();
+    }
+  }
+
+  private recovery<T>(signal: AbortSignal) {
+    return async (error: unknown, again: (() => Promise<T>) | undefined): Promise<T> => {
       if (
         error instanceof UnauthorizedError &&
         again &&
@@ -359,6 +382,6 @@ export class ModernSession implements McpSession {
       )
         return again();
       throw classifyModernError(error, signal);
-    });
+    };
   }
 }

@@ -6,23 +6,44 @@ export interface SessionRequestOptions {
   timeout: number;
 }
 
+type Recover<T> = (error: unknown, again: (() => Promise<T>) | undefined) => Promise<T>;
+
 /**
  * One request of a session, in either era: run with its own signal (see withRequestSignal) and
  * NO_SDK_TIMEOUT, so only the caller's signal ends it. A failure goes to `recover`, which
  * throws what it means or tries once more through `again`; on that second try `again` is
  * undefined, so a second failure is the answer.
  */
-export async function sessionRequest<T>(
+export function sessionRequest<T>(
   signal: AbortSignal,
   run: (options: SessionRequestOptions) => Promise<T>,
-  recover: (error: unknown, again: (() => Promise<T>) | undefined) => Promise<T>,
-  retried = false,
+  recover: Recover<T>,
 ): Promise<T> {
+  return attempt(
+    () =>
+      withRequestSignal(signal, (requestSignal) =>
+        run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
+      ),
+    recover,
+  );
+}
+
+/**
+ * The same for a signal that already belongs to this one request (made for it, and dropped when
+ * it ends): the SDK is given it as it is, without a second signal that follows it.
+ */
+export function ownSignalRequest<T>(
+  signal: AbortSignal,
+  run: (options: SessionRequestOptions) => Promise<T>,
+  recover: Recover<T>,
+): Promise<T> {
+  return attempt(() => run({ signal, timeout: NO_SDK_TIMEOUT }), recover);
+}
+
+async function attempt<T>(go: () => Promise<T>, recover: Recover<T>, retried = false): Promise<T> {
   try {
-    return await withRequestSignal(signal, (requestSignal) =>
-      run({ signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
-    );
+    return await go();
   } catch (error) {
-    return recover(error, retried ? undefined : () => sessionRequest(signal, run, recover, true));
+    return recover(error, retried ? undefined : () => attempt(go, recover, true));
   }
 }
