@@ -7,14 +7,8 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { type Agent, textOf } from "@pseudoclaude/core";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
-import {
-  eventually,
-  FILESYSTEM,
-  ROOT,
-  startAgent,
-  TIMEOUT,
-  toolsOf,
-} from "./support/mcp-reference-servers.js";
+import { eventually } from "./support/mcp-fixtures.js";
+import { FILESYSTEM, ROOT, startAgent, TIMEOUT, toolsOf } from "./support/mcp-reference-servers.js";
 
 describe("server-filesystem over stdio", () => {
   /** The smallest valid PCM WAV file: a 44-byte RIFF header and two silent samples. */
@@ -70,6 +64,7 @@ describe("server-filesystem over stdio", () => {
     const file = path.join(workspace.root, "notes", "hello.txt");
     await eventually(
       async () => (await agent.callTool("mcp__fs__read_text_file", { path: file })).result.ok,
+      5_000,
       "server-filesystem to serve the workspace (roots/list)",
     );
   }

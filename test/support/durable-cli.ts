@@ -8,6 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import http2 from "node:http2";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { CLI_BIN } from "./cli.js";
+import { waitFor as waitUntil } from "./durable-restate.js";
 import { type RestateServer, startRestate } from "./restate-server.js";
 
 export interface Serve {
@@ -168,17 +169,9 @@ export function comparable(document: Record<string, unknown>): unknown {
   );
 }
 
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined>,
-): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const found = await probe();
-    if (found != null) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Wait for what a CLI run shows; runs through the CLI take longer than the agent's own. */
+export function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>): Promise<T> {
+  return waitUntil(what, probe, 60_000);
 }
 
 /** How many live processes have `text` in their command line. */

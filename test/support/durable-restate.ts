@@ -164,11 +164,15 @@ export async function ledgerOf(file: string): Promise<string[]> {
   return (await readFile(file, "utf8").catch(() => "")).split("\n").filter(Boolean);
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 30_000;
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined>,
+  ms = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
   for (;;) {
     const found = await probe();
-    if (found !== undefined) return found;
+    if (found != null) return found;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -11,6 +11,7 @@ import {
 import { type ToolProgress } from "@pseudoclaude/core/plugin";
 import { type McpServerEntry, mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { eventually } from "./mcp-fixtures.js";
 import { markerEnv, newMarker } from "./processes.js";
 import { EVERYTHING } from "./reference-server-paths.js";
 
@@ -71,19 +72,6 @@ export const everything = (extra: Record<string, unknown> = {}) => ({
   everything: { type: "stdio", command: process.execPath, args: [EVERYTHING, "stdio"], ...extra },
 });
 
-/** Poll until `check` holds; fail with `what` after `ms`. */
-export async function eventually(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  ms = 5_000,
-): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${ms} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 export function toolsOf(agent: Agent, server: string): ToolDefinition[] {
   return agent.registry
     .definitions()
@@ -106,6 +94,7 @@ export async function untilConditionalToolsListed(agent: Agent): Promise<void> {
     () =>
       agent.registry.get("mcp__everything__get-roots-list") !== undefined &&
       agent.registry.get("mcp__everything__trigger-elicitation-request") !== undefined,
+    5_000,
     "the conditional tools of server-everything",
   );
 }
