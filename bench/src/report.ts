@@ -104,24 +104,14 @@ export function summarize(
   if (row.guard) {
     // Judged on the best repetition: a regression shows in every one, a busy neighbour on a
     // shared CI machine in some (a median of three once failed on one slow run of two).
-    const { figure, min, max } = row.guard;
     const guarded = row.guard.contenders ?? ["pseudoclaude"];
     const missed: string[] = [];
     const found: Record<string, number> = {};
     for (const name of guarded) {
-      const ratios = contenders[name]?.ratio_vs_raw_sdk[figure];
-      const ratio = min !== undefined ? ratios?.max : ratios?.min;
       // The message names the contender only where the guard has more than one.
       const who = guarded.length > 1 ? `${name} ` : "";
-      if (ratio === undefined) {
-        missed.push(`${row.id}: ${who}no ratio for ${figure}`);
-        continue;
-      }
-      found[name] = ratio;
-      if (min !== undefined && ratio < min)
-        missed.push(`${row.id}: ${who}${figure} ratio ${ratio} < ${min}`);
-      else if (max !== undefined && ratio > max)
-        missed.push(`${row.id}: ${who}${figure} ratio ${ratio} > ${max}`);
+      const ratio = judge(row.id, who, row.guard, contenders[name], missed);
+      if (ratio !== undefined) found[name] = ratio;
     }
     const first = found[guarded[0]!];
     result.guard = {
@@ -134,18 +124,34 @@ export function summarize(
   if (row.guards) {
     const missed = [...(result.guard?.missed ?? [])];
     result.guards = row.guards.map((guard) => {
-      const ratios = contenders.pseudoclaude?.ratio_vs_raw_sdk[guard.figure];
-      const ratio = guard.min !== undefined ? ratios?.max : ratios?.min;
-      if (ratio === undefined) missed.push(`${row.id}: no ratio for ${guard.figure}`);
-      else if (guard.min !== undefined && ratio < guard.min)
-        missed.push(`${row.id}: ${guard.figure} ratio ${ratio} < ${guard.min}`);
-      else if (guard.max !== undefined && ratio > guard.max)
-        missed.push(`${row.id}: ${guard.figure} ratio ${ratio} > ${guard.max}`);
+      const ratio = judge(row.id, "", guard, contenders.pseudoclaude, missed);
       return { ...guard, ...(ratio !== undefined ? { ratio } : {}) };
     });
     result.missed = missed;
   }
   return result;
+}
+
+/**
+ * One guard on one contender: its ratio on the guarded figure (the best repetition's: the
+ * highest against a `min`, the lowest against a `max`), with what it missed added to `missed`.
+ */
+function judge(
+  row: string,
+  who: string,
+  guard: { figure: string; min?: number; max?: number },
+  contender: ContenderResult | undefined,
+  missed: string[],
+): number | undefined {
+  const { figure, min, max } = guard;
+  const ratios = contender?.ratio_vs_raw_sdk[figure];
+  const ratio = min !== undefined ? ratios?.max : ratios?.min;
+  if (ratio === undefined) missed.push(`${row}: ${who}no ratio for ${figure}`);
+  else if (min !== undefined && ratio < min)
+    missed.push(`${row}: ${who}${figure} ratio ${ratio} < ${min}`);
+  else if (max !== undefined && ratio > max)
+    missed.push(`${row}: ${who}${figure} ratio ${ratio} > ${max}`);
+  return ratio;
 }
 
 interface Report {
