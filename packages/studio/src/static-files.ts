@@ -3,13 +3,15 @@ import type { ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-/** The page's files, built into the package (`dist/ui`) at build time: nothing from a CDN. */
-const UI_FOLDER = `${path.join(
-  // The package's root, by its name: this module may run from dist/src or from dist/bundle.
+/**
+ * The page's files, built into the package (`dist/ui`) at build time: nothing from a CDN. Found
+ * from the package's root, by its name: this module may run from dist/src or from dist/bundle.
+ */
+const UI_FOLDER = path.join(
   path.dirname(createRequire(import.meta.url).resolve("@pseudoclaude/studio/package.json")),
   "dist",
   "ui",
-)}${path.sep}`;
+);
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

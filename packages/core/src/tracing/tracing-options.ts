@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Tracer, TracerProvider } from "@opentelemetry/api";
 import { globalTracerRegistered, otelApi } from "./otel-api.js";
 
@@ -54,24 +55,21 @@ export function resolveTracer(options: TracingOptions | undefined): TracerSource
 let version: string | undefined;
 
 /**
- * Read once, from the package.json that ships with this package: the nearest one above this
- * module named @pseudoclaude/core (dist/src/tracing/ and dist/bundle/chunks/ sit at different
- * depths).
+ * Read once, from the package.json that ships with this package, found by the package's name:
+ * this module may run from dist/src or from a chunk of dist/bundle, at different depths.
  */
 function coreVersion(): string {
   if (version !== undefined) return version;
-  version = "unknown";
-  for (let up = "../"; up.length <= 5 * 3; up += "../") {
-    try {
-      const manifest = JSON.parse(
-        readFileSync(new URL(`${up}package.json`, import.meta.url), "utf8"),
-      ) as { name?: unknown; version?: unknown };
-      if (manifest.name !== "@pseudoclaude/core") continue;
-      if (typeof manifest.version === "string") version = manifest.version;
-      break;
-    } catch {
-      // No package.json at this level: look further up.
-    }
+  try {
+    const manifest = JSON.parse(
+      readFileSync(
+        createRequire(import.meta.url).resolve("@pseudoclaude/core/package.json"),
+        "utf8",
+      ),
+    ) as { version?: unknown };
+    version = typeof manifest.version === "string" ? manifest.version : "unknown";
+  } catch {
+    version = "unknown";
   }
   return version;
 }
