@@ -11,18 +11,22 @@ import { describe, it } from "node:test";
 // loads, the stack names the TypeScript source file of every frame, bundled or not.
 process.setSourceMapsEnabled(true);
 const { ScriptedProvider } = await import("@pseudoclaude/testing");
-const { FIXTURE_ERAS, mcpAgent, stdioFixture } = await import("./support/mcp-fixtures.js");
+const { FIXTURE_ERAS, mcpAgent, serverPart, stdioFixture } = await import(
+  "./support/mcp-fixtures.js"
+);
 
 /** Our files on the stack when a `tools/call` request is written, innermost first. */
-async function filesOnTheWayOut(env: Record<string, string>): Promise<string[]> {
+async function filesOnTheWayOut(era: { version: string; env: Record<string, string> }) {
   const provider = new ScriptedProvider([
     { tool_calls: [{ id: "c1", name: "mcp__fx__echo", arguments: { text: "hi" } }] },
     { text: "done" },
   ]);
+  // The hand-written fixture, well-behaved (no HOSTILE modes): it speaks the era it is told to.
   const agent = await mcpAgent(
-    { fx: stdioFixture("behaviours", { env }) },
+    { fx: stdioFixture("hostile", { env: era.env }) },
     { provider, approve: () => "allow" },
   );
+  assert.equal(serverPart(agent, "fx")?.protocolVersion, era.version);
   const limit = Error.stackTraceLimit;
   const write = net.Socket.prototype.write;
   let stack = "";
@@ -59,13 +63,15 @@ function visits(files: readonly string[]): string[] {
 describe("the call path of one MCP tool call", () => {
   for (const era of FIXTURE_ERAS) {
     it(`goes from the model's answer to the server in at most 8 files, none twice (${era.version})`, async () => {
-      const walk = visits(await filesOnTheWayOut(era.env));
+      const walk = visits(await filesOnTheWayOut(era));
       assert.equal(walk.at(-1), "packages/core/src/agent/run-loop.ts", walk.join("\n"));
       assert.equal(walk[0], "plugins/mcp/src/session/stdio-process-transport.ts", walk.join("\n"));
       assert.equal(new Set(walk).size, walk.length, `a file is entered twice:\n${walk.join("\n")}`);
       assert.ok(walk.length <= 8, `${walk.length} stops:\n${walk.join("\n")}`);
       const registry = walk.filter((file) => file.startsWith("packages/core/src/registry/"));
       assert.deepEqual(registry, ["packages/core/src/registry/tool-runner.ts"]);
+      const session = era.version === "2025-11-25" ? "sdk-session.ts" : "modern-session.ts";
+      assert.ok(walk.includes(`plugins/mcp/src/session/${session}`), walk.join("\n"));
     });
   }
 });

@@ -66,6 +66,8 @@ export class JsonRpcChannel implements Transport {
 
   private readonly pending = new Map<string, Pending>();
   private next = 0;
+  /** The `_meta` every message of ours carries (2026-07-28's per-request envelope). */
+  private envelope: Record<string, unknown> | undefined;
 
   constructor(
     private readonly transport: Transport,
@@ -81,6 +83,14 @@ export class JsonRpcChannel implements Transport {
       this.onclose?.();
     };
     transport.onerror = (error) => this.onerror?.(error);
+  }
+
+  /**
+   * From now on every request and notification the channel sends carries `envelope` in its
+   * `_meta`, under the request's own keys (which win), as the v2 client stamps its own.
+   */
+  useEnvelope(envelope: Record<string, unknown>): void {
+    this.envelope = envelope;
   }
 
   get sessionId(): string | undefined {
@@ -126,7 +136,7 @@ export class JsonRpcChannel implements Transport {
     }
     this.pending.set(id, request);
     request.sent = true;
-    const message: JSONRPCMessage = { jsonrpc: "2.0", id, method, params };
+    const message: JSONRPCMessage = { jsonrpc: "2.0", id, method, params: this.stamped(params) };
     (this.lane ?? this.transport).send(message).catch((error: unknown) => {
       // As the transport threw it: the session tells an expired HTTP session or a refused
       // token from a broken pipe.
@@ -143,10 +153,17 @@ export class JsonRpcChannel implements Transport {
       .send({
         jsonrpc: "2.0",
         method: "notifications/cancelled",
-        params: { requestId: request.id, reason: String(reason) },
+        params: this.stamped({ requestId: request.id, reason: String(reason) }),
       })
       .catch(() => undefined);
     request.reject(new McpCallError("cancelled", "The call was cancelled."));
+  }
+
+  private stamped(params: Record<string, unknown>): Record<string, unknown> {
+    const envelope = this.envelope;
+    if (!envelope) return params;
+    const meta = params._meta as Record<string, unknown> | undefined;
+    return { ...params, _meta: meta ? { ...envelope, ...meta } : envelope };
   }
 
   /** An answer to one of our requests: settle it and keep it from the client. */

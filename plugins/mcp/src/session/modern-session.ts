@@ -1,15 +1,25 @@
-import { Client, LOG_LEVEL_META_KEY, UnauthorizedError } from "@modelcontextprotocol/client";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  Client,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  UnauthorizedError,
+} from "@modelcontextprotocol/client";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import { modernTaskCalls, TASKS_EXTENSION } from "../tasks/modern-task-calls.js";
 import { runsAsTask } from "../tasks/runs-as-task.js";
 import type { TaskCalls } from "../tasks/task-calls.js";
 import { progressOption } from "./call-progress.js";
+import { toRemoteCallResult } from "./call-result.js";
 import { classifyModernError } from "./classify-error.js";
 import { completionOf } from "./completion.js";
 import { clientCapabilities, installEraHandlers } from "./era-handlers.js";
 import { MODERN_PROTOCOL } from "./era-probe.js";
+import { JsonRpcChannel } from "./json-rpc-channel.js";
 import { ListenStream } from "./listen-stream.js";
+import { looseResult } from "./loose-result.js";
 import {
   type CallOptions,
   type CompletionRequest,
@@ -22,6 +32,7 @@ import {
   type ToolsPage,
 } from "./mcp-session.js";
 import { authFor, authorizeModern, loginAgain, modernHttpTransport } from "./modern-http-auth.js";
+import { ModernPlainCalls, type ToolCallParams } from "./modern-plain-calls.js";
 import { ModernToolListing } from "./modern-tool-listing.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
 import { toToolsPage } from "./parse-tools.js";
@@ -36,15 +47,6 @@ import { withoutUnmirrorableTools } from "./x-mcp-header.js";
 
 type Transport = Parameters<Client["connect"]>[0];
 
-/** An extension's result, checked by the extension's code (the v2 client wants a schema). */
-const looseResult = {
-  "~standard": {
-    version: 1 as const,
-    vendor: "pseudoclaude",
-    validate: (value: unknown) => ({ value: value as Record<string, unknown> }),
-  },
-};
-
 /**
  * A session in the stateless 2026-07-28 era, on the official v2 client
  * (`@modelcontextprotocol/client`), loaded only when a server speaks it. The era was
@@ -57,6 +59,8 @@ export class ModernSession implements McpSession {
   private readonly events = new SessionEvents();
   private closing = false;
   private stream: ListenStream | undefined;
+  /** Plain tool calls beside the client, over stdio (see ModernPlainCalls). */
+  private plain: ModernPlainCalls | undefined;
   /** The tools as listed, for calls, and how long the listing is fresh. */
   private readonly listing = new ModernToolListing(() => this.events.emit("tools-changed"));
 
@@ -71,10 +75,13 @@ export class ModernSession implements McpSession {
     const auth = stdio ? undefined : await authFor(server, options);
     const base = (stdio ?? modernHttpTransport(server, auth)) as unknown as Transport;
     const raw = new RawRequests(base);
-    const transport = assumeCompleteResults(base, raw.take);
+    // Over stdio, plain tool calls take our channel (ModernPlainCalls); the client the rest.
+    const channel = stdio ? new JsonRpcChannel(stdio) : undefined;
+    const transport = assumeCompleteResults(channel ?? base, raw.take);
+    const capabilities = clientCapabilities(server, options.handlers);
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
     const client = new Client(options.clientInfo, {
-      capabilities: clientCapabilities(server, options.handlers),
+      capabilities,
       jsonSchemaValidator: noSdkValidation,
     });
     installEraHandlers(client, server, options.handlers);
@@ -91,7 +98,8 @@ export class ModernSession implements McpSession {
     const session = new ModernSession(
       server.name,
       client,
-      transport,
+      // Ours over stdio, for how its process ended (the channel in front of it has no exitInfo).
+      stdio ?? transport,
       !stdio,
       modernTaskCalls(server, options, client, raw),
       raw,
@@ -106,6 +114,13 @@ export class ModernSession implements McpSession {
           timeout: NO_SDK_TIMEOUT,
         }),
       );
+      // The envelope the client stamps on its own requests, on the channel's too.
+      channel?.useEnvelope({
+        [PROTOCOL_VERSION_META_KEY]: session.protocolVersion,
+        [CLIENT_INFO_META_KEY]: options.clientInfo,
+        [CLIENT_CAPABILITIES_META_KEY]: capabilities,
+      });
+      session.plain = channel && new ModernPlainCalls(channel);
       await session.follow(options.signal);
     } catch (error) {
       await session.closeQuietly();
@@ -205,11 +220,7 @@ export class ModernSession implements McpSession {
     args: Record<string, unknown>,
     options: CallOptions,
   ): Promise<RemoteCallResult> {
-    const params: {
-      name: string;
-      arguments: Record<string, unknown>;
-      _meta?: Record<string, unknown>;
-    } = { name, arguments: args };
+    const params: ToolCallParams = { name, arguments: args };
     if (options.trace) params._meta = { ...options.trace.headers };
     if (this.logLevel) params._meta = { ...params._meta, [LOG_LEVEL_META_KEY]: this.logLevel };
     // 2026-07-28 lists no task support per tool: a server with the Tasks extension may answer
@@ -217,6 +228,14 @@ export class ModernSession implements McpSession {
     const { extensions } = this.capabilities as { extensions?: Record<string, unknown> };
     if (extensions?.[TASKS_EXTENSION] !== undefined || runsAsTask(options, false))
       return this.tasks.call(name, args, params._meta, options);
+    const plain = this.plain;
+    if (plain?.carries(name, options)) {
+      const answer = await plain.channel
+        .request("tools/call", params, options)
+        .catch((error: unknown) => Promise.reject(classifyModernError(error, options.signal)));
+      const result = plain.resultOf(name, answer);
+      if (result) return result;
+    }
     const result = await this.callRequest(options, (request) =>
       this.client.callTool(params, {
         ...request,
@@ -224,17 +243,7 @@ export class ModernSession implements McpSession {
         ...progressOption(options),
       }),
     );
-    const call = result as {
-      content?: RemoteCallResult["content"];
-      structuredContent?: unknown;
-      isError?: boolean;
-      _meta?: Record<string, unknown>;
-    };
-    const remote: RemoteCallResult = { content: call.content ?? [] };
-    if (call.structuredContent !== undefined) remote.structuredContent = call.structuredContent;
-    if (call.isError) remote.isError = true;
-    if (call._meta) remote.meta = call._meta;
-    return remote;
+    return toRemoteCallResult(result);
   }
 
   async listResources(cursor: string | undefined, signal: AbortSignal) {
