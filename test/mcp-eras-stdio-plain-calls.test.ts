@@ -5,33 +5,32 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { textOf } from "@pseudoclaude/core";
-import { withEraAgent } from "./support/mcp-era-agent.js";
+import {
+  type SeenRequest,
+  seenPlainAndThroughClient,
+  withEraAgent,
+} from "./support/mcp-era-agent.js";
 import { serverPart, stdioFixture } from "./support/mcp-fixtures.js";
 
 const TIMEOUT = { timeout: 60_000 };
 const MODERN_ONLY = { env: { FIXTURE_MODERN_ONLY: "1" } };
 
-/** What the fixture's request_meta tool saw of its request: its id and envelope. */
-type Seen = { id: unknown; envelope: Record<string, unknown> };
+type Seen = SeenRequest;
 
 describe("plain 2026-07-28 tool calls over stdio", () => {
   it("carry the same envelope as the v2 client's own requests", TIMEOUT, async () => {
     await withEraAgent({ modern: stdioFixture("modern", MODERN_ONLY) }, async (agent) => {
       assert.equal(serverPart(agent, "modern")?.protocolVersion, "2026-07-28");
-      const plain = await agent.callTool("mcp__modern__request_meta", {});
-      // A call that wants progress goes through the client.
-      const viaClient = await agent.callTool(
+      // The second wants progress, which sends it through the client.
+      const [seenPlain, seenClient] = await seenPlainAndThroughClient(
+        agent,
         "mcp__modern__request_meta",
-        {},
-        { onProgress: () => undefined },
       );
-      const seenPlain = JSON.parse(textOf(plain.result.content)) as Seen;
-      const seenClient = JSON.parse(textOf(viaClient.result.content)) as Seen;
       assert.match(String(seenPlain.id), /^pc-\d+$/, "the plain call went over the channel");
       assert.equal(typeof seenClient.id, "number", "the progress call went through the client");
-      assert.equal(seenPlain.envelope["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+      assert.equal(seenPlain.envelope?.["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
       assert.deepEqual(
-        (seenPlain.envelope["io.modelcontextprotocol/clientInfo"] as { name?: unknown }).name,
+        (seenPlain.envelope?.["io.modelcontextprotocol/clientInfo"] as { name?: unknown }).name,
         "pseudoclaude",
       );
       assert.deepEqual(seenPlain.envelope, seenClient.envelope);

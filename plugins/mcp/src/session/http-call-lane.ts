@@ -1,10 +1,6 @@
 import http from "node:http";
 import https from "node:https";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { SseEventReader } from "./sse-event-reader.js";
 import { traceHeadersOf } from "./trace-header-fetch.js";
@@ -25,8 +21,32 @@ const FIRST_RECONNECTION_DELAY_MS = 1_000;
  * it the way it always did: a 401 or 403 (authorization, which the SDK runs), a redirect (the
  * SDK follows those within the origin), and a stream that broke after an event id (the SDK
  * resumes it with Last-Event-ID). None of those were processed by the server, so sending again
- * runs nothing twice. Any other refusal fails as the SDK's would, with a StreamableHTTPError.
+ * runs nothing twice. Any other refusal fails as the SDK's would (LaneEra.httpError).
  */
+/**
+ * What the lane needs of the SDK's Streamable HTTP transport, in either SDK line: to send what
+ * needs its judgement, to hand on what the server answered, and (1.x) the session it holds.
+ */
+export interface LaneTransport {
+  send(message: JSONRPCMessage, options?: { resumptionToken?: string }): Promise<void>;
+  onmessage?: ((message: JSONRPCMessage) => void) | undefined;
+  readonly sessionId?: string | undefined;
+  readonly protocolVersion?: string | undefined;
+}
+
+/** How a lane speaks its era, beside the transport's own headers. */
+export interface LaneEra {
+  /** The error a refusal fails with, as the era's SDK transport would throw it. */
+  httpError(status: number, message: string): Error;
+  /** Headers a message carries in this era (2026-07-28: `Mcp-Method`, `Mcp-Name`). */
+  headersOf?(message: JSONRPCMessage): Record<string, string>;
+  /**
+   * A 400 whose body is a JSON-RPC error for the request is its answer (2026-07-28: the server
+   * refuses a request it cannot take so), handed on as the v2 transport does.
+   */
+  refusalsAnswer?: boolean;
+}
+
 export class HttpCallLane {
   private readonly agent: http.Agent;
   private readonly request: typeof http.request;
@@ -40,10 +60,11 @@ export class HttpCallLane {
 
   constructor(
     private readonly url: URL,
-    private readonly transport: StreamableHTTPClientTransport,
+    private readonly transport: LaneTransport,
     /** The server's configured headers (`headers` in its config), sent with every request. */
     private readonly headers: Record<string, string>,
     private readonly authProvider: OAuthClientProvider | undefined,
+    private readonly era: LaneEra,
   ) {
     const secure = url.protocol === "https:";
     this.agent = secure
@@ -54,7 +75,7 @@ export class HttpCallLane {
 
   /** POST `message`; resolves once its answer has been handed on, rejects if it cannot be. */
   async send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) throw new StreamableHTTPError(-1, "The transport is closed.");
+    if (this.closed) throw this.era.httpError(-1, "The transport is closed.");
     const headers = await this.requestHeaders(message);
     // A DPoP-bound token needs a proof per request, which the SDK transport's fetch signs.
     if (!headers) return this.transport.send(message);
@@ -76,7 +97,8 @@ export class HttpCallLane {
     }
     if (status < 200 || status >= 300) {
       const text = await readAll(response).catch(() => "");
-      throw new StreamableHTTPError(status, `Error POSTing to endpoint: ${text}`);
+      if (status === 400 && this.era.refusalsAnswer && this.answeredIn(text, message)) return;
+      throw this.era.httpError(status, `Error POSTing to endpoint: ${text}`);
     }
     if (status === 202) {
       response.resume();
@@ -93,7 +115,20 @@ export class HttpCallLane {
     }
     if (type === "text/event-stream") return this.readStream(message, request, response);
     response.resume();
-    throw new StreamableHTTPError(-1, `Unexpected content type: ${type}`);
+    throw this.era.httpError(-1, `Unexpected content type: ${type}`);
+  }
+
+  /** Whether `text` is a JSON-RPC error answering `message` (then it is handed on). */
+  private answeredIn(text: string, message: JSONRPCMessage): boolean {
+    let answer: { jsonrpc?: unknown; id?: unknown; error?: unknown } | undefined;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      return false;
+    }
+    if (answer?.error === undefined || !("id" in message) || answer.id !== message.id) return false;
+    this.deliver(answer);
+    return true;
   }
 
   /** Ends every request in flight; what waits on them fails as after a closed connection. */
@@ -101,7 +136,7 @@ export class HttpCallLane {
     this.closed = true;
     for (const [timer, fail] of this.resuming) {
       clearTimeout(timer);
-      fail(new StreamableHTTPError(-1, "The transport is closed."));
+      fail(this.era.httpError(-1, "The transport is closed."));
     }
     this.resuming.clear();
     for (const request of this.live.values()) request.destroy();
@@ -141,6 +176,8 @@ export class HttpCallLane {
     for (const [name, value] of Object.entries(this.headers)) headers[name.toLowerCase()] = value;
     const trace = traceHeadersOf(message);
     if (trace) for (const [name, value] of Object.entries(trace)) headers[name] = value;
+    const own = this.era.headersOf?.(message);
+    if (own) for (const [name, value] of Object.entries(own)) headers[name] = value;
     headers["content-type"] = "application/json";
     headers.accept = "application/json, text/event-stream";
     return headers;
@@ -219,7 +256,7 @@ export class HttpCallLane {
           this.resuming.set(timer, reject);
         } else
           reject(
-            new StreamableHTTPError(
+            this.era.httpError(
               -1,
               response.complete
                 ? "The server ended the stream before answering."
@@ -236,10 +273,7 @@ export class HttpCallLane {
       typeof message !== "object" ||
       (message as { jsonrpc?: unknown }).jsonrpc !== "2.0"
     )
-      throw new StreamableHTTPError(
-        -1,
-        "The server answered with something that is not JSON-RPC 2.0.",
-      );
+      throw this.era.httpError(-1, "The server answered with something that is not JSON-RPC 2.0.");
     this.transport.onmessage?.(message as JSONRPCMessage);
   }
 }

@@ -93,6 +93,14 @@ export class JsonRpcChannel implements Transport {
     this.envelope = envelope;
   }
 
+  /**
+   * The v2 transport's: each request has a stream of its own (2026-07-28 over HTTP), and is
+   * cancelled by closing it rather than by `notifications/cancelled`. The client asks.
+   */
+  get hasPerRequestStream(): boolean | undefined {
+    return (this.transport as { hasPerRequestStream?: boolean }).hasPerRequestStream;
+  }
+
   get sessionId(): string | undefined {
     return this.transport.sessionId;
   }
@@ -149,6 +157,11 @@ export class JsonRpcChannel implements Transport {
   cancelRequest(request: ChannelRequest, reason: unknown): void {
     if (!this.pending.delete(request.id)) return;
     this.lane?.abandon(request.id);
+    // Closing the request's own stream (abandon) is how it is cancelled there.
+    if (this.lane && this.hasPerRequestStream) {
+      request.reject(new McpCallError("cancelled", "The call was cancelled."));
+      return;
+    }
     void this.transport
       .send({
         jsonrpc: "2.0",

@@ -15,7 +15,8 @@ export type ToolCallParams = {
  * client's own `tools/call` parses every answer with zod, scans the tool for headers to mirror
  * and builds its options, which a plain call over stdio does not need.
  *
- * What only the client can do stays with it. A call that wants progress goes through it. A
+ * What only the client can do stays with it. A call that wants progress goes through it, and
+ * over HTTP so does a tool whose parameters become `Mcp-Param-*` headers (`x-mcp-header`). A
  * tool that answers `input_required` asks the person or the model for something: the client's
  * multi-round-trip driver answers it through the session's handlers, so the call is made
  * again through the client (`undefined` from `resultOf`), and so is every later call of that
@@ -28,11 +29,15 @@ export class ModernPlainCalls {
   private readonly asking = new Set<string>();
 
   /** `channel` carries the calls; the session sends them on it itself (a short call path). */
-  constructor(readonly channel: JsonRpcChannel) {}
+  constructor(
+    readonly channel: JsonRpcChannel,
+    /** Over HTTP: whether a tool's call mirrors parameters as headers (the client does that). */
+    private readonly mirrors?: (name: string) => boolean,
+  ) {}
 
   /** Whether a call of `name` with `options` can go plain. */
   carries(name: string, options: CallOptions): boolean {
-    return !options.onProgress && !this.asking.has(name);
+    return !options.onProgress && !this.asking.has(name) && !this.mirrors?.(name);
   }
 
   /** What the plain call of `name` was answered; `undefined` when it asked for input. */

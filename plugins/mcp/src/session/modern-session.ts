@@ -32,6 +32,7 @@ import {
   type ToolsPage,
 } from "./mcp-session.js";
 import { authFor, authorizeModern, loginAgain, modernHttpTransport } from "./modern-http-auth.js";
+import { modernCallLane } from "./modern-http-lane.js";
 import { ModernPlainCalls, type ToolCallParams } from "./modern-plain-calls.js";
 import { ModernToolListing } from "./modern-tool-listing.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
@@ -41,7 +42,7 @@ import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { assumeCompleteResults } from "./result-type-default.js";
 import { serverInfoOf } from "./server-info.js";
 import { closeReason, SessionEvents } from "./session-events.js";
-import { ownSignalRequest, type SessionRequestOptions, sessionRequest } from "./session-request.js";
+import { callRequest, type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import type { StdioProcessTransport } from "./stdio-process-transport.js";
 import { withoutUnmirrorableTools } from "./x-mcp-header.js";
 
@@ -73,11 +74,13 @@ export class ModernSession implements McpSession {
     loggedIn = false,
   ): Promise<ModernSession> {
     const auth = stdio ? undefined : await authFor(server, options);
-    const base = (stdio ?? modernHttpTransport(server, auth)) as unknown as Transport;
+    const http = stdio ? undefined : modernHttpTransport(server, auth);
+    const base = (stdio ?? http) as unknown as Transport;
     const raw = new RawRequests(base);
-    // Over stdio, plain tool calls take our channel (ModernPlainCalls); the client the rest.
-    const channel = stdio ? new JsonRpcChannel(stdio) : undefined;
-    const transport = assumeCompleteResults(channel ?? base, raw.take);
+    // Plain tool calls take our channel (ModernPlainCalls), over HTTP on its lane; the client
+    // the rest.
+    const channel = new JsonRpcChannel(base as never, http && modernCallLane(server, http, auth));
+    const transport = assumeCompleteResults(channel, raw.take);
     const capabilities = clientCapabilities(server, options.handlers);
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
     const client = new Client(options.clientInfo, {
@@ -92,14 +95,14 @@ export class ModernSession implements McpSession {
             server,
             { ...options, signal: AbortSignal.timeout(server.connectTimeoutMs) },
             auth,
-            transport as never,
+            http!,
           )
       : undefined;
     const session = new ModernSession(
       server.name,
       client,
       // Ours over stdio, for how its process ended (the channel in front of it has no exitInfo).
-      stdio ?? transport,
+      stdio ?? channel,
       !stdio,
       modernTaskCalls(server, options, client, raw),
       raw,
@@ -115,19 +118,22 @@ export class ModernSession implements McpSession {
         }),
       );
       // The envelope the client stamps on its own requests, on the channel's too.
-      channel?.useEnvelope({
+      channel.useEnvelope({
         [PROTOCOL_VERSION_META_KEY]: session.protocolVersion,
         [CLIENT_INFO_META_KEY]: options.clientInfo,
         [CLIENT_CAPABILITIES_META_KEY]: capabilities,
       });
-      session.plain = channel && new ModernPlainCalls(channel);
+      session.plain = new ModernPlainCalls(
+        channel,
+        http && ((name) => session.listing.mirrorsHeaders(name)),
+      );
       await session.follow(options.signal);
     } catch (error) {
       await session.closeQuietly();
       // A token refused: the v2 client ran its OAuth flow, and a person has to log in. The
       // redirect goes back to the transport, which checks its issuer, then a fresh connect.
       if (!loggedIn && auth && error instanceof UnauthorizedError) {
-        const login = await authorizeModern(server, options, auth, transport as never);
+        const login = await authorizeModern(server, options, auth, http!);
         if (login) return ModernSession.connect(server, options, stdio, discover, true);
       }
       throw error;
@@ -236,12 +242,15 @@ export class ModernSession implements McpSession {
       const result = plain.resultOf(name, answer);
       if (result) return result;
     }
-    const result = await this.callRequest(options, (request) =>
-      this.client.callTool(params, {
-        ...request,
-        ...this.listing.definitionOf(name),
-        ...progressOption(options),
-      }),
+    const result = await callRequest(
+      options,
+      (request) =>
+        this.client.callTool(params, {
+          ...request,
+          ...this.listing.definitionOf(name),
+          ...progressOption(options),
+        }),
+      (signal) => this.recovery(signal),
     );
     return toRemoteCallResult(result);
   }
@@ -360,25 +369,6 @@ export class ModernSession implements McpSession {
     run: (options: SessionRequestOptions) => Promise<T>,
   ): Promise<T> {
     return sessionRequest(signal, run, this.recovery(signal));
-  }
-
-  /**
-   * A tool call's request. Where the call can be listened to (`onAbort`), one signal is made
-   * for the request and aborted with the call: the call's own signal is never made, and no
-   * second signal follows it (two signals and their listeners were ~12 µs of a call's CPU).
-   */
-  private async callRequest<T>(
-    options: CallOptions,
-    run: (options: SessionRequestOptions) => Promise<T>,
-  ): Promise<T> {
-    if (!options.onAbort) return this.request(options.signal, run);
-    const controller = new AbortController();
-    const hearing = options.onAbort((reason) => controller.abort(reason));
-    try {
-      return await ownSignalRequest(controller.signal, run, this.recovery(controller.signal));
-    } finally {
-      hearing.dispose();
-    }
   }
 
   private recovery<T>(signal: AbortSignal) {

@@ -16,6 +16,8 @@ export class ModernToolListing {
    * pagination guard, so the client has no listing of its own to take them from).
    */
   private readonly listed = new Map<string, unknown>();
+  /** Whether a listed tool declares `x-mcp-header` parameters, worked out on its first call. */
+  private readonly mirroring = new Map<string, boolean>();
   /** Lists the tools again once the last listing's `ttlMs` has run out. */
   private stale: NodeJS.Timeout | undefined;
   private closed = false;
@@ -26,6 +28,7 @@ export class ModernToolListing {
   /** A listing starts over (its first page): the tools of the last one are forgotten. */
   restart(ttlMs: unknown): void {
     this.listed.clear();
+    this.mirroring.clear();
     this.expireAfter(ttlMs);
   }
 
@@ -45,6 +48,20 @@ export class ModernToolListing {
   /** The v2 client's call option that hands it the tool as listed, when it was. */
   definitionOf(name: string): { toolDefinition?: never } {
     return this.listed.has(name) ? { toolDefinition: this.listed.get(name) as never } : {};
+  }
+
+  /**
+   * Whether a call of `name` may mirror parameters as `Mcp-Param-*` headers over HTTP: its
+   * listed schema declares `x-mcp-header` somewhere, or it was not listed (nothing to tell).
+   */
+  mirrorsHeaders(name: string): boolean {
+    let mirrors = this.mirroring.get(name);
+    if (mirrors === undefined) {
+      const tool = this.listed.get(name) as { inputSchema?: unknown } | undefined;
+      mirrors = !tool || JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"');
+      this.mirroring.set(name, mirrors);
+    }
+    return mirrors;
   }
 
   /** No listing expires after this. */

@@ -14,7 +14,7 @@ import { askAuthorizer } from "../oauth/ask-authorizer.js";
 import { defaultCredentialStore } from "../oauth/credential-store.js";
 import { type DpopCapable, dpopFetch } from "../oauth/dpop-fetch.js";
 import { checkResponseIssuer } from "../oauth/issuer-checks.js";
-import { HttpCallLane } from "./http-call-lane.js";
+import { HttpCallLane, type LaneEra } from "./http-call-lane.js";
 import { leanFetch } from "./lean-fetch.js";
 import type { DialOptions } from "./mcp-session.js";
 import { OAuthStepRecorder } from "./oauth-steps.js";
@@ -123,8 +123,13 @@ export function callLaneFor(
 ): HttpCallLane | undefined {
   // Only a Streamable HTTP transport has one; the legacy SSE one keeps the SDK path.
   if (!(transport instanceof StreamableHTTPClientTransport)) return undefined;
-  return new HttpCallLane(new URL(url), transport, headers, authProvider);
+  return new HttpCallLane(new URL(url), transport, headers, authProvider, LEGACY_LANE);
 }
+
+/** A 2025-11-25 lane fails as the 1.x transport does. */
+const LEGACY_LANE: LaneEra = {
+  httpError: (status, message) => new StreamableHTTPError(status, message),
+};
 
 export const support: RemoteSupport = {
   sessionIdOf(transport) {

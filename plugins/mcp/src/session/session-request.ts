@@ -1,3 +1,4 @@
+import type { CallOptions } from "./mcp-session.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 
 /** What a session's SDK request runs with: its own signal, and no timeout of the SDK's own. */
@@ -29,15 +30,25 @@ export function sessionRequest<T>(
 }
 
 /**
- * The same for a signal that already belongs to this one request (made for it, and dropped when
- * it ends): the SDK is given it as it is, without a second signal that follows it.
+ * A tool call's request. Where the call can be listened to (`onAbort`), one signal is made for
+ * the request and aborted with the call, and the SDK is given it as it is: the call's own signal
+ * is never made, and no second signal follows it (two signals and their listeners were ~12 µs
+ * of a call's CPU). `recoveryFor` makes `recover` for the signal the request runs with.
  */
-export function ownSignalRequest<T>(
-  signal: AbortSignal,
+export async function callRequest<T>(
+  cancel: Pick<CallOptions, "signal" | "onAbort">,
   run: (options: SessionRequestOptions) => Promise<T>,
-  recover: Recover<T>,
+  recoveryFor: (signal: AbortSignal) => Recover<T>,
 ): Promise<T> {
-  return attempt(() => run({ signal, timeout: NO_SDK_TIMEOUT }), recover);
+  if (!cancel.onAbort) return sessionRequest(cancel.signal, run, recoveryFor(cancel.signal));
+  const controller = new AbortController();
+  const hearing = cancel.onAbort((reason) => controller.abort(reason));
+  try {
+    const signal = controller.signal;
+    return await attempt(() => run({ signal, timeout: NO_SDK_TIMEOUT }), recoveryFor(signal));
+  } finally {
+    hearing.dispose();
+  }
 }
 
 async function attempt<T>(go: () => Promise<T>, recover: Recover<T>, retried = false): Promise<T> {
