@@ -30,7 +30,11 @@ describe("plain 2026-07-28 tool calls over stdio", () => {
       assert.equal(typeof seenClient.id, "number", "the progress call went through the client");
       assert.equal(seenPlain.envelope?.["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
       assert.deepEqual(
-        (seenPlain.envelope?.["io.modelcontextprotocol/clientInfo"] as { name?: unknown }).name,
+        (
+          seenPlain.envelope?.["io.modelcontextprotocol/clientInfo"] as
+            | { name?: unknown }
+            | undefined
+        )?.name,
         "pseudoclaude",
       );
       assert.deepEqual(seenPlain.envelope, seenClient.envelope);
