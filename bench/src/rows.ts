@@ -162,7 +162,8 @@ function gatewayRow(era: Era, min: number): RowSpec {
     params: { ...base, calls: 3000, latency: true },
     quick: { ...base, calls: 600, latency: true },
     figures: [THROUGHPUT, LATENCY, CPU],
-    only: [BASELINES[era], "gateway", "gateway-audit"],
+    // The bare proxy: the same hop with nothing in it, the floor a gateway is judged against.
+    only: [BASELINES[era], "gateway", "gateway-audit", "bare-proxy"],
     guard: { figure: "calls_per_s", min, contenders: ["gateway", "gateway-audit"] },
   };
 }

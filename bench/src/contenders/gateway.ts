@@ -97,6 +97,39 @@ function config(servers: readonly ServerSpec[], audit: string | false): string {
   return `${lines.join("\n")}\n`;
 }
 
+const BARE_PROXY = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "bare-proxy.js");
+
+/**
+ * The same hop with nothing in it: each echo server behind `bare-proxy.ts`, the official
+ * server and client of the row's era forwarding tools/list and tools/call. What a gateway on
+ * the official SDKs cannot go below, measured in the same run as ours.
+ */
+export const bareProxy: Contender = {
+  name: "bare-proxy",
+  package:
+    "@modelcontextprotocol/sdk 1.32.2 or server/client 2.4.0, forwarding (bench/src/bare-proxy.ts)",
+  async load() {
+    await Promise.all([
+      import("@modelcontextprotocol/sdk/client/index.js"),
+      import("@modelcontextprotocol/sdk/client/stdio.js"),
+      import("@modelcontextprotocol/client"),
+      import("@modelcontextprotocol/client/stdio"),
+    ]);
+  },
+  async connect(servers) {
+    const era = servers[0]?.era ?? "2025-11-25";
+    const proxies: ServerSpec[] = servers.map((spec) => ({
+      name: spec.name,
+      transport: "stdio",
+      command: process.execPath,
+      args: [BARE_PROXY],
+      env: { BARE_PROXY_UPSTREAM: JSON.stringify(spec) },
+      era,
+    }));
+    return connectRaw(proxies, era === "2026-07-28" ? openRawV2 : openRawSdk);
+  },
+};
+
 /** Through the gateway, its audit file off. */
 export const gateway = gatewayContender("gateway", false);
 /** Through the gateway as it starts by default, its audit file on. */

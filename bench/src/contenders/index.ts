@@ -1,6 +1,6 @@
 import type { Contender } from "../contender.js";
 import { aiSdk } from "./ai-sdk.js";
-import { gateway, gatewayAudit } from "./gateway.js";
+import { bareProxy, gateway, gatewayAudit } from "./gateway.js";
 import { langchain } from "./langchain.js";
 import { mastra } from "./mastra.js";
 import { openaiAgents } from "./openai-agents.js";
@@ -24,6 +24,7 @@ export const CONTENDERS: Readonly<Record<string, Contender>> = Object.fromEntrie
     openaiAgents,
     gateway,
     gatewayAudit,
+    bareProxy,
   ].map((c) => [c.name, c]),
 );
 
@@ -31,7 +32,11 @@ export const CONTENDERS: Readonly<Record<string, Contender>> = Object.fromEntrie
  * Contenders that run only in rows naming them (`only`): the gateway is a server between a
  * client and its servers, not a client framework, so the other rows are not its to run.
  */
-export const NAMED_ONLY: ReadonlySet<string> = new Set([gateway.name, gatewayAudit.name]);
+export const NAMED_ONLY: ReadonlySet<string> = new Set([
+  gateway.name,
+  gatewayAudit.name,
+  bareProxy.name,
+]);
 
 /** Contenders a run has only when `--contenders` names them (ours from another checkout). */
 export const ON_REQUEST: ReadonlySet<string> = new Set([pseudoclaudeCheckout.name]);
