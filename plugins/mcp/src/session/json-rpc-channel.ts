@@ -157,18 +157,15 @@ export class JsonRpcChannel implements Transport {
   cancelRequest(request: ChannelRequest, reason: unknown): void {
     if (!this.pending.delete(request.id)) return;
     this.lane?.abandon(request.id);
-    // Closing the request's own stream (abandon) is how it is cancelled there.
-    if (this.lane && this.hasPerRequestStream) {
-      request.reject(new McpCallError("cancelled", "The call was cancelled."));
-      return;
-    }
-    void this.transport
-      .send({
-        jsonrpc: "2.0",
-        method: "notifications/cancelled",
-        params: this.stamped({ requestId: request.id, reason: String(reason) }),
-      })
-      .catch(() => undefined);
+    // Where each request has a stream of its own, closing it (abandon) is the cancellation.
+    if (!(this.lane && this.hasPerRequestStream))
+      void this.transport
+        .send({
+          jsonrpc: "2.0",
+          method: "notifications/cancelled",
+          params: this.stamped({ requestId: request.id, reason: String(reason) }),
+        })
+        .catch(() => undefined);
     request.reject(new McpCallError("cancelled", "The call was cancelled."));
   }
 
