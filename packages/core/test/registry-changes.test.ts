@@ -73,6 +73,41 @@ describe("ToolRegistry changes", () => {
     assert.deepEqual(namesOf("nobody"), []);
   });
 
+  it("takes a tool pushed again as the same object as no change, also one offered with a repaired schema", () => {
+    const registry = new DefaultToolRegistry();
+    const events: string[] = [];
+    registry.on("tool-added", ({ definition }) => events.push(`added:${definition.name}`));
+    registry.on("tool-replaced", ({ definition }) => events.push(`replaced:${definition.name}`));
+    registry.on("tool-removed", ({ definition }) => events.push(`removed:${definition.name}`));
+    const plain = tool("plain");
+    // No `type`: the registry offers a view of it with `type: "object"` added.
+    const repaired = tool("repaired", "a", { inputSchema: { properties: {} } });
+
+    registry.applyChange("a", { kind: "full", tools: [plain, repaired] });
+    const offered = registry.get("repaired");
+    assert.notEqual(offered, repaired);
+    assert.equal(offered?.definition.inputSchema.type, "object");
+    const second = registry.applyChange("a", { kind: "full", tools: [plain, repaired] });
+    assert.deepEqual([second.added, second.replaced, second.removed], [[], [], []]);
+    assert.equal(registry.get("repaired"), offered);
+    assert.equal(registry.version, 1);
+
+    // A new object under the same name replaces it; removed and pushed again, it is new.
+    const newer = tool("repaired", "a", { inputSchema: { properties: {} } });
+    registry.applyChange("a", { kind: "full", tools: [plain, newer] });
+    registry.applyChange("a", { kind: "delta", remove: ["repaired"] });
+    registry.applyChange("a", { kind: "delta", upsert: [newer] });
+    assert.deepEqual(events, [
+      "added:plain",
+      "added:repaired",
+      "replaced:repaired",
+      "removed:repaired",
+      "added:repaired",
+    ]);
+    assert.equal(registry.get("repaired")?.definition.inputSchema.type, "object");
+    assert.equal(registry.version, 4);
+  });
+
   it("caches the definitions list until the registry changes", () => {
     const registry = new DefaultToolRegistry();
     registry.applyChange("a", { kind: "full", tools: [tool("one")] });

@@ -11,21 +11,20 @@ import { checkArguments } from "./argument-check.js";
 import { withCallMetadata } from "./call-metadata.js";
 import type { ApplyChangeOutcome, CallPreparation, ToolRegistryEvents } from "./tool-registry.js";
 
-interface Entry {
-  /** The tool as the registry offers it: the source's, or a view with a repaired schema. */
-  tool: Tool;
-  /** The tool as its source pushed it, to tell a re-push of the same tool from a new one. */
-  pushed: Tool;
-  source: string;
-}
-
 /**
  * The registry's store: the tools every source pushed, under names checked on entry, with a
  * version every change bumps and an event for each. It also routes a call to its tool and
  * checks the arguments (`prepare`), because both read only what it holds.
  */
 export class ToolStore extends EventEmitter<ToolRegistryEvents> {
-  private readonly entries = new Map<string, Entry>();
+  /**
+   * The tools as the registry offers them, by name: the source's own, or a view with a
+   * repaired schema. Nothing else per tool: a source may push thousands, and a record per tool
+   * would be 48 bytes each (the source is the definition's, checked on entry).
+   */
+  private readonly entries = new Map<string, Tool>();
+  /** The tool as its source pushed it, for the few offered as a view: tells a re-push apart. */
+  private readonly pushedOf = new Map<string, Tool>();
   private readonly bySource = new Map<string, Set<string>>();
   private cachedList: readonly Tool[] | undefined;
   private cachedDefinitions: readonly ToolDefinition[] | undefined;
@@ -61,23 +60,26 @@ export class ToolStore extends EventEmitter<ToolRegistryEvents> {
         : (change.remove ?? []).filter((name) => owned.has(name) && !accepted.has(name));
 
     for (const name of removals) {
-      const entry = this.entries.get(name);
-      if (!entry) continue;
+      const tool = this.entries.get(name);
+      if (!tool) continue;
       this.entries.delete(name);
+      this.pushedOf.delete(name);
       owned.delete(name);
       outcome.removed.push(name);
-      this.emit("tool-removed", { definition: entry.tool.definition });
+      this.emit("tool-removed", { definition: tool.definition });
     }
     for (const [name, pushed] of accepted) {
       const previous = this.entries.get(name);
-      if (previous?.pushed === pushed) continue;
+      if (previous && (this.pushedOf.get(name) ?? previous) === pushed) continue;
       const tool = withObjectSchema(pushed);
-      this.entries.set(name, { tool, pushed, source: sourceId });
+      this.entries.set(name, tool);
+      if (tool !== pushed) this.pushedOf.set(name, pushed);
+      else this.pushedOf.delete(name);
       owned.add(name);
       if (previous) {
         outcome.replaced.push(name);
         this.emit("tool-replaced", {
-          previous: previous.tool.definition,
+          previous: previous.definition,
           definition: tool.definition,
         });
       } else {
@@ -110,11 +112,11 @@ export class ToolStore extends EventEmitter<ToolRegistryEvents> {
   }
 
   get(name: string): Tool | undefined {
-    return this.entries.get(name)?.tool;
+    return this.entries.get(name);
   }
 
   list(): readonly Tool[] {
-    this.cachedList ??= [...this.entries.values()].map((entry) => entry.tool);
+    this.cachedList ??= [...this.entries.values()];
     return this.cachedList;
   }
 
@@ -122,8 +124,8 @@ export class ToolStore extends EventEmitter<ToolRegistryEvents> {
     const owned = this.bySource.get(sourceId);
     if (!owned) return [];
     return [...owned].flatMap((name) => {
-      const entry = this.entries.get(name);
-      return entry ? [entry.tool] : [];
+      const tool = this.entries.get(name);
+      return tool ? [tool] : [];
     });
   }
 
@@ -134,13 +136,13 @@ export class ToolStore extends EventEmitter<ToolRegistryEvents> {
 
   prepare(call: ToolCall): CallPreparation {
     const started = performance.now();
-    const entry = this.entries.get(call.name);
-    if (!entry) {
+    const tool = this.entries.get(call.name);
+    if (!tool) {
       const result = toolFailure("unknown_tool", `Unknown tool "${call.name}".`);
       const facts = { tool: call.name, callId: call.id };
       return { kind: "unknown", result: withCallMetadata(result, facts, started) };
     }
-    return checkArguments(call, entry.tool, started);
+    return checkArguments(call, tool, started);
   }
 
   private rejectionReason(
@@ -177,13 +179,13 @@ export class ToolStore extends EventEmitter<ToolRegistryEvents> {
         message: `Source "${sourceId}" offered "${name}" twice; kept the first.`,
       };
     }
-    const existing = this.entries.get(name);
-    if (existing && existing.source !== sourceId) {
+    const existing = this.entries.get(name)?.definition.source;
+    if (existing !== undefined && existing !== sourceId) {
       return {
         ...base,
         code: "duplicate_tool_name",
         item: name,
-        message: `Tool "${name}" from source "${sourceId}" collides with the same name from source "${existing.source}"; skipped.`,
+        message: `Tool "${name}" from source "${sourceId}" collides with the same name from source "${existing}"; skipped.`,
       };
     }
     return undefined;
