@@ -2,7 +2,8 @@ import type { Diagnostic, Tool } from "@pseudoclaude/core";
 import picomatch from "picomatch";
 import type { McpServerConfig } from "../config/server-config.js";
 import type { RemoteTool } from "../session/mcp-session.js";
-import { adaptTool, type RemoteCaller } from "./adapt-tool.js";
+import { adaptWith, type RemoteCaller, ServerToolHost } from "./adapt-tool.js";
+import { SchemaPool } from "./schema-pool.js";
 import { assignLocalNames } from "./tool-name.js";
 
 export interface AdaptedServerTools {
@@ -51,6 +52,8 @@ export function adaptServerTools(
     kept.map((remote) => remote.name),
   );
   const tools: Tool[] = [];
+  const host = new ServerToolHost(server, caller, report ?? (() => {}));
+  const schemas = new SchemaPool();
   kept.forEach((remote, index) => {
     const named = names[index]!;
     if (named.renamed) {
@@ -64,7 +67,7 @@ export function adaptServerTools(
         severity: "info",
       });
     }
-    const adapted = adaptTool(server, remote, named.localName, caller, report);
+    const adapted = adaptWith(host, remote, named.localName, schemas);
     diagnostics.push(...adapted.diagnostics);
     tools.push(adapted.tool);
   });

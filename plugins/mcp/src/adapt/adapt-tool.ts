@@ -28,6 +28,7 @@ import {
 } from "../session/mcp-session.js";
 import { type ConvertOptions, convertCallResult } from "./convert-result.js";
 import type { McpToolErrorCode } from "./result-codes.js";
+import type { SchemaPool } from "./schema-pool.js";
 import { type CompiledValidator, lazyValidator } from "./schema-validator.js";
 import { toolIcons } from "./tool-icons.js";
 
@@ -60,10 +61,34 @@ export function adaptTool(
   /** For what is found after adapting (a schema that fails to compile on first use). */
   report: (diagnostic: Diagnostic) => void = () => {},
 ): AdaptedTool {
+  return adaptWith(new ServerToolHost(server, caller, report), remote, localName);
+}
+
+/**
+ * What every tool of one server shares: its config, its connection (which may reconnect) and
+ * where to report. One per listing, not three references per tool.
+ */
+export class ServerToolHost {
+  constructor(
+    readonly server: McpServerConfig,
+    readonly caller: RemoteCaller,
+    readonly report: (diagnostic: Diagnostic) => void,
+  ) {}
+}
+
+/** `adaptTool` for a server's whole listing: one host, and schemas shared through `schemas`. */
+export function adaptWith(
+  host: ServerToolHost,
+  remote: RemoteTool,
+  localName: string,
+  schemas?: SchemaPool,
+): AdaptedTool {
+  const { server } = host;
   // A missing or empty schema is repaired where the tool enters the registry, as for every
-  // source. The listed schema is this tool's own (the session parsed it for this listing) and
-  // nothing writes to a definition's schema, so it is not copied.
-  const inputSchema: Record<string, unknown> = remote.inputSchema ?? {};
+  // source. The listed schema is this listing's own (the session parsed it) and nothing writes
+  // to a definition's schema, so it is not copied, and tools listed with the same one share it.
+  const listed: Record<string, unknown> = remote.inputSchema ?? {};
+  const inputSchema = schemas ? schemas.shared(listed) : listed;
   const description =
     remote.description?.trim() ||
     remote.title?.trim() ||
@@ -89,20 +114,16 @@ export function adaptTool(
   }
   const icons = toolIcons(remote.icons);
   if (icons) definition.icons = icons;
-  if (remote.outputSchema) definition.meta!.output_schema = remote.outputSchema;
+  if (remote.outputSchema)
+    definition.meta!.output_schema = schemas
+      ? schemas.shared(remote.outputSchema)
+      : remote.outputSchema;
   // The server's own `_meta` for the tool (an MCP App's `ui.resourceUri`, …), under a key of
   // its own: it never replaces what we record about the tool.
   if (remote.meta && Object.keys(remote.meta).length > 0)
     definition.meta!.remote_meta = remote.meta;
   return {
-    tool: new RemoteToolAdapter(
-      definition,
-      remote.name,
-      server,
-      caller,
-      report,
-      remote.taskSupport,
-    ),
+    tool: new RemoteToolAdapter(definition, remote.name, host, remote.taskSupport),
     diagnostics: [],
   };
 }
@@ -135,9 +156,7 @@ class RemoteToolAdapter implements Tool {
   constructor(
     readonly definition: ToolDefinition,
     private readonly remoteName: string,
-    private readonly server: McpServerConfig,
-    private readonly caller: RemoteCaller,
-    private readonly report: (diagnostic: Diagnostic) => void,
+    private readonly host: ServerToolHost,
     /** Whether the server runs the tool as a task (asked for where it can). */
     private readonly taskSupport: RemoteTool["taskSupport"],
   ) {}
@@ -151,13 +170,13 @@ class RemoteToolAdapter implements Tool {
 
   /** A schema of the tool's that cannot compile, said once (the call goes on without it). */
   private schemaNotCompiled(which: "Input" | "Output", error: string, consequence: string): void {
-    this.report({
+    this.host.report({
       stage: "adapt_tool",
       severity: "warning",
       code: "schema_not_compiled",
       source: "mcp",
-      item: `${this.server.name}/${this.remoteName}`,
-      message: `${which} schema of "${this.remoteName}" on server "${this.server.name}" could not be compiled (${error}); ${consequence}.`,
+      item: `${this.host.server.name}/${this.remoteName}`,
+      message: `${which} schema of "${this.remoteName}" on server "${this.host.server.name}" could not be compiled (${error}); ${consequence}.`,
     });
   }
 
@@ -198,10 +217,11 @@ class RemoteToolAdapter implements Tool {
   }
 
   async execute(args: Record<string, unknown>, context: ToolExecutionContext) {
-    const { server, remoteName } = this;
+    const { remoteName, host } = this;
+    const { server } = host;
     const options = new ContextCallOptions(context, this.taskSupport);
     try {
-      const result = await this.caller.call(remoteName, args, options);
+      const result = await host.caller.call(remoteName, args, options);
       // A durable run's first step: the task is recorded now, and waited for in a step of its own.
       if (result.handoff) return taskHandoffResult(result.handoff.task, result.handoff.reference);
       this.conversion ??= {

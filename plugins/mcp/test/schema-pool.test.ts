@@ -1,0 +1,106 @@
+// Tools listed with the same schema share one object (a server of generated tools lists
+// thousands of copies), each still checks its own arguments and reports its own name.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { type Diagnostic, LoadedConfig } from "@pseudoclaude/core";
+import { DefaultRedactor, type ToolExecutionContext } from "@pseudoclaude/core/plugin";
+import { adaptServerTools } from "../src/adapt/adapt-server-tools.js";
+import type { RemoteCaller } from "../src/adapt/adapt-tool.js";
+import { loadServers } from "../src/index.js";
+import type { RemoteCallResult, RemoteTool } from "../src/session/mcp-session.js";
+
+const [server] = loadServers(LoadedConfig.fromTexts({}), {
+  workspace: "/ws",
+  redactor: new DefaultRedactor(),
+  env: {},
+  codeServers: { pool: { command: "node" } },
+  consent: { isApproved: () => true },
+}).servers;
+
+/** What a call gets from the registry, as much of it as a remote tool reads. */
+const context = {
+  callId: "c1",
+  signal: new AbortController().signal,
+  onAbort: () => ({ dispose() {} }),
+  timeoutMs: 1000,
+  workspace: "/ws",
+  reportProgress() {},
+  progressWanted: false,
+  reportTask() {},
+} as unknown as ToolExecutionContext;
+
+const search = () => ({
+  type: "object",
+  properties: { query: { type: "string" }, limit: { type: "integer", minimum: 1 } },
+  required: ["query"],
+});
+
+const listing = (): RemoteTool[] => [
+  { name: "find_a", inputSchema: search(), outputSchema: { type: "object" } },
+  { name: "find_b", inputSchema: search(), outputSchema: { type: "object" } },
+  // The same keywords in another order: another text, so a schema of its own.
+  {
+    name: "find_c",
+    inputSchema: { required: ["query"], type: "object", properties: search().properties },
+  },
+  { name: "echo", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
+];
+
+/** The server end as the tools reach it: which remote tool each call went to. */
+class RecordingCaller implements RemoteCaller {
+  readonly called: string[] = [];
+  async call(remoteName: string): Promise<RemoteCallResult> {
+    this.called.push(remoteName);
+    return { content: [{ type: "text", text: remoteName }], structuredContent: {} };
+  }
+}
+
+describe("schemas shared within a listing", () => {
+  it("gives tools with the same schema text one object and the others their own", () => {
+    const { tools } = adaptServerTools(server!, listing(), new RecordingCaller());
+    const [a, b, c, echo] = tools.map((tool) => tool.definition);
+    assert.equal(a!.inputSchema, b!.inputSchema);
+    assert.equal(a!.meta?.output_schema, b!.meta?.output_schema);
+    assert.notEqual(c!.inputSchema, a!.inputSchema);
+    assert.deepEqual(c!.inputSchema, a!.inputSchema);
+    assert.notEqual(echo!.inputSchema, a!.inputSchema);
+    assert.deepEqual(echo!.inputSchema, listing()[3]!.inputSchema);
+  });
+
+  it("keeps each tool's own validation, diagnostics and remote name", async () => {
+    const caller = new RecordingCaller();
+    const reported: Diagnostic[] = [];
+    const broken = { type: "object", properties: { query: { type: 5 } } };
+    const { tools } = adaptServerTools(
+      server!,
+      [
+        ...listing(),
+        { name: "bad_a", inputSchema: structuredClone(broken) },
+        { name: "bad_b", inputSchema: structuredClone(broken) },
+      ],
+      caller,
+      (diagnostic) => reported.push(diagnostic),
+    );
+    const [a, b] = tools;
+    assert.deepEqual(a!.validate!({ query: "x" }), { ok: true });
+    assert.deepEqual(b!.validate!({ query: "x", limit: 0 }), {
+      ok: false,
+      message: "limit: must be >= 1",
+    });
+    const result = await b!.execute({ query: "x" }, context);
+    assert.equal(result.ok, true);
+    assert.deepEqual(caller.called, ["find_b"]);
+
+    const [badA, badB] = tools.slice(-2);
+    assert.equal(badA!.definition.inputSchema, badB!.definition.inputSchema);
+    badA!.validate!({ query: "x" });
+    badB!.validate!({ query: "x" });
+    assert.deepEqual(
+      reported.map((diagnostic) => [diagnostic.code, diagnostic.item]),
+      [
+        ["schema_not_compiled", "pool/bad_a"],
+        ["schema_not_compiled", "pool/bad_b"],
+      ],
+    );
+  });
+});
