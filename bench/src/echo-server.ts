@@ -15,7 +15,7 @@ const INIT_DELAY_MS = Number(process.env.BENCH_INIT_DELAY_MS ?? 0);
 const FILLER = Number(process.env.BENCH_FILLER_TOOLS ?? 0);
 const STDERR_MB = Number(process.env.BENCH_STDERR_MB ?? 0);
 
-const tools = echoTools(FILLER);
+const tools = echoTools(FILLER, process.env.BENCH_DISTINCT_SCHEMAS === "1");
 
 function echoServer(): Server {
   const server = new Server(

@@ -35,6 +35,8 @@ export interface EchoOptions {
   era?: Era | undefined;
   initDelayMs?: number | undefined;
   fillerTools?: number | undefined;
+  /** Each filler with a schema of its own instead of one schema for all (`echoTools`). */
+  distinctSchemas?: boolean | undefined;
   stderrMb?: number | undefined;
 }
 
@@ -43,6 +45,7 @@ function env(options: EchoOptions): Record<string, string> {
     BENCH_INIT_DELAY_MS: String(options.initDelayMs ?? 0),
     BENCH_FILLER_TOOLS: String(options.fillerTools ?? 0),
     BENCH_STDERR_MB: String(options.stderrMb ?? 0),
+    ...(options.distinctSchemas ? { BENCH_DISTINCT_SCHEMAS: "1" } : {}),
   };
 }
 

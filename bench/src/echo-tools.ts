@@ -15,8 +15,12 @@ export interface EchoTool {
   annotations?: { readOnlyHint: boolean };
 }
 
-/** The tools an echo server lists: echo, sleep and `filler` filler tools. */
-export function echoTools(filler: number): EchoTool[] {
+/**
+ * The tools an echo server lists: echo, sleep and `filler` filler tools. The fillers share one
+ * schema, as generated tools do; with `distinct` each has its own (its parameter described with
+ * its number), as hand-written tools have.
+ */
+export function echoTools(filler: number, distinct = false): EchoTool[] {
   return [
     {
       name: "echo",
@@ -46,7 +50,10 @@ export function echoTools(filler: number): EchoTool[] {
         inputSchema: {
           type: "object",
           properties: {
-            query: { type: "string", description: "What to look for." },
+            query: {
+              type: "string",
+              description: distinct ? `What to look for in set ${i}.` : "What to look for.",
+            },
             limit: { type: "integer", minimum: 1 },
           },
           required: ["query"],

@@ -14,6 +14,8 @@ export interface RowParams {
   servers?: number;
   initDelayMs?: number;
   tools?: number;
+  /** Many-tools rows: each filler tool with a schema of its own (default: one for all). */
+  distinctSchemas?: boolean;
   /** Throughput rows: also each call's round trip, its median (`latency_us_median`). */
   latency?: boolean;
 }
@@ -202,7 +204,9 @@ const ROWS: Record<
     const tools = params.tools ?? 10_000;
     const before = await settledHeap();
     const start = performance.now();
-    const connected = await contender.connect([stdioEcho("b", { fillerTools: tools })]);
+    const connected = await contender.connect([
+      stdioEcho("b", { fillerTools: tools, distinctSchemas: params.distinctSchemas }),
+    ]);
     try {
       await expectEcho(connected, "b", "callable");
       const elapsed = performance.now() - start;
