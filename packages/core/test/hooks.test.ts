@@ -259,6 +259,38 @@ describe("hooks from code", () => {
     }
   });
 
+  it("a call's hook context has its signal as its own property: read, spread, or handed on after a rewrite", async () => {
+    const seen: string[] = [];
+    const note = (stage: string, context: object & { signal: AbortSignal }): undefined => {
+      const copy = { ...context };
+      seen.push(
+        `${stage}: ${context.signal instanceof AbortSignal} ${Object.keys(context).includes("signal")} ${copy.signal instanceof AbortSignal}`,
+      );
+      return undefined;
+    };
+    const { agent } = await hookedAgent(
+      [deploy("staging"), { text: "ok" }],
+      {
+        beforeToolCall: (context) => note("before", context),
+        afterToolCall: (context) => {
+          note("after", context);
+          return { action: "rewrite", result: toolSuccess("deployed") };
+        },
+      },
+      { pluginHooks: { afterToolCall: (context) => note("after a rewrite", context) } },
+    );
+    try {
+      await agent.run("Deploy");
+      assert.deepEqual(seen, [
+        "before: true true true",
+        "after: true true true",
+        "after a rewrite: true true true",
+      ]);
+    } finally {
+      await agent.close();
+    }
+  });
+
   it("beforeRun blocks or adds context, beforeModelRequest changes the system prompt, afterRun sees the result", async () => {
     const ended: string[] = [];
     const { agent, provider } = await hookedAgent(
