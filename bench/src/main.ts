@@ -20,7 +20,15 @@ const quick = args.includes("--quick");
 const chosen =
   flagValue("--contenders")?.split(",") ??
   (quick
-    ? ["raw-sdk", "raw-v2", "pseudoclaude", "gateway", "gateway-audit"]
+    ? [
+        "raw-sdk",
+        "raw-v2",
+        "pseudoclaude",
+        "pseudoclaude-traced",
+        "raw-sdk-traced",
+        "gateway",
+        "gateway-audit",
+      ]
     : Object.keys(CONTENDERS).filter((name) => !ON_REQUEST.has(name)));
 const only = flagValue("--rows")?.split(",");
 const reps = Number(flagValue("--reps") ?? 3);

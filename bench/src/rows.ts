@@ -114,6 +114,29 @@ function throughputRow(
 }
 
 /**
+ * Sequential stdio calls with one no-op hook each side and a recording tracer
+ * (`pseudoclaude-traced`), beside ours bare and the raw SDK's call in the same span
+ * (`raw-sdk-traced`): what hooks and tracing cost when used, and the floor that recording a
+ * span per call puts under any client. Each in a process of its own, as every row.
+ */
+function tracedRow(): RowSpec {
+  const params: RowParams = { transport: "stdio", calls: 3000, inFlight: 1 };
+  return {
+    id: "traced_stdio_sequential",
+    era: V2025,
+    baseline: BASELINES[V2025],
+    title: "stdio echo, sequential, with a no-op hook each side and a recording tracer",
+    kind: "throughput",
+    params,
+    quick: { ...params, calls: 600 },
+    figures: [THROUGHPUT, CPU],
+    only: [BASELINES[V2025], "pseudoclaude", "pseudoclaude-traced", "raw-sdk-traced"],
+    // Lenient: catches tracing becoming several times dearer, not noise.
+    guard: { figure: "calls_per_s", min: 0.35, contenders: ["pseudoclaude-traced"] },
+  };
+}
+
+/**
  * One server with 10,000 tools, their schemas one for all (as generated tools have) or each its
  * own (as hand-written tools have): a client that shares identical schemas holds less in the
  * first, and the second shows what it holds when there is nothing to share.
@@ -236,6 +259,7 @@ export const ROWS: RowSpec[] = [
   // the quick run only what is cheap: sequential stdio calls and start-up with 5 servers.
   ...THROUGHPUT_ROWS.map((shape, i) => throughputRow(V2026, shape, i === 0)),
   ...[1, 10, 30].map((servers) => startupRow(V2026, servers, servers === 10)),
+  tracedRow(),
   gatewayRow(V2025, 0.12),
   gatewayRow(V2026, 0.12),
 ];

@@ -4,8 +4,9 @@ import { bareProxy, gateway, gatewayAudit } from "./gateway.js";
 import { langchain } from "./langchain.js";
 import { mastra } from "./mastra.js";
 import { openaiAgents } from "./openai-agents.js";
-import { pseudoclaude, pseudoclaudeCheckout } from "./pseudoclaude.js";
+import { pseudoclaude, pseudoclaudeCheckout, pseudoclaudeTraced } from "./pseudoclaude.js";
 import { rawSdk } from "./raw-sdk.js";
+import { rawSdkTraced } from "./raw-sdk-traced.js";
 import { rawV2 } from "./raw-v2.js";
 
 /**
@@ -18,6 +19,8 @@ export const CONTENDERS: Readonly<Record<string, Contender>> = Object.fromEntrie
     rawV2,
     pseudoclaude,
     pseudoclaudeCheckout,
+    pseudoclaudeTraced,
+    rawSdkTraced,
     aiSdk,
     langchain,
     mastra,
@@ -30,16 +33,24 @@ export const CONTENDERS: Readonly<Record<string, Contender>> = Object.fromEntrie
 
 /**
  * Contenders that run only in rows naming them (`only`): the gateway is a server between a
- * client and its servers, not a client framework, so the other rows are not its to run.
+ * client and its servers, not a client framework, so the other rows are not its to run; the
+ * traced ones are there for the traced row.
  */
 export const NAMED_ONLY: ReadonlySet<string> = new Set([
   gateway.name,
   gatewayAudit.name,
   bareProxy.name,
+  pseudoclaudeTraced.name,
+  rawSdkTraced.name,
 ]);
 
 /** Contenders a run has only when `--contenders` names them (ours from another checkout). */
 export const ON_REQUEST: ReadonlySet<string> = new Set([pseudoclaudeCheckout.name]);
 
 /** Ours: failing a row, or leaving a server running, fails the run. */
-export const OURS: ReadonlySet<string> = new Set(["pseudoclaude", gateway.name, gatewayAudit.name]);
+export const OURS: ReadonlySet<string> = new Set([
+  "pseudoclaude",
+  pseudoclaudeTraced.name,
+  gateway.name,
+  gatewayAudit.name,
+]);

@@ -12,6 +12,20 @@ export const pseudoclaude: Contender = ours({
   mcp: () => import("@pseudoclaude/plugin-mcp"),
 });
 
+/**
+ * Ours with what an instrumented agent has: one no-op hook before and after each call and a
+ * recording tracer (OpenTelemetry's SDK, exporting nowhere), so the traced row shows what hooks
+ * and tracing cost when used. Unused, they cost nothing: that is the plain rows.
+ */
+export const pseudoclaudeTraced: Contender = ours({
+  name: "pseudoclaude-traced",
+  package:
+    "@pseudoclaude/core@0.1.0 + @pseudoclaude/plugin-mcp@0.1.0, one no-op hook each side, a recording tracer",
+  core: () => import("@pseudoclaude/core"),
+  mcp: () => import("@pseudoclaude/plugin-mcp"),
+  instrumented: true,
+});
+
 /** The environment variable naming another checkout of this repository, built (`tsc -b`). */
 export const OTHER_CHECKOUT_VARIABLE = "BENCH_OTHER_CHECKOUT";
 
@@ -51,6 +65,7 @@ function ours(build: {
   package: string;
   core: () => Promise<CoreModule>;
   mcp: () => Promise<McpModule>;
+  instrumented?: boolean;
 }): Contender {
   return {
     name: build.name,
@@ -66,6 +81,7 @@ function ours(build: {
         plugins: [
           mcp({ servers: Object.fromEntries(servers.map((spec) => [spec.name, entry(spec)])) }),
         ],
+        ...(build.instrumented ? await instrumentation() : {}),
       });
       const connected: Connected = {
         async call(server, tool, args) {
@@ -78,6 +94,14 @@ function ours(build: {
       };
       return connected;
     },
+  };
+}
+
+async function instrumentation() {
+  const { BasicTracerProvider } = await import("@opentelemetry/sdk-trace-base");
+  return {
+    hooks: { beforeToolCall: () => undefined, afterToolCall: () => undefined },
+    tracing: { tracerProvider: new BasicTracerProvider() },
   };
 }
 
