@@ -203,6 +203,21 @@ const KERNEL: Array<{
     env: quick ? { BENCH_JOURNAL_REPS: "3" } : {},
   },
   {
+    id: "studio_first_paint",
+    script: "studio-paint.bench.js",
+    env: quick ? { BENCH_STUDIO_LOADS: "3" } : {},
+    // The target is under 1 s; a quick run on a busy CI machine guards at 2.5 s.
+    guard: (out) => {
+      const limit = quick ? 2_500 : 1_000;
+      const slow = ["tools_listed_ms", "transcript_200_turns_ms"].filter(
+        (key) => figure(out, key) >= limit,
+      );
+      return slow.length > 0
+        ? `studio: ${slow.map((key) => `${key} ${figure(out, key)}`).join(", ")} (limit ${limit} ms)`
+        : undefined;
+    },
+  },
+  {
     id: "eight_parallel_reads",
     script: "parallel-reads.bench.js",
     guard: (out) =>
