@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Agent } from "@pseudoclaude/core";
@@ -26,7 +27,7 @@ export const pseudoclaudeTraced: Contender = ours({
   instrumented: true,
 });
 
-/** The environment variable naming another checkout of this repository, built (`tsc -b`). */
+/** The environment variable naming another checkout of this repository, built (`npm run build`). */
 export const OTHER_CHECKOUT_VARIABLE = "BENCH_OTHER_CHECKOUT";
 
 /**
@@ -47,9 +48,13 @@ function otherCheckoutEntry(pkg: string): string {
   const root = process.env[OTHER_CHECKOUT_VARIABLE];
   if (!root)
     throw new Error(
-      `pseudoclaude-checkout needs ${OTHER_CHECKOUT_VARIABLE}: the path of another checkout of this repository, built with tsc -b`,
+      `pseudoclaude-checkout needs ${OTHER_CHECKOUT_VARIABLE}: the path of another checkout of this repository, built with npm run build`,
     );
-  return pathToFileURL(path.join(path.resolve(root), pkg, "dist/src/index.js")).href;
+  // What a user imports: the bundle (`npm run build`), or one module per source file in a
+  // checkout from before the packages were bundled.
+  const folder = path.join(path.resolve(root), pkg, "dist");
+  const bundle = path.join(folder, "bundle", "index.js");
+  return pathToFileURL(existsSync(bundle) ? bundle : path.join(folder, "src", "index.js")).href;
 }
 
 type CoreModule = typeof import("@pseudoclaude/core");
