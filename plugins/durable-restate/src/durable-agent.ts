@@ -122,6 +122,9 @@ export interface DurableWorker {
   close(): Promise<void>;
 }
 
+/** How long a closing worker lets the server end its open streams before cutting them. */
+const CLOSE_GRACE_MS = 2_000;
+
 /** A worker: an HTTP/2 endpoint serving the session object, for the server to send runs to. */
 export async function serveDurableAgent(options: DurableWorkerOptions): Promise<DurableWorker> {
   const host = options.host ?? "127.0.0.1";
@@ -156,7 +159,14 @@ export async function serveDurableAgent(options: DurableWorkerOptions): Promise<
       // Runs in flight end here and go on on another worker, as after a crash; what their
       // agents started (MCP servers, commands) ends with them.
       await Promise.all([...running].map((agent) => agent.close()));
+      // A graceful close waits for every open stream, and the server may hold one open as long
+      // as it likes (an invocation it has not ended): past a grace period, what is still open
+      // is cut, as a crash would, so a stopped worker stops.
+      const cut = setTimeout(() => {
+        for (const session of sessions) session.destroy();
+      }, CLOSE_GRACE_MS);
       await closed;
+      clearTimeout(cut);
     },
   };
 }
