@@ -28,7 +28,7 @@ import {
 } from "../session/mcp-session.js";
 import { type ConvertOptions, convertCallResult } from "./convert-result.js";
 import type { McpToolErrorCode } from "./result-codes.js";
-import type { SchemaPool } from "./schema-pool.js";
+import { SchemaPool } from "./schema-pool.js";
 import { type CompiledValidator, lazyValidator } from "./schema-validator.js";
 import { toolIcons } from "./tool-icons.js";
 
@@ -61,7 +61,7 @@ export function adaptTool(
   /** For what is found after adapting (a schema that fails to compile on first use). */
   report: (diagnostic: Diagnostic) => void = () => {},
 ): AdaptedTool {
-  return adaptWith(new ServerToolHost(server, caller, report), remote, localName);
+  return adaptWith(new ServerToolHost(server, caller, report), remote, localName, new SchemaPool());
 }
 
 /**
@@ -81,14 +81,13 @@ export function adaptWith(
   host: ServerToolHost,
   remote: RemoteTool,
   localName: string,
-  schemas?: SchemaPool,
+  schemas: SchemaPool,
 ): AdaptedTool {
   const { server } = host;
   // A missing or empty schema is repaired where the tool enters the registry, as for every
   // source. The listed schema is this listing's own (the session parsed it) and nothing writes
   // to a definition's schema, so it is not copied, and tools listed with the same one share it.
-  const listed: Record<string, unknown> = remote.inputSchema ?? {};
-  const inputSchema = schemas ? schemas.shared(listed) : listed;
+  const inputSchema = schemas.shared(remote.inputSchema ?? {});
   const description =
     remote.description?.trim() ||
     remote.title?.trim() ||
@@ -114,10 +113,7 @@ export function adaptWith(
   }
   const icons = toolIcons(remote.icons);
   if (icons) definition.icons = icons;
-  if (remote.outputSchema)
-    definition.meta!.output_schema = schemas
-      ? schemas.shared(remote.outputSchema)
-      : remote.outputSchema;
+  if (remote.outputSchema) definition.meta!.output_schema = schemas.shared(remote.outputSchema);
   // The server's own `_meta` for the tool (an MCP App's `ui.resourceUri`, …), under a key of
   // its own: it never replaces what we record about the tool.
   if (remote.meta && Object.keys(remote.meta).length > 0)

@@ -9,21 +9,6 @@ import { traceHeadersOf } from "./trace-header-fetch.js";
 const FIRST_RECONNECTION_DELAY_MS = 1_000;
 
 /**
- * The POST of a request the channel sends itself (a plain `tools/call`) to a Streamable HTTP
- * server, over `node:http` with a keep-alive agent instead of the SDK transport's `fetch` and
- * web streams: measured at 32 calls in flight, a fetch with its response read through a
- * TextDecoderStream cost ~0.9-1.3 ms of client CPU a call, `node:http` 0.24-0.38 ms.
- *
- * It sends what the SDK transport sends (its headers, the session id and protocol version
- * the transport negotiated, the bearer token the auth provider holds, the trace headers) and
- * hands every message of the answer - JSON or an SSE stream - to the transport's `onmessage`,
- * as the transport would. What needs the SDK's judgement goes to the SDK transport, which sends
- * it the way it always did: a 401 or 403 (authorization, which the SDK runs), a redirect (the
- * SDK follows those within the origin), and a stream that broke after an event id (the SDK
- * resumes it with Last-Event-ID). None of those were processed by the server, so sending again
- * runs nothing twice. Any other refusal fails as the SDK's would (LaneEra.httpError).
- */
-/**
  * What the lane needs of the SDK's Streamable HTTP transport, in either SDK line: to send what
  * needs its judgement, to hand on what the server answered, and (1.x) the session it holds.
  */
@@ -47,6 +32,21 @@ export interface LaneEra {
   refusalsAnswer?: boolean;
 }
 
+/**
+ * The POST of a request the channel sends itself (a plain `tools/call`) to a Streamable HTTP
+ * server, over `node:http` with a keep-alive agent instead of the SDK transport's `fetch` and
+ * web streams: measured at 32 calls in flight, a fetch with its response read through a
+ * TextDecoderStream cost ~0.9-1.3 ms of client CPU a call, `node:http` 0.24-0.38 ms.
+ *
+ * It sends what the SDK transport sends (its headers, the session id and protocol version
+ * the transport negotiated, the bearer token the auth provider holds, the trace headers) and
+ * hands every message of the answer - JSON or an SSE stream - to the transport's `onmessage`,
+ * as the transport would. What needs the SDK's judgement goes to the SDK transport, which sends
+ * it the way it always did: a 401 or 403 (authorization, which the SDK runs), a redirect (the
+ * SDK follows those within the origin), and a stream that broke after an event id (the SDK
+ * resumes it with Last-Event-ID). None of those were processed by the server, so sending again
+ * runs nothing twice. Any other refusal fails as the SDK's would (LaneEra.httpError).
+ */
 export class HttpCallLane {
   private readonly agent: http.Agent;
   private readonly request: typeof http.request;
