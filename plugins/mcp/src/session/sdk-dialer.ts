@@ -25,6 +25,30 @@ import { stdioTransport } from "./stdio-process-transport.js";
 let sdk: Promise<typeof import("./sdk-connect.js")> | undefined;
 let modern: Promise<typeof import("./modern-session.js")> | undefined;
 
+/** The 1.x SDK's connect, loaded once per process. */
+function legacyClient(): Promise<typeof import("./sdk-connect.js")> {
+  sdk ??= import("./sdk-connect.js");
+  return sdk;
+}
+
+/** The 2026-07-28 session, loaded once per process. */
+function modernClient(): Promise<typeof import("./modern-session.js")> {
+  modern ??= import("./modern-session.js");
+  return modern;
+}
+
+/**
+ * Loads the client a server is likeliest to need while its era is being asked: the question
+ * waits on the server's boot, and the client's ~50-70 ms of loading would otherwise start only
+ * after the answer. A pinned server gets its era's; `auto`, the 2025 era's, which most servers
+ * speak (loading both would cost an agent of 2025 servers the v2 client's ~4 MB of heap). A
+ * failed load is reported where the client is used, not here.
+ */
+function preloadFor(server: McpServerConfig): void {
+  const load = server.protocol === MODERN_PROTOCOL ? modernClient() : legacyClient();
+  load.catch(() => {});
+}
+
 /**
  * Dials servers in the era they speak. The 2025 era (and every HTTP server for now) goes
  * through `@modelcontextprotocol/sdk` 1.x (sdk-connect.ts), the path our hostile-server tests
@@ -54,6 +78,7 @@ export class SdkDialer implements SessionDialer {
     warmJsonSchemaCompiler();
     let early: EarlyStdio | undefined;
     if (server.transport === "http" && server.protocol !== "2025-11-25") {
+      if (!this.verdict) preloadFor(server);
       const verdict = await this.negotiateHttp(server, options);
       if (verdict.era === "modern") return this.dialModern(server, options, undefined, verdict);
       if (verdict.era === "legacy" && verdict.status === 401)
@@ -62,6 +87,7 @@ export class SdkDialer implements SessionDialer {
     if (server.transport === "stdio") {
       early = this.spawn(server, options);
       if (server.protocol !== "2025-11-25") {
+        if (!this.verdict) preloadFor(server);
         const verdict = await this.negotiate(server, options, early);
         if (verdict.era === "modern") return this.dialModern(server, options, early, verdict);
         if (verdict.era === "gone") {
@@ -70,13 +96,13 @@ export class SdkDialer implements SessionDialer {
         }
       }
     }
-    sdk ??= import("./sdk-connect.js");
+    const legacy = legacyClient();
     // A server that did not answer server/discover in time may still answer it while the 2025
     // client tries: the process is lent, so a late DiscoverResult can go on in 2026 on it.
     const lent = server.transport === "stdio" && server.protocol === "auto" ? early : undefined;
     lent?.transport.lend();
     try {
-      const { connectWithSdk } = await sdk;
+      const { connectWithSdk } = await legacy;
       const session = await connectWithSdk(server, options, early);
       await lent?.transport.keep(true);
       return session;
@@ -193,8 +219,7 @@ export class SdkDialer implements SessionDialer {
         return this.dialModern(server, options, undefined, verdict);
       }
     }
-    sdk ??= import("./sdk-connect.js");
-    const { connectWithSdk } = await sdk;
+    const { connectWithSdk } = await legacyClient();
     return connectWithSdk(server, options, undefined);
   }
 
@@ -204,9 +229,8 @@ export class SdkDialer implements SessionDialer {
     early: EarlyStdio | undefined,
     verdict: Extract<EraVerdict, { era: "modern" }>,
   ): Promise<McpSession> {
-    modern ??= import("./modern-session.js");
     try {
-      const { ModernSession } = await modern;
+      const { ModernSession } = await modernClient();
       return await ModernSession.connect(server, options, early?.transport, verdict.discover);
     } catch (error) {
       await early?.transport.close();
