@@ -1,6 +1,6 @@
 // Approvers as the docs describe them: sync or async, `async () => "allow"` included (it must
 // compile under strict settings), the object form with a reason, and an answer that is neither
-// allow nor deny denying the call with a reason that quotes it.
+// allow nor deny denying the call with a reason that quotes it; and a call's own approver.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { type Approver, createAgent, defineTool } from "@pseudoclaude/core";
@@ -12,6 +12,18 @@ const deploy = defineTool({
   input: z.object({}),
   safety: "side_effect",
   execute: () => "deployed",
+});
+
+/** Deploys on the way, through the agent running it: a call inside a call. */
+const release = defineTool({
+  name: "release",
+  description: "Release.",
+  input: z.object({}),
+  safety: "side_effect",
+  execute: async (_input, context) => {
+    const inner = await context.agent!.callTool("deploy", {});
+    return `inner ${inner.approval}`;
+  },
 });
 
 async function outcome(approve: Approver) {
@@ -46,5 +58,57 @@ describe("approvers", () => {
       typo.result.error?.message ?? "",
       /the approver answered "alow", which is neither "allow" nor "deny"/,
     );
+  });
+
+  it("asks a call's own approver instead of the agent's, and only when the policy asks", async () => {
+    const asked: string[] = [];
+    const agent = await createAgent({
+      tools: [deploy, release],
+      config: false,
+      approve: () => {
+        asked.push("agent");
+        return "deny";
+      },
+    });
+    try {
+      const own = await agent.callTool(
+        "deploy",
+        {},
+        {
+          approver: (request) => {
+            asked.push(`call ${request.call.name}`);
+            return { verdict: "allow", reason: "the caller's person said yes" };
+          },
+        },
+      );
+      assert.equal(own.approval, "approved");
+      assert.equal(own.result.ok, true);
+      const plain = await agent.callTool("deploy", {});
+      assert.equal(plain.approval, "rejected");
+      assert.deepEqual(asked, ["call deploy", "agent"]);
+
+      // The answer is for that call only: a call its tool makes while it runs is the agent's.
+      asked.length = 0;
+      const nested = await agent.callTool("release", {}, { approver: () => "allow" });
+      assert.equal(nested.approval, "approved");
+      assert.deepEqual(nested.result.content, [{ type: "text", text: "inner rejected" }]);
+      assert.deepEqual(asked, ["agent"]);
+
+      // A policy that denies is not asked about: the call's approver cannot widen it.
+      const strict = await createAgent({
+        tools: [deploy],
+        config: false,
+        policy: { deny: ["deploy"] },
+      });
+      try {
+        const denied = await strict.callTool("deploy", {}, { approver: () => "allow" });
+        assert.equal(denied.approval, undefined);
+        assert.equal(denied.result.error?.code, "denied");
+      } finally {
+        await strict.close();
+      }
+    } finally {
+      await agent.close();
+    }
   });
 });

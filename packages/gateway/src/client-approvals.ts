@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type {
   ApprovalAnswer,
   Approver,
@@ -13,51 +12,46 @@ export type ClientAnswer =
   | { kind: "answered"; verdict: "allow" | "deny"; reason: string };
 
 /**
- * The agent's approver while it serves as a gateway. A call that needs approval is asked of
- * the connected client before the agent runs it (elicitation); the answer rides with the call
- * through `agent.callTool`, and this approver reads it back. Anything else is denied: the
- * gateway has no person of its own to ask.
+ * The agent's approver while it serves as a gateway, and the way a client's answer reaches its
+ * call. A call that needs approval is asked of the connected client before the agent runs it
+ * (elicitation); the answer goes with the call as its own approver (`callTool({ approver })`).
+ * Any other call that needs one is denied: the gateway has no person of its own to ask.
  */
 export class ClientApprovals {
-  private readonly calls = new AsyncLocalStorage<{ answer: ClientAnswer; ask?: Elicitor }>();
   /** Calls running now that could take a question: by tool source, each with its client. */
   private readonly running = new Map<string, Map<Elicitor, object>>();
 
-  readonly approver: Approver = (): ApprovalAnswer => {
-    const answer = this.calls.getStore()?.answer;
-    if (answer?.kind === "answered") return { verdict: answer.verdict, reason: answer.reason };
-    return {
-      verdict: "deny",
-      reason:
-        answer === undefined
-          ? "Only a gateway client can approve calls here."
-          : "The call needed approval the client was not asked for (a hook changed it after the gateway checked); call it again.",
-    };
-  };
+  /** The agent's own approver: only a client's call, with its answer, can be approved. */
+  readonly approver: Approver = (): ApprovalAnswer => ({
+    verdict: "deny",
+    reason: "Only a gateway client can approve calls here.",
+  });
 
   /**
    * The agent's elicitation callback while it serves: a question an upstream server asks during
-   * a client's call goes to that client (`ask`), when it can answer; any other is declined.
+   * a client's call goes to that client (see `with`), when it can answer; any other is declined.
    */
   readonly elicitor: Elicitor = (request: ElicitationRequest): Promise<ElicitationResponse> => {
-    const ask = this.calls.getStore()?.ask ?? this.onlyAsker(request.source);
+    const ask = this.onlyAsker(request.source);
     return ask ? ask(request) : Promise.resolve({ action: "decline" });
   };
 
   /**
-   * Run `call` with the client's answer where the approver finds it, and `ask`, the way to
-   * put an upstream server's question to the client, where the elicitor finds it.
+   * Run `call`, handing it the approver that gives the client's answer (pass it to
+   * `agent.callTool` as `approver`); with `ask`, an upstream server's question during the call
+   * is put to that client.
    */
   with<T>(
     answer: ClientAnswer,
-    call: () => Promise<T>,
+    call: (approver: Approver) => Promise<T>,
     ask?: { source: string; client: object; ask: Elicitor },
   ): Promise<T> {
-    if (!ask) return this.calls.run({ answer }, call);
+    const approver = answerOf(answer);
+    if (!ask) return call(approver);
     const running = this.running.get(ask.source) ?? new Map<Elicitor, object>();
     this.running.set(ask.source, running);
     running.set(ask.ask, ask.client);
-    return this.calls.run({ answer, ask: ask.ask }, call).finally(() => {
+    return call(approver).finally(() => {
       running.delete(ask.ask);
       if (running.size === 0 && this.running.get(ask.source) === running)
         this.running.delete(ask.source);
@@ -74,4 +68,18 @@ export class ClientApprovals {
     if (!calls || new Set(calls.values()).size !== 1) return undefined;
     return calls.keys().next().value;
   }
+}
+
+/**
+ * One call's approver. Its policy asks only when the gateway found it would and asked the
+ * client first; a call that asks without an answer had its arguments or tool changed by a hook
+ * after that check.
+ */
+function answerOf(answer: ClientAnswer): Approver {
+  if (answer.kind === "answered") return () => ({ verdict: answer.verdict, reason: answer.reason });
+  return () => ({
+    verdict: "deny",
+    reason:
+      "The call needed approval the client was not asked for (a hook changed it after the gateway checked); call it again.",
+  });
 }

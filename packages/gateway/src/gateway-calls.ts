@@ -150,9 +150,10 @@ export class GatewayCalls {
     try {
       outcome = await this.deps.approvals.with(
         answer,
-        () =>
+        (approver) =>
           this.deps.agent.callTool(exposed.definition.name, args, {
             signal,
+            approver,
             onProgress:
               progressToken === undefined
                 ? undefined

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rename, rm, stat, writeFile } from "node:fs/promises
 import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import type { ToolDefinition } from "@pseudoclaude/core";
+import type { Approver, ToolDefinition } from "@pseudoclaude/core";
 import { VALID_TOOL_NAME } from "@pseudoclaude/core/plugin";
 import {
   AuditLog,
@@ -260,6 +260,29 @@ describe("GatewayTasks", () => {
     );
     assert.throws(() => small.start(undefined, async () => done("4")), /running 2 tasks already/);
     small.close();
+  });
+});
+
+describe("ClientApprovals.with", () => {
+  const request = {} as Parameters<Approver>[0];
+
+  it("hands the call an approver with the client's answer; the agent's own denies", async () => {
+    const approvals = new ClientApprovals();
+    const allowed = await approvals.with(
+      { kind: "answered", verdict: "allow", reason: "the client's person said yes" },
+      async (approver) => approver(request),
+    );
+    assert.deepEqual(allowed, { verdict: "allow", reason: "the client's person said yes" });
+    const unasked = (await approvals.with({ kind: "none" }, async (approver) =>
+      approver(request),
+    )) as { verdict: string; reason: string };
+    assert.equal(unasked.verdict, "deny");
+    assert.match(unasked.reason, /a hook changed it after the gateway checked/);
+    const own = (await approvals.approver(request)) as { verdict: string; reason: string };
+    assert.deepEqual(own, {
+      verdict: "deny",
+      reason: "Only a gateway client can approve calls here.",
+    });
   });
 });
 

@@ -14,6 +14,7 @@ import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolSourceStatus } from "../tools/tool-source.js";
 import type { AgentEvents } from "./agent-events.js";
 import type { AgentStream } from "./agent-stream.js";
+import type { Approver } from "./callbacks.js";
 
 export interface RunOptions {
   signal?: AbortSignal | undefined;
@@ -106,6 +107,12 @@ export interface CallToolOptions {
   timeoutMs?: number | undefined;
   /** The call's progress as its tool reports it (an MCP server's progress notifications). */
   onProgress?: ((progress: ToolProgress) => void) | undefined;
+  /**
+   * Who answers if the policy asks about this call, instead of the agent's `approve`: a server
+   * that runs calls for several people (a gateway, a web page) asks the one who made it. It only
+   * answers an `ask`; what the policy allows or denies stays so.
+   */
+  approver?: Approver | undefined;
 }
 
 export interface SourceReport {

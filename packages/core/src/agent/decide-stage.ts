@@ -148,7 +148,7 @@ class TimedApprover {
     const asked: Approver | undefined = journal.awaitDecision
       ? (request) =>
           journal.awaitDecision!({ ...request, step: `turn-${turn}:${request.call.id}:approval` })
-      : deps.approve;
+      : (options.approver ?? deps.approve);
     this.approve =
       asked && deps.listening("tool-decision")
         ? async (request) => {

@@ -317,6 +317,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         timeoutMs: options.timeoutMs,
         journal: IN_PROCESS_JOURNAL,
         onProgress: options.onProgress,
+        approver: options.approver,
       },
     );
     const { decision, approval, result } = done.records[0]!;

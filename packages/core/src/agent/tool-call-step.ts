@@ -52,6 +52,8 @@ export interface ToolCallStepOptions {
   journal: RunJournal;
   /** A `callTool` caller's own progress listener (a gateway relaying it to its client). */
   onProgress?: ((progress: ToolProgress) => void) | undefined;
+  /** A `callTool` caller's own approver, asked instead of the agent's. */
+  approver?: Approver | undefined;
 }
 
 /** What an agent hands over to make its {@link ToolCallStepDeps}. */
