@@ -39,14 +39,16 @@ function modernClient(): Promise<typeof import("./modern-session.js")> {
 
 /**
  * Loads the client a server is likeliest to need while its era is being asked: the question
- * waits on the server's boot, and the client's ~50-70 ms of loading would otherwise start only
- * after the answer. A pinned server gets its era's; `auto`, the 2025 era's, which most servers
- * speak (loading both would cost an agent of 2025 servers the v2 client's ~4 MB of heap). A
- * failed load is reported where the client is used, not here.
+ * waits on the server's boot or the network, and the client's ~50-70 ms of loading would
+ * otherwise start only after the answer. A pinned server gets its era's; `auto`, the 2025 era's,
+ * which most servers speak (loading both would cost an agent of 2025 servers the v2 client's
+ * ~4 MB of heap). A remote server also gets what both eras reach it with (HTTP transports,
+ * OAuth). A failed load is reported where the module is used, not here.
  */
 function preloadFor(server: McpServerConfig): void {
   const load = server.protocol === MODERN_PROTOCOL ? modernClient() : legacyClient();
   load.catch(() => {});
+  if (server.transport !== "stdio") import("./sdk-http.js").catch(() => {});
 }
 
 /**
