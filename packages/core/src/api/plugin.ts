@@ -31,6 +31,7 @@ export {
 export { didYouMean, suggestKey } from "../config/suggest-key.js";
 export {
   blockingDiagnostic,
+  CONFIG_PARSE,
   type SectionFields,
   type SectionValidation,
   validateSection,

@@ -9,13 +9,14 @@ export type SectionValidation<T> =
   | { ok: false; diagnostics: Diagnostic[] };
 
 /**
- * Config is parsed once per entry, so zod's generated fast path for objects (a `new Function`
+ * How to parse config with zod (`schema.safeParse(value, CONFIG_PARSE)`). Config is parsed once
+ * per entry, so zod's generated fast path for objects (a `new Function`
  * per object schema, which V8 then compiles like any hot code) is all cost here: a process
  * that connected 30 servers held ~27 KB more machine code with it (measured; the parser made
  * for a server entry alone was estimated at 44 KB of baseline code). Tool arguments, parsed
  * on every call, keep it.
  */
-const CONFIG_PARSE = { jitless: true } as const;
+export const CONFIG_PARSE = { jitless: true } as const;
 
 /**
  * Validate one layer's value (or a part of it) with a zod schema. Every issue becomes a

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ConfigSectionSpec } from "../config/config-section.js";
 import type { LoadedConfig } from "../config/load-config.js";
-import { validateSection } from "../config/validate-section.js";
+import { CONFIG_PARSE, validateSection } from "../config/validate-section.js";
 import { zodSchema } from "../config/zod-schema.js";
 import type { ConsentSubject, WorkspaceConsent } from "../consent/consent-store.js";
 import { consentSubject } from "../consent/consent-subject.js";
@@ -147,7 +147,7 @@ export function providerConsentRequest(config: LoadedConfig): ConsentSubject | u
   let section: ProviderSection = {};
   let subject: ConsentSubject | undefined;
   for (const entry of config.section(PROVIDER_SECTION)) {
-    const checked = providerSectionSchema().safeParse(entry.value);
+    const checked = providerSectionSchema().safeParse(entry.value, CONFIG_PARSE);
     if (!checked.success) continue;
     if (entry.layer === "user") section = { ...section, ...checked.data };
     else subject = providerSubject(checked.data, section);

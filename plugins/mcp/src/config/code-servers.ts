@@ -1,6 +1,6 @@
-import { didYouMean } from "@pseudoclaude/core/plugin";
+import { CONFIG_PARSE, didYouMean } from "@pseudoclaude/core/plugin";
 import type { RawServerEntry } from "./server-config.js";
-import { serverEntrySchema } from "./server-config.js";
+import { entrySchemaFor, serverEntrySchema } from "./server-config.js";
 
 /** `call_timeout_ms` → `callTimeoutMs`, as a type. */
 export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
@@ -60,6 +60,19 @@ function knownKeys(): string[] {
   return [...keys];
 }
 
+/**
+ * The keys of the transport an entry says it is (by `type`, or a `command` or `url`), as written
+ * in code. They are looked in first: an entry with none but these needs no other transport's
+ * schema built (an agent of stdio servers builds no HTTP or OAuth one).
+ */
+function transportKeys(entry: object): readonly string[] {
+  const type =
+    "type" in entry ? entry.type : "command" in entry ? "stdio" : "url" in entry ? "http" : "";
+  if (type !== "stdio" && type !== "http" && type !== "sse") return [];
+  const { shape } = entrySchemaFor(type) as unknown as { shape: object };
+  return Object.keys(shape).map(camel);
+}
+
 function camel(key: string): string {
   return key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
@@ -86,9 +99,8 @@ export function codeServers(servers: Record<string, unknown>): CodeServers {
     });
     return result;
   }
-  const known = knownKeys();
   for (const [name, given] of Object.entries(servers)) {
-    const problems = checkServer(name, given, known);
+    const problems = checkServer(name, given);
     if (problems.entry === undefined)
       for (const message of problems.messages) result.problems.push({ server: name, message });
     else result.servers[name] = problems.entry;
@@ -96,18 +108,18 @@ export function codeServers(servers: Record<string, unknown>): CodeServers {
   return result;
 }
 
-function checkServer(
-  name: string,
-  given: unknown,
-  known: readonly string[],
-): { entry?: unknown; messages: string[] } {
+function checkServer(name: string, given: unknown): { entry?: unknown; messages: string[] } {
   const where = `mcp({ servers }): server "${name}"`;
   const renamed = new Map<string, string>();
   const entry = snakeKeys(given, renamed);
   if (entry === null || typeof entry !== "object" || Array.isArray(entry))
     return { messages: [`${where} must be an object of settings.`] };
   // Unknown keys first: with one, which transport was meant is a guess, and so is the rest.
-  const unknown = Object.keys(entry).filter((key) => !known.includes(camel(key)));
+  const own = transportKeys(entry);
+  const unknown = Object.keys(entry).filter(
+    (key) => !own.includes(camel(key)) && !knownKeys().includes(camel(key)),
+  );
+  const known = unknown.length > 0 ? knownKeys() : [];
   if (unknown.length > 0)
     return {
       messages: unknown.map((key) => {
@@ -120,7 +132,7 @@ function checkServer(
       messages: [`${where}: give it a \`command\` (a stdio server) or a \`url\` (an HTTP server).`],
     };
   const typed = "type" in entry ? entry : { ...entry, type: "command" in entry ? "stdio" : "http" };
-  const parsed = serverEntrySchema().safeParse(typed);
+  const parsed = entrySchemaFor(typed.type).safeParse(typed, CONFIG_PARSE);
   if (parsed.success) return { entry, messages: [] };
   return {
     messages: parsed.error.issues.flatMap((issue) => {

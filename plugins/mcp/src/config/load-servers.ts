@@ -3,6 +3,7 @@ import { type Diagnostic, type LoadedConfig } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import {
   blockingDiagnostic,
+  CONFIG_PARSE,
   type ConfigSectionSpec,
   DefaultRedactor,
   isPlainObject,
@@ -14,10 +15,10 @@ import { expandMcpJsonTemplates, fromMcpJson, MCP_JSON_FILE, readMcpJson } from 
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_MAX_OUTPUT_CHARS,
+  entrySchemaFor,
   type McpServerConfig,
   type RawServerEntry,
   SERVER_NAME,
-  serverEntrySchema,
 } from "./server-config.js";
 import { serverSubject } from "./server-consent.js";
 import { configDiagnostic } from "./server-diagnostic.js";
@@ -172,13 +173,17 @@ export function loadServers(
       if (approved) diagnostics.push(...expanded.diagnostics);
       value = expanded.value;
     }
-    const checked = validateSection(serverEntrySchema(), entry, {
-      path: [name],
-      value,
-      sectionKey: MCP_SECTION,
-      source: "mcp",
-      item: name,
-    });
+    const checked = validateSection(
+      entrySchemaFor(isPlainObject(value) ? value.type : undefined),
+      entry,
+      {
+        path: [name],
+        value,
+        sectionKey: MCP_SECTION,
+        source: "mcp",
+        item: name,
+      },
+    );
     if (checked.ok && candidate.mcpJson && !approved && isPlainObject(written))
       Object.assign(
         checked.value,
@@ -237,8 +242,10 @@ function withDefaultType(value: unknown): unknown {
 
 function shadowNoteFor(candidate: Candidate): string {
   if (!candidate.shadowed) return "";
-  const userValid = serverEntrySchema().safeParse(
-    withDefaultType(candidate.shadowed.value),
+  const shadowed = withDefaultType(candidate.shadowed.value);
+  const userValid = entrySchemaFor(isPlainObject(shadowed) ? shadowed.type : undefined).safeParse(
+    shadowed,
+    CONFIG_PARSE,
   ).success;
   return userValid
     ? ` This ${candidate.entry.layer} entry replaces the valid ${candidate.shadowed.entry.layer} entry of the same name whole, so the ${candidate.shadowed.entry.layer} entry is not used either.`

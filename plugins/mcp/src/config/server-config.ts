@@ -25,11 +25,9 @@ export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
 
-/** A `mcp_servers` entry: `stdio`, or `http` / `sse`, told apart by `type`. */
-export const serverEntrySchema = zodSchema((z) => {
-  const stringMap = z.record(z.string(), z.string());
-
-  const commonFields = {
+/** What every entry may say, whatever its transport. */
+function commonFields(z: Parameters<Parameters<typeof zodSchema>[0]>[0]) {
+  return {
     tools: z
       .object({
         allow: z.array(z.string().min(1)).optional(),
@@ -69,21 +67,27 @@ export const serverEntrySchema = zodSchema((z) => {
       .strict()
       .optional(),
   };
+}
 
-  const stdioServerSchema = z
+/** A `stdio` entry: a command we start. */
+const stdioEntrySchema = zodSchema((z) =>
+  z
     .object({
       type: z.literal("stdio"),
       command: z.string().min(1, "stdio servers need a command"),
       args: z.array(z.string()).optional(),
-      env: stringMap.optional(),
+      env: z.record(z.string(), z.string()).optional(),
       cwd: z.string().min(1).optional(),
       /** Pass this process's whole environment (default: only what programs need to run). */
       inherit_env: z.boolean().optional(),
-      ...commonFields,
+      ...commonFields(z),
     })
-    .strict();
+    .strict(),
+);
 
-  const httpServerSchema = z
+/** An `http` or `sse` entry: a URL we reach. */
+const httpEntrySchema = zodSchema((z) =>
+  z
     .object({
       type: z.enum(["http", "sse"]),
       url: z.url({
@@ -98,12 +102,26 @@ export const serverEntrySchema = zodSchema((z) => {
         .optional(),
       /** OAuth client settings; without them a server that answers 401 is tried with registration. */
       oauth: oauthSchema().optional(),
-      ...commonFields,
+      ...commonFields(z),
     })
-    .strict();
+    .strict(),
+);
 
-  return z.discriminatedUnion("type", [stdioServerSchema, httpServerSchema]);
-});
+/** A `mcp_servers` entry: `stdio`, or `http` / `sse`, told apart by `type`. */
+export const serverEntrySchema = zodSchema((z) =>
+  z.discriminatedUnion("type", [stdioEntrySchema(), httpEntrySchema()]),
+);
+
+/**
+ * The schema an entry of this `type` is checked with: its transport's alone when the type names
+ * one (the union would check it with that one too, after building both: an agent of stdio
+ * servers builds no HTTP or OAuth schema), the union otherwise, which says what types there are.
+ */
+export function entrySchemaFor(type: unknown): z.ZodType<RawServerEntry> {
+  if (type === "stdio") return stdioEntrySchema();
+  if (type === "http" || type === "sse") return httpEntrySchema();
+  return serverEntrySchema();
+}
 
 /** One `mcp_servers` entry as the config file writes it (snake_case), after validation. */
 export type RawServerEntry = z.infer<ReturnType<typeof serverEntrySchema>>;
