@@ -77,4 +77,13 @@ describe("mcp({ servers }) in code", () => {
     const remote = await rejection({ web: { url: "ftp://example.com/mcp" } });
     assert.match(remote.message, /server "web" url: /);
   });
+
+  it("names a key of the other transport as unknown to this one", async () => {
+    const mixed = await rejection({
+      local: { command: "node", headers: { authorization: "Bearer x" } },
+      remote: { url: "https://example.com/mcp", inheritEnv: true },
+    });
+    assert.match(mixed.message, /server "local": unknown key "headers"\./);
+    assert.match(mixed.message, /server "remote": unknown key "inheritEnv"\./);
+  });
 });

@@ -50,14 +50,18 @@ function snakeKeys(value: unknown, renamed: Map<string, string>): unknown {
   );
 }
 
+let allKeys: string[] | undefined;
+
 /** Every key an entry may have (both transports, and the `oauth` keys), as written in code. */
 function knownKeys(): string[] {
+  if (allKeys) return allKeys;
   // The discriminated union's options are the transports' object schemas.
   const union = serverEntrySchema() as unknown as { options: Array<{ shape: object }> };
   const keys = new Set<string>();
   for (const option of union.options)
     for (const key of Object.keys(option.shape)) keys.add(camel(key));
-  return [...keys];
+  allKeys = [...keys];
+  return allKeys;
 }
 
 /**

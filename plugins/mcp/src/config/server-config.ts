@@ -1,5 +1,5 @@
 import type { ConsentSubject } from "@pseudoclaude/core/consent";
-import { zodSchema } from "@pseudoclaude/core/plugin";
+import { type ZodModule, zodSchema } from "@pseudoclaude/core/plugin";
 import type { z } from "zod";
 import { type OAuthSettings, oauthSchema } from "../oauth/oauth-settings.js";
 
@@ -26,7 +26,7 @@ export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
 
 /** What every entry may say, whatever its transport. */
-function commonFields(z: Parameters<Parameters<typeof zodSchema>[0]>[0]) {
+function commonFields(z: ZodModule) {
   return {
     tools: z
       .object({
