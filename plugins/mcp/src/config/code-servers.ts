@@ -65,13 +65,11 @@ function knownKeys(): string[] {
 }
 
 /**
- * The keys of the transport an entry says it is (by `type`, or a `command` or `url`), as written
- * in code. They are looked in first: an entry with none but these needs no other transport's
- * schema built (an agent of stdio servers builds no HTTP or OAuth one).
+ * The keys of the transport an entry says it is, as written in code. They are looked in first:
+ * an entry with none but these needs no other transport's schema built (an agent of stdio
+ * servers builds no HTTP or OAuth one).
  */
-function transportKeys(entry: object): readonly string[] {
-  const type =
-    "type" in entry ? entry.type : "command" in entry ? "stdio" : "url" in entry ? "http" : "";
+function transportKeys(type: unknown): readonly string[] {
   if (type !== "stdio" && type !== "http" && type !== "sse") return [];
   const { shape } = entrySchemaFor(type) as unknown as { shape: object };
   return Object.keys(shape).map(camel);
@@ -118,25 +116,33 @@ function checkServer(name: string, given: unknown): { entry?: unknown; messages:
   const entry = snakeKeys(given, renamed);
   if (entry === null || typeof entry !== "object" || Array.isArray(entry))
     return { messages: [`${where} must be an object of settings.`] };
+  // What it says it is: its `type`, or a `command` (stdio) or a `url` (HTTP) without one.
+  const type =
+    "type" in entry
+      ? entry.type
+      : "command" in entry
+        ? "stdio"
+        : "url" in entry
+          ? "http"
+          : undefined;
   // Unknown keys first: with one, which transport was meant is a guess, and so is the rest.
-  const own = transportKeys(entry);
+  const own = transportKeys(type);
   const unknown = Object.keys(entry).filter(
     (key) => !own.includes(camel(key)) && !knownKeys().includes(camel(key)),
   );
-  const known = unknown.length > 0 ? knownKeys() : [];
   if (unknown.length > 0)
     return {
       messages: unknown.map((key) => {
         const written = renamed.get(key) ?? key;
-        return `${where}: unknown key "${written}"${didYouMean(written, known)}.`;
+        return `${where}: unknown key "${written}"${didYouMean(written, knownKeys())}.`;
       }),
     };
   if (!("type" in entry) && !("command" in entry) && !("url" in entry))
     return {
       messages: [`${where}: give it a \`command\` (a stdio server) or a \`url\` (an HTTP server).`],
     };
-  const typed = "type" in entry ? entry : { ...entry, type: "command" in entry ? "stdio" : "http" };
-  const parsed = entrySchemaFor(typed.type).safeParse(typed, CONFIG_PARSE);
+  const typed = "type" in entry ? entry : { ...entry, type };
+  const parsed = entrySchemaFor(type).safeParse(typed, CONFIG_PARSE);
   if (parsed.success) return { entry, messages: [] };
   return {
     messages: parsed.error.issues.flatMap((issue) => {
