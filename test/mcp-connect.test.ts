@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { textOf } from "@pseudoclaude/core";
 import { FIXTURE_ERAS, mcpAgent, serverPart, stdioFixture } from "./support/mcp-fixtures.js";
 
 describe("connecting to MCP servers", () => {
@@ -108,7 +109,7 @@ describe("connecting to MCP servers", () => {
 });
 
 describe("client features", () => {
-  it("passes elicitation to the agent's callback and declines when there is none", async () => {
+  it("passes elicitation to the agent's callback, and offers none when there is no callback", async () => {
     const asked: string[] = [];
     const withCallback = await mcpAgent(
       { b: stdioFixture("behaviours") },
@@ -134,8 +135,10 @@ describe("client features", () => {
       { policy: { mode: "bypass" } },
     );
     try {
+      // The server is told the client cannot elicit, and its SDK refuses to ask.
       const { result } = await without.callTool("mcp__b__ask_user", {});
-      assert.deepEqual(result.content, [{ type: "text", text: "elicitation decline null" }]);
+      assert.equal(result.ok, false);
+      assert.match(textOf(result.content), /Client does not support form elicitation/);
     } finally {
       await without.close();
     }

@@ -49,7 +49,7 @@ describe("server-everything with options", () => {
       },
     });
     try {
-      await untilConditionalToolsListed(harness.agent);
+      await untilConditionalToolsListed(harness.agent, { elicitation: true });
       const { result } = await harness.agent.callTool(
         "mcp__everything__trigger-elicitation-request",
         {},

@@ -29,7 +29,7 @@ describe("MCP sampling", () => {
     const agent = await mcpAgent({ e: server(false) });
     try {
       await eventually(
-        () => agent.registry.get("mcp__e__trigger-elicitation-request") !== undefined,
+        () => agent.registry.get("mcp__e__get-roots-list") !== undefined,
         10_000,
         "late tools",
       );

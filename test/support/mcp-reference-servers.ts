@@ -87,13 +87,18 @@ export function statsOf(agent: Agent, server: string) {
 
 /**
  * server-everything registers its capability-dependent tools (roots, elicitation, sampling)
- * after `initialize` and then sends tools/list_changed: wait until the re-listing landed.
+ * after `initialize` and then sends tools/list_changed: wait until the re-listing landed. The
+ * elicitation tool comes only to an agent given an elicit callback (`elicitation: true`).
  */
-export async function untilConditionalToolsListed(agent: Agent): Promise<void> {
+export async function untilConditionalToolsListed(
+  agent: Agent,
+  { elicitation = false }: { elicitation?: boolean } = {},
+): Promise<void> {
   await eventually(
     () =>
       agent.registry.get("mcp__everything__get-roots-list") !== undefined &&
-      agent.registry.get("mcp__everything__trigger-elicitation-request") !== undefined,
+      (!elicitation ||
+        agent.registry.get("mcp__everything__trigger-elicitation-request") !== undefined),
     5_000,
     "the conditional tools of server-everything",
   );

@@ -195,7 +195,8 @@ function clientHandlers(
     },
     ...(appHost ? { appHost: { mimeTypes: appHost.mimeTypes ?? [MCP_APP_HTML] } } : {}),
   };
-  // No elicit callback: requests are declined at once, never left hanging.
+  // No elicit callback: servers are not offered elicitation, and one that asks anyway is
+  // answered at once (refused, or declined in 2026-07-28), never left hanging.
   if (context.callbacks.elicit) handlers.elicit = context.callbacks.elicit;
   return handlers;
 }

@@ -215,6 +215,7 @@ export interface CompletionResult {
 
 /** Handlers for requests a server sends to the client. */
 export interface ClientHandlers {
+  /** Present only when the agent was given an elicit callback: elicitation is declared then. */
   elicit?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
   /** Present only when sampling is enabled for this server. */
   sample?: (request: SamplingRequest, signal: AbortSignal) => Promise<SamplingResponse>;

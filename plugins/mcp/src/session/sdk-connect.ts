@@ -40,7 +40,6 @@ export async function connectWithSdk(
   authorized = false,
 ): Promise<McpSession> {
   const client = new Client(options.clientInfo, {
-    // applyDefaults: an accepted form gets the schema's defaults for fields left out.
     capabilities: clientCapabilities(server, options.handlers),
     jsonSchemaValidator: noSdkValidation,
   });
@@ -126,9 +125,11 @@ function installHandlers(client: Client, server: McpServerConfig, options: DialO
         data: params.data,
       }),
     );
-  client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-    answerElicitation(request.params as never, server, handlers, extra.signal),
-  );
+  // Without the capability the SDK refuses the request itself (method not found).
+  if (handlers.elicit)
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      answerElicitation(request.params as never, server, handlers, extra.signal),
+    );
   client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: handlers.roots() }));
   if (server.sampling) {
     client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
