@@ -220,6 +220,22 @@ describe("pseudoclaude with MCP servers from the project config", () => {
   );
 
   it(
+    "call without a terminal offers the server no elicitation, so its question is refused, not declined unseen",
+    TIMEOUT,
+    async () => {
+      await withProject(async (project) => {
+        const run = await project.run(["call", "mcp__beh__ask_user", "{}", "--json", "--yes"]);
+        assert.equal(run.code, 1, run.stderr);
+        const result = parseJson<ResultJson>(run);
+        assert.equal(result.ok, false);
+        // The server's SDK knows the client cannot elicit and does not ask.
+        assert.match(result.content[0]?.text ?? "", /Client does not support form elicitation/);
+        assert.deepEqual(calls(await project.serverLog()), ["call ask_user"]);
+      });
+    },
+  );
+
+  it(
     "call with arguments that are not an object answers invalid_arguments before the server",
     TIMEOUT,
     async () => {

@@ -122,6 +122,8 @@ export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> 
     prompter,
     stderr: io.stderr,
   };
+  const elicitor =
+    options.elicitor ?? (callbacks.interactive ? createElicitor(callbacks) : undefined);
   let agent: Agent;
   try {
     agent = await createAgent({
@@ -133,7 +135,8 @@ export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> 
       approve: (options.approver ?? createApprover)(callbacks),
       ...options.agent,
       ...(saved ? { session: { store: saved.store, ...(saved.id ? { id: saved.id } : {}) } } : {}),
-      elicit: options.elicitor ?? createElicitor(callbacks),
+      // Without a terminal nobody can answer: servers are not offered elicitation at all.
+      ...(elicitor ? { elicit: elicitor } : {}),
       // --yes answers tool approvals only; consenting to the workspace is --trust-project.
       projectApprovals: approvals,
       ...(tracerProvider ? { tracing: { tracerProvider } } : {}),
