@@ -78,7 +78,7 @@ const HEAP: Figure = { key: "heap_mb", label: "JS heap", unit: "MB", better: "lo
 type ThroughputShape = ["stdio" | "http", number, number, number, number];
 
 const THROUGHPUT_ROWS: ThroughputShape[] = [
-  ["stdio", 1, 3000, 600, 0.6],
+  ["stdio", 1, 10000, 600, 0.6],
   ["stdio", 32, 20000, 1500, 0.5],
   ["http", 1, 1500, 300, 0.6],
   ["http", 32, 3000, 600, 0.5],
@@ -120,7 +120,7 @@ function throughputRow(
  * span per call puts under any client. Each in a process of its own, as every row.
  */
 function tracedRow(): RowSpec {
-  const params: RowParams = { transport: "stdio", calls: 3000, inFlight: 1 };
+  const params: RowParams = { transport: "stdio", calls: 10000, inFlight: 1 };
   return {
     id: "traced_stdio_sequential",
     era: V2025,
@@ -210,7 +210,7 @@ function gatewayRow(era: Era, min: number): RowSpec {
     era,
     baseline: BASELINES[era],
     kind: "throughput",
-    params: { ...base, calls: 3000, latency: true },
+    params: { ...base, calls: 10000, latency: true },
     quick: { ...base, calls: 600, latency: true },
     figures: [THROUGHPUT, LATENCY, CPU],
     // The bare proxy: the same hop with nothing in it, the floor a gateway is judged against.
