@@ -137,7 +137,7 @@ function checkServer(name: string, given: unknown): { entry?: unknown; messages:
         return `${where}: unknown key "${written}"${didYouMean(written, knownKeys())}.`;
       }),
     };
-  if (!("type" in entry) && !("command" in entry) && !("url" in entry))
+  if (type === undefined && !("type" in entry))
     return {
       messages: [`${where}: give it a \`command\` (a stdio server) or a \`url\` (an HTTP server).`],
     };

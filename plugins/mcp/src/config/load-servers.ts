@@ -173,17 +173,13 @@ export function loadServers(
       if (approved) diagnostics.push(...expanded.diagnostics);
       value = expanded.value;
     }
-    const checked = validateSection(
-      entrySchemaFor(isPlainObject(value) ? value.type : undefined),
-      entry,
-      {
-        path: [name],
-        value,
-        sectionKey: MCP_SECTION,
-        source: "mcp",
-        item: name,
-      },
-    );
+    const checked = validateSection(schemaOfEntry(value), entry, {
+      path: [name],
+      value,
+      sectionKey: MCP_SECTION,
+      source: "mcp",
+      item: name,
+    });
     if (checked.ok && candidate.mcpJson && !approved && isPlainObject(written))
       Object.assign(
         checked.value,
@@ -233,6 +229,11 @@ export function loadServers(
 }
 
 /** `type` may be left out: a `command` means stdio, a `url` means http. */
+/** The schema a written entry is checked with, by the `type` it gives (see entrySchemaFor). */
+function schemaOfEntry(value: unknown) {
+  return entrySchemaFor(isPlainObject(value) ? value.type : undefined);
+}
+
 function withDefaultType(value: unknown): unknown {
   if (!isPlainObject(value) || value.type !== undefined) return value;
   if (typeof value.command === "string") return { ...value, type: "stdio" };
@@ -243,10 +244,7 @@ function withDefaultType(value: unknown): unknown {
 function shadowNoteFor(candidate: Candidate): string {
   if (!candidate.shadowed) return "";
   const shadowed = withDefaultType(candidate.shadowed.value);
-  const userValid = entrySchemaFor(isPlainObject(shadowed) ? shadowed.type : undefined).safeParse(
-    shadowed,
-    CONFIG_PARSE,
-  ).success;
+  const userValid = schemaOfEntry(shadowed).safeParse(shadowed, CONFIG_PARSE).success;
   return userValid
     ? ` This ${candidate.entry.layer} entry replaces the valid ${candidate.shadowed.entry.layer} entry of the same name whole, so the ${candidate.shadowed.entry.layer} entry is not used either.`
     : "";
