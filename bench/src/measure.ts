@@ -18,6 +18,8 @@ export interface RowParams {
   distinctSchemas?: boolean;
   /** Throughput rows: also each call's round trip, its median (`latency_us_median`). */
   latency?: boolean;
+  /** Throughput rows: calls before the clock (default a fifth of `calls`, 100 to 1,000). */
+  warmUp?: number;
 }
 
 const MB = 1024 * 1024;
@@ -99,7 +101,7 @@ const ROWS: Record<
         // Steady state, as a long-running agent sees it: the calls before the clock let the JIT
         // compile every contender's call path (at 6,000 calls with 100 before, half of each
         // contender's CPU a call was that warm-up: 105 against 60 µs for the raw SDK, measured).
-        const warm = Math.min(1000, Math.max(100, Math.floor(calls / 5)));
+        const warm = params.warmUp ?? Math.min(1000, Math.max(100, Math.floor(calls / 5)));
         for (let i = 0; i < warm; i++) await expectEcho(connected, "b", `warm${i}`);
         let next = 0;
         // Filled only when the row asks: the other rows time the batch and nothing else.
