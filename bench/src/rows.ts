@@ -77,8 +77,9 @@ const HEAP: Figure = { key: "heap_mb", label: "JS heap", unit: "MB", better: "lo
 /**
  * Calls before the clock in the full stdio rows. Measured in 1,000-call blocks on the echo
  * server, every contender's client CPU a call falls until the fifth block (ours and the raw SDK
- * ~250, ~120, ~75, then ~40-50 µs; the v2 client and 32 in flight alike), so a row that starts
- * its clock sooner times the JIT's warm-up as much as the call path.
+ * ~200-300 µs in each of the first two, ~120, ~75, then 40-50; the v2 client and 32 in flight
+ * fall the same way), so a row that starts its clock sooner times the JIT's warm-up as much as
+ * the call path.
  */
 const STDIO_WARM_UP = 5000;
 
