@@ -228,12 +228,12 @@ export function loadServers(
   return { servers, disabled, diagnostics };
 }
 
-/** `type` may be left out: a `command` means stdio, a `url` means http. */
 /** The schema a written entry is checked with, by the `type` it gives (see entrySchemaFor). */
 function schemaOfEntry(value: unknown) {
   return entrySchemaFor(isPlainObject(value) ? value.type : undefined);
 }
 
+/** `type` may be left out: a `command` means stdio, a `url` means http. */
 function withDefaultType(value: unknown): unknown {
   if (!isPlainObject(value) || value.type !== undefined) return value;
   if (typeof value.command === "string") return { ...value, type: "stdio" };
