@@ -68,23 +68,28 @@ export class ToolStore extends EventEmitter<ToolRegistryEvents> {
       outcome.removed.push(name);
       this.emit("tool-removed", { definition: tool.definition });
     }
+    // A source may push thousands of tools at once: an event's payload is made only for its
+    // listeners, and the views' map is touched only when it holds any.
+    const announceAdded = this.listenerCount("tool-added") > 0;
+    const announceReplaced = this.listenerCount("tool-replaced") > 0;
     for (const [name, pushed] of accepted) {
       const previous = this.entries.get(name);
       if (previous && (this.pushedOf.get(name) ?? previous) === pushed) continue;
       const tool = withObjectSchema(pushed);
       this.entries.set(name, tool);
       if (tool !== pushed) this.pushedOf.set(name, pushed);
-      else this.pushedOf.delete(name);
+      else if (this.pushedOf.size > 0) this.pushedOf.delete(name);
       owned.add(name);
       if (previous) {
         outcome.replaced.push(name);
-        this.emit("tool-replaced", {
-          previous: previous.definition,
-          definition: tool.definition,
-        });
+        if (announceReplaced)
+          this.emit("tool-replaced", {
+            previous: previous.definition,
+            definition: tool.definition,
+          });
       } else {
         outcome.added.push(name);
-        this.emit("tool-added", { definition: tool.definition });
+        if (announceAdded) this.emit("tool-added", { definition: tool.definition });
       }
     }
     if (owned.size > 0) this.bySource.set(sourceId, owned);
@@ -151,45 +156,51 @@ export class ToolStore extends EventEmitter<ToolRegistryEvents> {
     acceptedInThisChange: Map<string, Tool>,
   ): Diagnostic | undefined {
     const name = tool?.definition?.name;
-    const base = { stage: "register", severity: "warning" as const, source: sourceId };
-    if (!isRegistrableToolName(name)) {
-      return {
-        ...base,
-        code: "invalid_tool_name",
-        item: String(name ?? ""),
-        message: `Tool from source "${sourceId}" has an empty or blank name; skipped.`,
-      };
-    }
-    if (tool.definition.source !== sourceId) {
+    if (!isRegistrableToolName(name))
+      return rejection(
+        sourceId,
+        "invalid_tool_name",
+        String(name ?? ""),
+        `Tool from source "${sourceId}" has an empty or blank name; skipped.`,
+      );
+    if (tool.definition.source !== sourceId)
       // The policy, the listings and the registry's own bookkeeping go by the definition's
       // source: a tool that names another one would be judged and removed as someone else's.
-      return {
-        ...base,
-        severity: "error",
-        code: "tool_source_mismatch",
-        item: name,
-        message: `Tool "${name}" from source "${sourceId}" says its source is "${String(tool.definition.source)}"; skipped. Set the tool's source to "${sourceId}" (defineTool's \`source\`).`,
-      };
-    }
-    if (acceptedInThisChange.has(name)) {
-      return {
-        ...base,
-        code: "duplicate_tool_name",
-        item: name,
-        message: `Source "${sourceId}" offered "${name}" twice; kept the first.`,
-      };
-    }
+      return rejection(
+        sourceId,
+        "tool_source_mismatch",
+        name,
+        `Tool "${name}" from source "${sourceId}" says its source is "${String(tool.definition.source)}"; skipped. Set the tool's source to "${sourceId}" (defineTool's \`source\`).`,
+        "error",
+      );
+    if (acceptedInThisChange.has(name))
+      return rejection(
+        sourceId,
+        "duplicate_tool_name",
+        name,
+        `Source "${sourceId}" offered "${name}" twice; kept the first.`,
+      );
     const existing = this.entries.get(name)?.definition.source;
-    if (existing !== undefined && existing !== sourceId) {
-      return {
-        ...base,
-        code: "duplicate_tool_name",
-        item: name,
-        message: `Tool "${name}" from source "${sourceId}" collides with the same name from source "${existing}"; skipped.`,
-      };
-    }
+    if (existing !== undefined && existing !== sourceId)
+      return rejection(
+        sourceId,
+        "duplicate_tool_name",
+        name,
+        `Tool "${name}" from source "${sourceId}" collides with the same name from source "${existing}"; skipped.`,
+      );
     return undefined;
   }
+}
+
+/** A tool the registry turned away, as the diagnostic that says why. */
+function rejection(
+  source: string,
+  code: string,
+  item: string,
+  message: string,
+  severity: "warning" | "error" = "warning",
+): Diagnostic {
+  return { stage: "register", severity, source, code, item, message };
 }
 
 /**

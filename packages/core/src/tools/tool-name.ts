@@ -34,5 +34,6 @@ export function hashedToolName(name: string, seed: string = name): string {
  * permission rules, and each provider maps it onto the API's rule with `hashedToolName`.
  */
 export function isRegistrableToolName(name: unknown): name is string {
-  return typeof name === "string" && name.trim() !== "" && !/\s/.test(name);
+  // No whitespace at all also means not blank (`\s` and `trim` know the same characters).
+  return typeof name === "string" && name !== "" && !/\s/.test(name);
 }
