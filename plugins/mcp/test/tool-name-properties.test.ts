@@ -63,6 +63,37 @@ describe("property: local names of remote tools", () => {
     );
   });
 
+  it("keep mcp__<server>__<tool> exactly when that full name is valid and free", () => {
+    // Names near the length limit, on either side of it, and servers whose prefix is itself
+    // invalid or over-long: where checking the prefix and the tool's name apart could differ
+    // from checking the full name.
+    const nearLimit = fc
+      .integer({ min: 40, max: 70 })
+      .map((length) => "t".repeat(length))
+      .chain((base) => fc.constantFrom(base, `${base}-x`, base.slice(0, 50), `${base} x`));
+    const servers = fc.oneof(serverName, fc.constant("s".repeat(70)), fc.constant(""));
+    fc.assert(
+      fc.property(
+        servers,
+        fc.uniqueArray(fc.oneof(anyName, nearLimit), { maxLength: 30 }),
+        (server, remotes) => {
+          const named = assignLocalNames(server, remotes);
+          for (const tool of named) {
+            const full = `mcp__${server}__${tool.remoteName}`;
+            if (VALID_TOOL_NAME.test(full)) {
+              assert.equal(tool.localName, full, JSON.stringify(tool));
+              assert.equal(tool.renamed, undefined);
+            } else {
+              assert.notEqual(tool.localName, full);
+              assert.ok(tool.renamed, JSON.stringify(tool));
+            }
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it("never take a name already taken by another source", () => {
     fc.assert(
       fc.property(serverName, toolNames, (server, remotes) => {
