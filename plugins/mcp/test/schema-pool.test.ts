@@ -4,8 +4,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { type Diagnostic, LoadedConfig } from "@pseudoclaude/core";
 import { DefaultRedactor, type ToolExecutionContext } from "@pseudoclaude/core/plugin";
+import fc from "fast-check";
 import { adaptServerTools } from "../src/adapt/adapt-server-tools.js";
 import type { RemoteCaller } from "../src/adapt/adapt-tool.js";
+import { SchemaPool } from "../src/adapt/schema-pool.js";
 import { loadServers } from "../src/index.js";
 import type { RemoteCallResult, RemoteTool } from "../src/session/mcp-session.js";
 
@@ -101,6 +103,43 @@ describe("schemas shared within a listing", () => {
         ["schema_not_compiled", "pool/bad_a"],
         ["schema_not_compiled", "pool/bad_b"],
       ],
+    );
+  });
+});
+
+describe("property: the schema pool", () => {
+  // A few schemas listed again and again (as generated tools are), the same keywords in
+  // another order, and schemas of their own; every value a fresh parse, as a listing gives.
+  const base = [
+    { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+    { required: ["q"], type: "object", properties: { q: { type: "string" } } },
+    { type: "object", properties: { q: { type: "string" }, n: { type: "integer", minimum: 1 } } },
+    { type: "object", properties: { q: { type: "string", enum: ["a", "b"] } } },
+    { type: "object", properties: { q: { type: "string", enum: ["b", "a"] } } },
+    { type: "object" },
+  ];
+  const schema = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...base) },
+    { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue()) },
+  );
+
+  it("shares one object between two schemas exactly when their texts are the same", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(schema, fc.boolean()), { maxLength: 80 }), (listed) => {
+        const pool = new SchemaPool();
+        const given = listed.map(([value, output]) => ({
+          value: JSON.parse(JSON.stringify(value)) as Record<string, unknown>,
+          role: output ? ("output" as const) : ("input" as const),
+        }));
+        const out = given.map(({ value, role }) => pool.shared(value, role));
+        const texts = given.map(({ value }) => JSON.stringify(value));
+        out.forEach((shared, i) => {
+          assert.equal(JSON.stringify(shared), texts[i]);
+          for (let j = 0; j < i; j++)
+            assert.equal(shared === out[j], texts[i] === texts[j], `${texts[i]} / ${texts[j]}`);
+        });
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
     );
   });
 });

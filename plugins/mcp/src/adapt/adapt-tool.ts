@@ -113,7 +113,8 @@ export function adaptWith(
   }
   const icons = toolIcons(remote.icons);
   if (icons) definition.icons = icons;
-  if (remote.outputSchema) definition.meta!.output_schema = schemas.shared(remote.outputSchema);
+  if (remote.outputSchema)
+    definition.meta!.output_schema = schemas.shared(remote.outputSchema, "output");
   // The server's own `_meta` for the tool (an MCP App's `ui.resourceUri`, …), under a key of
   // its own: it never replaces what we record about the tool.
   if (remote.meta && Object.keys(remote.meta).length > 0)
