@@ -41,6 +41,7 @@ export function assignLocalNames(
     const fits =
       prefixValid &&
       prefix.length + remoteName.length <= MAX_TOOL_NAME_LENGTH &&
+      // The rule asks for at least one character, which the prefix already gives.
       (remoteName === "" || VALID_TOOL_NAME.test(remoteName));
     const full = fits ? prefix + remoteName : undefined;
     if (full !== undefined && !used.has(full)) {
