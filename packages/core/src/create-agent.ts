@@ -39,6 +39,15 @@ import { loadSession } from "./session/load-session.js";
 import { checkSessionId, SessionStore } from "./session/session-store.js";
 import { DefaultSkillCatalog } from "./skills/default-skill-catalog.js";
 import { SkillCatalog } from "./skills/skill-catalog.js";
+import {
+  resolveToolSearchSettings,
+  type ToolSearchMode,
+  type ToolSearchOptions,
+} from "./tool-search/tool-search-options.js";
+import {
+  mergeToolSearchOptions,
+  readToolSearchSection,
+} from "./tool-search/tool-search-section.js";
 import type { Tool } from "./tools/tool.js";
 import { resolveTracer, type TracingOptions } from "./tracing/tracing-options.js";
 
@@ -157,6 +166,14 @@ export interface CreateAgentOptions {
   tracing?: TracingOptions | undefined;
   /** The agent's name in traces (`gen_ai.agent.name`). Default `pseudoclaude`. */
   name?: string | undefined;
+  /**
+   * Wide tool sets: which tools the model is sent up front and which it finds through tool
+   * search. `auto` (default) defers MCP tools once the offered set passes the provider's tool
+   * limit or a tenth of the context window; `always`; `never`. Or an object with `engine`
+   * (`auto` | `provider` | `local`), `pin` and thresholds. Over the config's `tool_search`
+   * section. See docs/tool-search.md.
+   */
+  toolSearch?: ToolSearchMode | ToolSearchOptions | undefined;
 }
 
 /**
@@ -196,6 +213,9 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
             : {},
         ));
   const contextWindow = options.contextWindow ?? agentSection.context_window;
+  const toolSearch = resolveToolSearchSettings(
+    mergeToolSearchOptions(parts.toolSearchSection, options.toolSearch),
+  );
   return new DefaultAgent({
     ...(session ? { session } : {}),
     context: contextManager,
@@ -214,6 +234,7 @@ export async function createAgent(options: CreateAgentOptions = {}): Promise<Age
       systemPrompt: options.systemPrompt ?? "",
       maxTurns: options.maxTurns ?? agentSection.max_turns ?? DEFAULT_MAX_TURNS,
       ...(contextWindow !== undefined ? { contextWindow } : {}),
+      toolSearch,
     },
     callbacks,
     host,
@@ -231,12 +252,23 @@ async function assemble(options: CreateAgentOptions) {
   // Config and plugins' schemas are built from the ES copy of zod (see loadZod).
   await loadZod();
   const agentSection = readAgentSection(config, report);
+  const toolSearchSection = readToolSearchSection(config, report);
   const homeDir = configHomeDir(options.config);
   const container = rootContainer.createChildContainer();
   const providerRef: ProviderRef = {
     provider: typeof options.provider === "string" ? undefined : options.provider,
   };
-  return { workspace, config, sink, report, agentSection, homeDir, container, providerRef };
+  return {
+    workspace,
+    config,
+    sink,
+    report,
+    agentSection,
+    toolSearchSection,
+    homeDir,
+    container,
+    providerRef,
+  };
 }
 
 type Assembled = Awaited<ReturnType<typeof assemble>>;
@@ -361,8 +393,14 @@ async function openSession(
       : new FileSessionStore({ workspace, ...(homeDir ? { homeDir } : {}) }));
   const id = option.id ?? randomUUID();
   checkSessionId(id);
-  const messages = option.id ? await loadSession(store, id, report) : undefined;
-  return { store, id, messages: messages ?? [], started: messages !== undefined };
+  const loaded = option.id ? await loadSession(store, id, report) : undefined;
+  return {
+    store,
+    id,
+    messages: loaded?.messages ?? [],
+    found: loaded?.found ?? [],
+    started: loaded !== undefined,
+  };
 }
 
 function resolveConfig(option: CreateAgentOptions["config"], workspace: string): LoadedConfig {

@@ -163,6 +163,14 @@ export {
   summarizeSession,
 } from "./session/session-store.js";
 export { type SessionTask, sessionTasks } from "./session/session-tasks.js";
+export type { ToolSearchCapability, ToolSearchOutcome } from "./tool-search/search-tool.js";
+export type { ToolOffer, ToolSearchEngineInUse, ToolState } from "./tool-search/tool-offer.js";
+export type {
+  ToolSearchEngine,
+  ToolSearchMode,
+  ToolSearchOptions,
+  ToolSearchSettings,
+} from "./tool-search/tool-search-options.js";
 export { type ContentBlock, textOf } from "./tools/content.js";
 export { type DefineToolSpec, defineTool } from "./tools/define-tool.js";
 export { INLINE_TOOL_SOURCE } from "./tools/inline-tool-source.js";

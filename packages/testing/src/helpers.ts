@@ -50,6 +50,7 @@ export function recordEvents(agent: Pick<Agent, "on">): Array<[keyof AgentEvents
     "tool-progress": true,
     "tool-task": true,
     "tool-call-end": true,
+    "tool-search": true,
     "turn-end": true,
     "output-repair": true,
     compaction: true,

@@ -67,6 +67,8 @@ export interface RecordedRequest {
   toolChoice?: "auto" | "required";
   /** The model the request was made to (`withModel` gives another). */
   model: string;
+  /** Deferred tools the request carried for a provider's own search (see `nativeToolSearch`). */
+  deferredNames?: string[];
 }
 
 const scriptSchema = z.array(
@@ -128,6 +130,7 @@ export class ScriptedProvider implements Provider {
   readonly toolResultContent?: readonly ContentKind[];
   /** The pretend model's context window, to test compaction. Default: none. */
   readonly contextWindow?: number;
+  readonly maxTools?: number;
   /** Shared with the providers `withModel` made: one script, played in order by all. */
   private readonly tape: { next: number };
 
@@ -137,6 +140,8 @@ export class ScriptedProvider implements Provider {
       toolResultContent?: readonly ContentKind[];
       contextWindow?: number;
       model?: string;
+      /** Refuse a request with more tools than this, as OpenAI refuses more than 128. */
+      maxTools?: number;
     } = {},
     shared?: { tape: { next: number }; requests: RecordedRequest[] },
   ) {
@@ -145,6 +150,7 @@ export class ScriptedProvider implements Provider {
     this.requests = shared?.requests ?? [];
     if (options.toolResultContent) this.toolResultContent = options.toolResultContent;
     if (options.contextWindow !== undefined) this.contextWindow = options.contextWindow;
+    if (options.maxTools !== undefined) this.maxTools = options.maxTools;
   }
 
   /** The same script (and request log) under another model name, as a sub-agent would ask. */
@@ -205,8 +211,16 @@ export class ScriptedProvider implements Provider {
       ...(request.output ? { output: structuredClone(request.output) } : {}),
       ...(request.toolChoice ? { toolChoice: request.toolChoice } : {}),
       model: this.model,
+      ...(request.toolSearch
+        ? { deferredNames: request.toolSearch.deferred.map((tool) => tool.name) }
+        : {}),
     };
     this.requests.push(recorded);
+    if (this.maxTools !== undefined && request.tools.length > this.maxTools)
+      throw new ModelError<ScriptedModelErrorCode>(
+        "scripted_error",
+        `400 Invalid 'tools': array too long. Expected an array with maximum length ${this.maxTools}, but got an array with length ${request.tools.length} instead.`,
+      );
     const step = this.steps[this.tape.next];
     if (step === undefined) {
       throw new ModelError<ScriptedModelErrorCode>(

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { OutputIssue } from "../output/output-schema.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ProviderUsage, StopReason } from "../provider/provider.js";
+import type { ToolSearchEngineInUse } from "../tool-search/tool-offer.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolTaskUpdate } from "../tools/tool-task.js";
@@ -19,7 +20,25 @@ export interface SubAgentTag {
 export interface AgentEventPayloads {
   "run-start": [{ prompt: string }];
   /** `estimatedTokens`: the request's input tokens as estimated before it is sent. */
-  "turn-start": [{ turn: number; tools: string[]; estimatedTokens: number }];
+  "turn-start": [
+    {
+      turn: number;
+      /** The tools whose definitions this request carries, in the order sent. */
+      tools: string[];
+      estimatedTokens: number;
+      /** Who searches deferred tools this turn (`none`: nothing is deferred). */
+      toolSearch: ToolSearchEngineInUse;
+      /** Tools known to search only, not sent. */
+      deferredTools: number;
+      /** Estimated tokens of the tool definitions this request carries. */
+      toolTokens: number;
+    },
+  ];
+  /**
+   * A tool search ran: ours (`local`, the `tool_search` tool) or the provider's own
+   * (`provider`); `found` are the tools it loaded into the conversation (new ones only).
+   */
+  "tool-search": [{ turn: number; engine: "local" | "provider"; query: string; found: string[] }];
   "text-delta": [{ turn: number; text: string }];
   /** The model's visible reasoning, for display (extended thinking). */
   "reasoning-delta": [{ turn: number; text: string }];
@@ -107,6 +126,7 @@ export const RUN_EVENT_NAMES = [
   "tool-progress",
   "tool-task",
   "tool-call-end",
+  "tool-search",
   "turn-end",
   "output-repair",
   "compaction",

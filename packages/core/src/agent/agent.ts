@@ -8,6 +8,8 @@ import type { PermissionMode, PolicyDecision } from "../policy/policy-engine.js"
 import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { SessionStore } from "../session/session-store.js";
+import type { ToolOffer } from "../tool-search/tool-offer.js";
+import type { ToolSearchSettings } from "../tool-search/tool-search-options.js";
 import type { ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolResult } from "../tools/tool-result.js";
@@ -160,8 +162,16 @@ export interface Agent {
   stream(prompt: string, options?: RunOptions): AgentStream;
   /** Run one tool through policy, approval, registry and timeout, as the loop would. */
   callTool(name: string, args: unknown, options?: CallToolOptions): Promise<CallToolOutcome>;
-  /** Definitions the model would be offered now (policy applied). */
+  /**
+   * Definitions the model can reach now (policy applied): those sent up front and those it
+   * finds through tool search. {@link Agent.toolOffer} says which is which.
+   */
   offeredTools(): readonly ToolDefinition[];
+  /**
+   * What the next request offers, per tool: loaded (sent), deferred (known to search only) or
+   * found (loaded by a search in this conversation), and who searches. See docs/tool-search.md.
+   */
+  toolOffer(): ToolOffer;
   /** The system prompt the model would see now. */
   systemPrompt(): string;
   diagnostics(): readonly Diagnostic[];
@@ -207,4 +217,6 @@ export interface AgentSettings {
   maxTurns: number;
   /** The context window when the provider declares none (or to override it). */
   contextWindow?: number;
+  /** When tools are deferred and who searches them. */
+  toolSearch: ToolSearchSettings;
 }

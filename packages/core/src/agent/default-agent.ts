@@ -18,6 +18,7 @@ import type { Provider } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { loadSession } from "../session/load-session.js";
 import type { SessionStore } from "../session/session-store.js";
+import type { ToolOffer } from "../tool-search/tool-offer.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { AgentTracer } from "../tracing/agent-tracer.js";
 import type { TracerSource } from "../tracing/tracing-options.js";
@@ -72,7 +73,14 @@ export interface AgentParts {
   /** For a fork: how deep it is, and the parent it reports its events to. */
   fork?: ForkLink;
   /** The session the conversation is saved to, with the conversation it restored. */
-  session?: { store: SessionStore; id: string; messages: Message[]; started: boolean };
+  session?: {
+    store: SessionStore;
+    id: string;
+    messages: Message[];
+    /** Tools the session's conversation had found, in the order found. */
+    found: string[];
+    started: boolean;
+  };
 }
 
 /** The ReAct loop: model turn, policy, registry, results back into the conversation. */
@@ -115,7 +123,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       host: this.host,
       container: this.container,
     } = parts);
-    this.conversation = new Conversation(parts.session?.messages ?? []);
+    this.conversation = new Conversation(parts.session?.messages ?? [], parts.session?.found);
     this.context = parts.context;
     this.hooks = parts.hooks;
     this.sessionStore = parts.session?.store;
@@ -134,7 +142,21 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       depth: this.depth,
     });
     this.policy = new LayeredPolicyEngine(parts.policy, parts.layers);
-    this.offered = new OfferedTools(this.registry, this.policy, parts.layers);
+    this.offered = new OfferedTools(
+      this.registry,
+      this.policy,
+      parts.layers,
+      this.conversation,
+      parts.settings.toolSearch,
+      {
+        provider: () => this.providerRef.provider,
+        contextWindow: () =>
+          this.settings.contextWindow ?? this.providerRef.provider?.contextWindow,
+        estimate: (tools) => this.context.estimate({ system: "", messages: [], tools }),
+        onFound: ({ engine, query, names }) =>
+          this.emit("tool-search", { turn: this.offered.turn, engine, query, found: names }),
+      },
+    );
     this.sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
     const emit = this.emit.bind(this) as AgentRuntime["emit"];
     this.runtime = {
@@ -158,6 +180,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         tracer: this.tracer,
         recorder: this.recorder,
         agent: this,
+        toolSearch: this.offered.capability,
         fork: (options) => this.fork(options),
         listening: (event) => this.listenerCount(event) > 0,
         scope: () => this.hookScope(),
@@ -190,7 +213,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         "session_not_found",
         `There is no session "${sessionId}" in this workspace.`,
       );
-    this.conversation.replace(loaded);
+    this.conversation.replace(loaded.messages, loaded.found);
     this.recorder.switchTo(sessionId);
   }
 
@@ -199,7 +222,14 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   }
 
   offeredTools(): readonly ToolDefinition[] {
-    return this.offered.current();
+    const offer = this.offered.offer();
+    return offer.engine === "none"
+      ? offer.sent
+      : [...offer.sent, ...(offer.engine === "provider" ? offer.found : []), ...offer.deferred];
+  }
+
+  toolOffer(): ToolOffer {
+    return this.offered.offer();
   }
 
   systemPrompt(): string {

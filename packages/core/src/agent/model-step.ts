@@ -1,6 +1,6 @@
 import type { OutputFormat } from "../output/output-schema.js";
 import type { Provider } from "../provider/provider.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolOffer } from "../tool-search/tool-offer.js";
 import type { RunSpan } from "../tracing/agent-tracer.js";
 import type { AgentRuntime } from "./agent-runtime.js";
 import { runModelTurn } from "./model-turn.js";
@@ -12,12 +12,13 @@ import { runModelTurn } from "./model-turn.js";
 export async function modelStep(
   rt: AgentRuntime,
   provider: Provider,
-  tools: readonly ToolDefinition[],
+  offer: ToolOffer,
   turn: number,
   signal: AbortSignal,
   output: OutputFormat | undefined,
   run: RunSpan,
 ) {
+  const tools = offer.sent;
   let system = rt.systemPrompt();
   if (rt.hooks.has("beforeModelRequest"))
     system =
@@ -35,7 +36,16 @@ export async function modelStep(
     const answer = await span.within(() =>
       runModelTurn(
         provider,
-        { system, messages, tools, signal, ...(output ? { output } : {}) },
+        {
+          system,
+          messages,
+          tools,
+          signal,
+          ...(output ? { output } : {}),
+          ...(offer.engine === "provider"
+            ? { toolSearch: { deferred: offer.deferred, found: offer.found } }
+            : {}),
+        },
         turn,
         (text) => rt.emit("text-delta", { turn, text }),
         (text) => rt.emit("reasoning-delta", { turn, text }),

@@ -1,7 +1,12 @@
 import type { Message } from "../conversation/message.js";
 import { errorMessage, ModelError, PseudoClaudeError } from "../errors.js";
 import type { OutputFormat } from "../output/output-schema.js";
-import type { Provider, ProviderUsage, StopReason } from "../provider/provider.js";
+import type {
+  Provider,
+  ProviderToolSearch,
+  ProviderUsage,
+  StopReason,
+} from "../provider/provider.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 
@@ -10,6 +15,8 @@ export interface ModelTurn {
   reasoning: string;
   providerData?: Record<string, unknown>;
   toolCalls: ToolCall[];
+  /** What the provider's own tool search found this turn (registry names). */
+  found?: Array<{ query: string; names: string[] }>;
   stopReason: StopReason | undefined;
   usage: ProviderUsage;
 }
@@ -21,6 +28,7 @@ export async function runModelTurn(
     system: string;
     messages: readonly Message[];
     tools: readonly ToolDefinition[];
+    toolSearch?: ProviderToolSearch;
     signal: AbortSignal;
     output?: OutputFormat;
   },
@@ -52,6 +60,9 @@ export async function runModelTurn(
           result.toolCalls.push({ ...event.call, id });
           break;
         }
+        case "tools-found":
+          result.found = [...(result.found ?? []), { query: event.query, names: [...event.names] }];
+          break;
         case "reasoning-delta":
           result.reasoning += event.text;
           onReasoning(event.text);

@@ -1,30 +1,122 @@
+import type { Conversation } from "../conversation/conversation.js";
 import type { PolicyEngine } from "../policy/policy-engine.js";
+import type { Provider } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
+import { ToolSearchIndex } from "../tool-search/search-index.js";
+import {
+  TOOL_SEARCH_SOURCE,
+  type ToolSearchCapability,
+  type ToolSearchOutcome,
+  toolSearchTool,
+} from "../tool-search/search-tool.js";
+import { decideOffer, type ToolOffer } from "../tool-search/tool-offer.js";
+import type { ToolSearchSettings } from "../tool-search/tool-search-options.js";
+import type { Tool } from "../tools/tool.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 
+/** What the offer reads of its agent, each time it decides. */
+export interface OfferContext {
+  provider(): Provider | undefined;
+  contextWindow(): number | undefined;
+  estimate(tools: readonly ToolDefinition[]): number;
+  /** Tools were found (by our search or the provider's): the agent reports it. */
+  onFound(found: { engine: "local" | "provider"; query: string; names: string[] }): void;
+}
+
 /**
- * The model's tool list, rebuilt only when the registry or the policy's layers change (a
- * version moves), not on every turn.
+ * What the model is offered, per conversation: decided from the registry, the policy (its
+ * layers and mode), the tool-search settings, the provider and the tools the conversation
+ * found, and rebuilt only when one of those moves, not on every turn. It also runs the
+ * searches of its conversation: our `tool_search` tool calls it through the call's context.
  */
 export class OfferedTools {
-  private cachedVersion = "";
-  private cached: readonly ToolDefinition[] = [];
+  /** The turn the conversation is on, for the events searches report. */
+  turn = 0;
+  private cachedKey = "";
+  private cachedProvider: Provider | undefined;
+  private cached: ToolOffer | undefined;
+  private readonly searchTool: Tool;
+  private index: { over: readonly ToolDefinition[]; built: Promise<ToolSearchIndex> } | undefined;
+  /** What our search tool gets in its context. */
+  readonly capability: ToolSearchCapability = {
+    search: (query, limit) => this.search(query, limit),
+  };
 
   constructor(
     private readonly registry: ToolRegistry,
     private readonly policy: PolicyEngine,
     private readonly layers: { readonly version: number },
-  ) {}
+    private readonly conversation: Conversation,
+    private readonly settings: ToolSearchSettings,
+    private readonly context: OfferContext,
+  ) {
+    this.searchTool = toolSearchTool(settings.maxResults);
+  }
 
-  current(): readonly ToolDefinition[] {
+  /** The offer for the next request. */
+  offer(): ToolOffer {
+    const provider = this.context.provider();
     // The mode decides what is offered too (plan mode hides side-effect tools).
-    const version = `${this.registry.version}:${this.layers.version}:${this.policy.mode}`;
-    if (version !== this.cachedVersion) {
-      this.cached = this.registry
+    const key = () =>
+      `${this.registry.version}:${this.layers.version}:${this.policy.mode}:${this.conversation.foundVersion}:${this.context.contextWindow()}`;
+    if (this.cached && key() === this.cachedKey && provider === this.cachedProvider)
+      return this.cached;
+    const searchTool = this.searchTool.definition;
+    const offer = decideOffer({
+      offered: this.registry
         .definitions()
-        .filter((definition) => this.policy.isOffered(definition));
-      this.cachedVersion = version;
+        .filter((definition) => this.policy.isOffered(definition)),
+      searchTool: this.policy.isOffered(searchTool) ? searchTool : undefined,
+      found: this.conversation.found,
+      settings: this.settings,
+      provider,
+      contextWindow: this.context.contextWindow(),
+      estimate: this.context.estimate,
+    });
+    // Registered on first need, so an agent that never defers a tool never shows one; the
+    // registry runs it like any tool (policy, hooks, tracing, the session log).
+    if (offer.engine === "local" && this.registry.get(searchTool.name) === undefined)
+      this.registry.applyChange(TOOL_SEARCH_SOURCE, { kind: "full", tools: [this.searchTool] });
+    this.cached = offer;
+    this.cachedKey = key();
+    this.cachedProvider = provider;
+    return offer;
+  }
+
+  /** The definitions a request carries (see {@link ToolOffer.sent}). */
+  current(): readonly ToolDefinition[] {
+    return this.offer().sent;
+  }
+
+  /** Tools the provider's own search found: they stay loaded for the conversation. */
+  providerFound(query: string, names: readonly string[]): void {
+    const offer = this.offer();
+    const known = new Set([...offer.deferred, ...offer.found].map((tool) => tool.name));
+    const added = this.conversation.addFound(names.filter((name) => known.has(name)));
+    this.context.onFound({ engine: "provider", query, names: added });
+  }
+
+  private async search(query: string, limit: number | undefined): Promise<ToolSearchOutcome> {
+    const offer = this.offer();
+    const searchable = [...offer.found, ...offer.deferred];
+    if (this.index?.over !== searchable)
+      this.index = { over: searchable, built: ToolSearchIndex.build(searchable) };
+    const index = await this.index.built;
+    let matches = index
+      .search(query, limit ?? this.settings.maxResults)
+      .map((match) => match.definition);
+    // A request must not carry more tools than the provider takes: what would pass it is not loaded.
+    const maxTools = this.context.provider()?.maxTools;
+    if (maxTools !== undefined) {
+      const room = maxTools - offer.sent.length;
+      const fresh = matches.filter((tool) => !offer.found.includes(tool));
+      if (fresh.length > room) {
+        const dropped = new Set(fresh.slice(Math.max(room, 0)));
+        matches = matches.filter((tool) => !dropped.has(tool));
+      }
     }
-    return this.cached;
+    const added = this.conversation.addFound(matches.map((tool) => tool.name));
+    this.context.onFound({ engine: "local", query, names: added });
+    return { found: matches, searched: searchable.length };
   }
 }

@@ -56,7 +56,9 @@ export async function runLoop(
         break;
       }
       turn += 1;
-      const tools = rt.offered.current();
+      rt.offered.turn = turn;
+      const offer = rt.offered.offer();
+      const tools = offer.sent;
       const compaction = await compactConversation(rt, {
         provider,
         tools,
@@ -71,10 +73,18 @@ export async function runLoop(
         messages: rt.conversation.messages,
         tools,
       });
-      rt.emit("turn-start", { turn, tools: tools.map((tool) => tool.name), estimatedTokens });
+      rt.emit("turn-start", {
+        turn,
+        tools: tools.map((tool) => tool.name),
+        estimatedTokens,
+        toolSearch: offer.engine,
+        deferredTools: offer.deferred.length,
+        toolTokens: rt.context.estimate({ system: "", messages: [], tools }),
+      });
       const answer = await journal.step(`turn-${turn}:model`, () =>
-        modelStep(rt, provider, tools, turn, signal, check?.format, span),
+        modelStep(rt, provider, offer, turn, signal, check?.format, span),
       );
+      for (const found of answer.found ?? []) rt.offered.providerFound(found.query, found.names);
       addUsage(usage, answer.usage);
       const reported =
         (answer.usage.inputTokens ?? 0) +

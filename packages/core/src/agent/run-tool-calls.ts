@@ -1,6 +1,7 @@
 import { journaledCall } from "../journal/journaled-call.js";
 import { IN_PROCESS_JOURNAL, type JournalDecisionRequest } from "../journal/run-journal.js";
 import type { ExecuteOptions } from "../registry/tool-registry.js";
+import { TOOL_SEARCH_SOURCE } from "../tool-search/search-tool.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolTaskMode, ToolTaskUpdate } from "../tools/tool-task.js";
 import { afterCallHookContext, callHookContext } from "./call-hook-context.js";
@@ -67,6 +68,8 @@ class RunStage {
     const trace = item.span.trace;
     // Built by assignment: spreads of optional parts made an object each, on every call.
     const execute: ExecuteOptions = { fork: deps.fork, agent: deps.agent, judge: deps.judge };
+    // Only our search tool may load tools into the conversation.
+    if (item.prepared.source === TOOL_SEARCH_SOURCE) execute.toolSearch = deps.toolSearch;
     if (options.signal) execute.signal = options.signal;
     if (options.timeoutMs !== undefined) execute.timeoutMs = options.timeoutMs;
     if (trace) execute.trace = trace;

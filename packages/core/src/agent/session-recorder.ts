@@ -15,6 +15,8 @@ import type { ToolTaskUpdate } from "../tools/tool-task.js";
  */
 export class SessionRecorder {
   private persisted: number;
+  /** Found tools already in the log. */
+  private persistedFound: number;
   private generation: number;
   private started: boolean;
   /** Task updates written while calls run; a turn is written after them, never beside them. */
@@ -31,6 +33,7 @@ export class SessionRecorder {
   ) {
     this.started = started;
     this.persisted = conversation.length;
+    this.persistedFound = conversation.found.length;
     this.generation = conversation.generation;
   }
 
@@ -43,6 +46,7 @@ export class SessionRecorder {
     this.sessionId = sessionId;
     this.started = true;
     this.persisted = this.conversation.length;
+    this.persistedFound = this.conversation.found.length;
     this.generation = this.conversation.generation;
   }
 
@@ -67,10 +71,14 @@ export class SessionRecorder {
   async turn(usage?: ProviderUsage): Promise<void> {
     await this.tasks;
     const entries: SessionEntry[] = [];
-    if (this.conversation.generation !== this.generation) {
+    const cleared = this.conversation.generation !== this.generation;
+    if (cleared) {
       entries.push({ type: "clear", at: now() });
       this.persisted = 0;
+      this.persistedFound = 0;
     }
+    const found = this.foundEntry(cleared);
+    if (found) entries.push(found);
     const added = this.conversation.messages.slice(this.persisted);
     if (added.length > 0 || usage)
       entries.push({
@@ -82,11 +90,26 @@ export class SessionRecorder {
     await this.write(entries, this.conversation.length);
   }
 
+  /**
+   * Tools found since the last write; after a clear entry (which forgets found tools on
+   * replay), every tool found since.
+   */
+  private foundEntry(afterClear: boolean): SessionEntry | undefined {
+    const found = this.conversation.found;
+    const from = afterClear ? 0 : this.persistedFound;
+    if (found.length <= from) return undefined;
+    return { type: "tools-found", at: now(), names: found.slice(from) };
+  }
+
   /** The conversation was compacted into `messages` (already in place). */
   async compacted(messages: readonly Message[], tokensBefore: number, tokensAfter: number) {
     await this.tasks;
+    const found = this.foundEntry(false);
     await this.write(
-      [{ type: "compaction", at: now(), messages: [...messages], tokensBefore, tokensAfter }],
+      [
+        ...(found ? [found] : []),
+        { type: "compaction", at: now(), messages: [...messages], tokensBefore, tokensAfter },
+      ],
       this.conversation.length,
     );
   }
@@ -109,6 +132,8 @@ export class SessionRecorder {
       await this.store.append(this.sessionId, all);
       this.started = true;
       this.persisted = length;
+      if (entries.some((entry) => entry.type === "tools-found"))
+        this.persistedFound = this.conversation.found.length;
       this.generation = this.conversation.generation;
     } catch (error) {
       this.report({

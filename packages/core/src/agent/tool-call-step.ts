@@ -3,6 +3,7 @@ import type { HookList } from "../hooks/hook-list.js";
 import type { RunJournal } from "../journal/run-journal.js";
 import type { PolicyEngine } from "../policy/policy-engine.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
+import type { ToolSearchCapability } from "../tool-search/search-tool.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolTaskUpdate } from "../tools/tool-task.js";
@@ -35,6 +36,8 @@ export interface ToolCallStepDeps {
   /** The agent itself, for tools written before `fork` (see `ToolExecutionContext.agent`). */
   agent: Agent;
   tracer: AgentTracer;
+  /** The conversation's tool search, for the search tool. */
+  toolSearch: ToolSearchCapability;
   /** What the policy would decide for other arguments (grep and glob ask it per file). */
   judge(tool: ToolDefinition, args: Record<string, unknown>): ReturnType<PolicyEngine["decide"]>;
   /** Keeps a call's task updates in the agent's session, when it has one. */
@@ -69,6 +72,7 @@ export interface ToolCallDepsParts
     | "listening"
     | "scope"
     | "emit"
+    | "toolSearch"
   > {
   callbacks: AgentCallbacks;
   recorder: SessionRecorder | undefined;
@@ -100,6 +104,7 @@ export function toolCallDeps(parts: ToolCallDepsParts): ToolCallStepDeps {
     fork,
     agent: parts.agent,
     tracer: parts.tracer,
+    toolSearch: parts.toolSearch,
     judge: (tool, args) => policy.decide(tool, args),
     ...(recorder ? { recordTask: (call, update) => recorder.task(call, update) } : {}),
     emit: parts.emit,

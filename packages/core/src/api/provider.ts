@@ -17,6 +17,7 @@ export { resolveContextWindow } from "../provider/context-window.js";
 export type {
   ProviderEvent,
   ProviderRequest,
+  ProviderToolSearch,
   ProviderUsage,
   StopReason,
 } from "../provider/provider.js";

@@ -8,8 +8,18 @@ import type { ToolDefinition } from "../tools/tool-definition.js";
 export interface ProviderRequest {
   system: string;
   messages: readonly Message[];
-  /** Exactly the tools the policy lets the model see this turn. */
+  /**
+   * The tools whose definitions are sent this turn, in a stable order: what is always loaded,
+   * then (with our tool search) the search tool and the tools found so far, in the order
+   * found. Only tools the policy lets the model see.
+   */
   tools: readonly ToolDefinition[];
+  /**
+   * Set when the provider's own tool search serves this conversation (the provider declared
+   * `nativeToolSearch`): the tools to send deferred, for the model to find with the API's
+   * search tool, never loaded up front. See docs/tool-search.md.
+   */
+  toolSearch?: ProviderToolSearch;
   signal?: AbortSignal;
   /**
    * The final answer must be JSON matching this schema (a run with `output`). A provider uses
@@ -23,6 +33,18 @@ export interface ProviderRequest {
    * may treat it as `auto`, the default.
    */
   toolChoice?: "auto" | "required";
+}
+
+/** The deferred side of a request whose provider runs the search itself. */
+export interface ProviderToolSearch {
+  /** Tools not found yet: sent deferred (`defer_loading`), after every loaded tool. */
+  deferred: readonly ToolDefinition[];
+  /**
+   * Tools the conversation found already, in the order found. The API loads them from the
+   * search results in the conversation; a provider sends one loaded instead when its result
+   * is no longer there (a compacted conversation), so it stays callable.
+   */
+  found: readonly ToolDefinition[];
 }
 
 /**
@@ -55,6 +77,11 @@ export type ProviderEvent =
    */
   | { type: "provider-data"; data: Record<string, unknown> }
   | { type: "tool-call"; call: ToolCall }
+  /**
+   * The provider's own tool search ran (server-side) and found these tools (registry names);
+   * they stay loaded for the rest of the conversation.
+   */
+  | { type: "tools-found"; query: string; names: string[] }
   | { type: "usage"; usage: ProviderUsage }
   | { type: "stop"; reason: StopReason };
 
@@ -76,6 +103,17 @@ export interface Provider {
    * placeholders (counted in the result's `metadata.content_placeholders`). Default: all.
    */
   readonly toolResultContent?: readonly ContentKind[] | undefined;
+  /**
+   * The most tools one request may carry (OpenAI: 128). Tool search defers tools before a
+   * request would carry more. Undefined: no limit.
+   */
+  readonly maxTools?: number | undefined;
+  /**
+   * The API searches deferred tools itself (Anthropic's server-side tool search, OpenAI's
+   * hosted `tool_search` in the Responses API): requests then carry `toolSearch`, and the
+   * provider reports what the model found as `tools-found` events.
+   */
+  readonly nativeToolSearch?: boolean | undefined;
   /**
    * Finer than kinds: whether the API takes this block (e.g. which image types it decodes).
    * Rejected blocks become counted placeholders like unsupported kinds.

@@ -1,5 +1,6 @@
 import type { Agent, ForkCapability } from "../agent/agent.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { ToolSearchCapability } from "../tool-search/search-tool.js";
 import type { Tool, ToolExecutionContext } from "../tools/tool.js";
 import type { ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -26,6 +27,7 @@ export class ToolCallContext implements ToolExecutionContext {
   fork?: ForkCapability;
   agent?: Agent;
   trace?: ToolTrace;
+  toolSearch?: ToolSearchCapability;
   readonly #cancellation: CallCancellation;
   readonly #progress: ((progress: ToolProgress) => void) | undefined;
   readonly #tool: Tool;

@@ -2,6 +2,7 @@ import type { Agent, ForkCapability } from "../agent/agent.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { ToolSearchCapability } from "../tool-search/search-tool.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -50,6 +51,8 @@ export interface ExecuteOptions {
    * @deprecated Pass {@link ExecuteOptions.fork}; see `ToolExecutionContext.agent`.
    */
   agent?: Agent | undefined;
+  /** The conversation's tool search, for the search tool (see `ToolExecutionContext.toolSearch`). */
+  toolSearch?: ToolSearchCapability | undefined;
   /** The call's trace, handed to the tool (see `ToolExecutionContext.trace`). */
   trace?: ToolTrace | undefined;
   /** The agent's policy, for `ToolExecutionContext.judge`: decides without asking anyone. */

@@ -116,6 +116,7 @@ export class ToolRunner {
     if (options.fork) context.fork = options.fork;
     if (options.agent) context.agent = options.agent;
     if (options.trace) context.trace = options.trace;
+    if (options.toolSearch) context.toolSearch = options.toolSearch;
     context.tasks(timed, options.onTask);
     if (options.task) context.taskMode = options.task;
     void this.invoke(tool, call, prepared.arguments, cancellation, context, timed);

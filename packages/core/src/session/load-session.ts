@@ -4,7 +4,7 @@ import { replaySession } from "./replay-session.js";
 import type { SessionStore } from "./session-store.js";
 
 /**
- * A session's conversation, ready for a provider: replayed from the store's entries, its
+ * A session's conversation, ready for a provider, with the tools it had found: replayed from the store's entries, its
  * problems (a torn last line, calls left without results) reported. Undefined when the store
  * has no such session.
  */
@@ -12,11 +12,11 @@ export async function loadSession(
   store: SessionStore,
   sessionId: string,
   report: (diagnostic: Diagnostic) => void,
-): Promise<Message[] | undefined> {
+): Promise<{ messages: Message[]; found: string[] } | undefined> {
   const loaded = await store.load(sessionId);
   if (!loaded) return undefined;
   for (const diagnostic of loaded.diagnostics) report(diagnostic);
-  const { messages, repaired } = replaySession(loaded.entries);
+  const { messages, found, repaired } = replaySession(loaded.entries);
   if (repaired > 0)
     report({
       stage: "session",
@@ -25,5 +25,5 @@ export async function loadSession(
       item: sessionId,
       message: `Session ${sessionId}: ${repaired} tool call${repaired === 1 ? "" : "s"} without a result (or results without a call) were paired so the model can continue.`,
     });
-  return messages;
+  return { messages, found };
 }

@@ -11,15 +11,21 @@ import type { SessionEntry } from "./session-store.js";
  */
 export function replaySession(entries: readonly SessionEntry[]): {
   messages: Message[];
+  found: string[];
   repaired: number;
 } {
   let messages: Message[] = [];
+  let found = new Set<string>();
   for (const entry of entries) {
     if (entry.type === "turn") messages.push(...entry.messages);
     else if (entry.type === "compaction") messages = [...entry.messages];
-    else if (entry.type === "clear") messages = [];
+    else if (entry.type === "clear") {
+      messages = [];
+      found = new Set();
+    } else if (entry.type === "tools-found" && Array.isArray(entry.names))
+      for (const name of entry.names) if (typeof name === "string") found.add(name);
   }
-  return pairToolCalls(messages);
+  return { ...pairToolCalls(messages), found: [...found] };
 }
 
 function pairToolCalls(messages: readonly Message[]): { messages: Message[]; repaired: number } {

@@ -24,8 +24,13 @@ export type SessionEntry =
       tokensBefore: number;
       tokensAfter: number;
     }
-  /** The conversation was started over (a chat's `/clear`). */
+  /** The conversation was started over (a chat's `/clear`): found tools are forgotten too. */
   | { type: "clear"; at: string }
+  /**
+   * Tool search found these tools (registry names, in the order found): they stay loaded for
+   * the rest of the conversation, across compactions, and when it is continued.
+   */
+  | { type: "tools-found"; at: string; names: string[] }
   /** A tool call's long-running task moved on (`pseudoclaude tasks` lists them). */
   | {
       type: "task";

@@ -21,6 +21,11 @@ export interface DefineToolSpec<Schema extends z.ZodObject> {
   /** Other names the tool answers to (see {@link ToolDefinition.aliases}). */
   aliases?: readonly string[] | undefined;
   timeoutMs?: number | undefined;
+  /**
+   * `true`: the model finds the tool through tool search instead of being sent its definition
+   * on every request (see {@link ToolDefinition.deferLoading}). Default: always sent.
+   */
+  deferLoading?: boolean | undefined;
   /** Return a ToolResult, or a string for a plain text success. */
   execute(
     args: z.infer<Schema>,
@@ -45,6 +50,7 @@ export function defineTool<Schema extends z.ZodObject>(spec: DefineToolSpec<Sche
   if (spec.permissionKey) definition.permissionKey = spec.permissionKey;
   if (spec.timeoutMs) definition.timeoutMs = spec.timeoutMs;
   if (spec.aliases && spec.aliases.length > 0) definition.aliases = [...spec.aliases];
+  if (spec.deferLoading !== undefined) definition.deferLoading = spec.deferLoading;
   return {
     definition,
     validate(args): ArgumentValidation {

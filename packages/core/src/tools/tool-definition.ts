@@ -93,4 +93,11 @@ export interface ToolDefinition {
    * own calls take theirs, and what the child spent counts toward the caller's run.
    */
   subAgent?: boolean | undefined;
+  /**
+   * Whether the model is sent this tool's definition up front or finds it through tool search
+   * (see docs/tool-search.md): `true` known to the search only until found, `false` always
+   * sent, `"auto"` deferred once the offered set passes the agent's threshold (what MCP tools
+   * get by default). Absent: always sent, as built-in tools, skills and sub-agents are.
+   */
+  deferLoading?: boolean | "auto" | undefined;
 }

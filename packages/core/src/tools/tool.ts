@@ -1,5 +1,6 @@
 import type { Agent, ForkCapability } from "../agent/agent.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { ToolSearchCapability } from "../tool-search/search-tool.js";
 import type { ToolTrace } from "../tracing/tool-trace.js";
 import type { CallAbortReason } from "../util/abort.js";
 import type { Disposable } from "../util/disposable.js";
@@ -47,6 +48,11 @@ export interface ToolExecutionContext {
    * (the MCP plugin puts them in `params._meta` and HTTP headers). See docs/tracing.md.
    */
   trace?: ToolTrace;
+  /**
+   * The conversation's tool search: find deferred tools and load them for the conversation.
+   * Only the search tool needs it; undefined outside an agent's conversation.
+   */
+  toolSearch?: ToolSearchCapability | undefined;
   /**
    * What the agent's policy would decide for a call of `toolName` (default: this call's own
    * tool) with `args`, asking no one and running nothing. Undefined when no policy runs the
