@@ -101,6 +101,8 @@ export function adaptWith(
     safety: classifySafety(server, remote.name, annotations),
     source: sourceOf(server),
     meta: { server: server.name, remote_name: remote.name },
+    // A server's tools are what makes a tool set wide: search finds them once it is.
+    deferLoading: server.deferLoading ?? "auto",
   };
   // The session made this copy of the server's annotations for this listing.
   if (annotations) definition.annotations = annotations;

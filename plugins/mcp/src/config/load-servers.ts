@@ -288,6 +288,7 @@ function toServerConfig(
     allReadOnly: raw.read_only ?? false,
     connectTimeoutMs: raw.connect_timeout_ms ?? DEFAULT_CONNECT_TIMEOUT_MS,
     ...(raw.call_timeout_ms !== undefined ? { callTimeoutMs: raw.call_timeout_ms } : {}),
+    ...(raw.defer_loading !== undefined ? { deferLoading: raw.defer_loading } : {}),
     ...(raw.task_timeout_ms !== undefined ? { taskTimeoutMs: raw.task_timeout_ms } : {}),
     maxOutputChars: raw.max_output_chars ?? DEFAULT_MAX_OUTPUT_CHARS,
     includeInstructions: raw.instructions ?? true,

@@ -47,6 +47,12 @@ function commonFields(z: ZodModule) {
     task_timeout_ms: z.number().int().positive().optional(),
     max_output_chars: z.number().int().positive().optional(),
     enabled: z.boolean().optional(),
+    /**
+     * `true`: the model finds this server's tools through tool search, `false`: they are always
+     * sent; absent: deferred once the agent's tool set passes its threshold (see the kernel's
+     * `tool_search` section).
+     */
+    defer_loading: z.boolean().optional(),
     /** Whether the server's `instructions` go into the system prompt (default true). */
     instructions: z.boolean().optional(),
     /** Declare the sampling capability for this server (default false). */
@@ -139,6 +145,8 @@ interface ServerCommon {
   readOnlyTools: string[];
   allReadOnly: boolean;
   connectTimeoutMs: number;
+  /** `defer_loading`; absent: the agent's tool search decides (see `ToolDefinition.deferLoading`). */
+  deferLoading?: boolean;
   callTimeoutMs?: number;
   /** `task_timeout_ms`: bounds a call that became a task (the call timeout bounds each request). */
   taskTimeoutMs?: number;
