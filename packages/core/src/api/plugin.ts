@@ -78,6 +78,7 @@ export type {
   SkillLayerProvider,
   SkillLayerRegistration,
 } from "../skills/skill-layer.js";
+export { ToolSearchIndex, type ToolSearchMatch } from "../tool-search/search-index.js";
 export {
   type AudioContent,
   type ContentKind,

@@ -1,5 +1,6 @@
 import picomatch from "picomatch";
 import { ConfigError } from "../errors.js";
+import { isToolSearchTool } from "../tool-search/search-tool.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import {
   PERMISSION_MODES,
@@ -73,7 +74,8 @@ export class DefaultPolicyEngine implements PolicyEngine {
   }
 
   isOffered(tool: ToolDefinition): boolean {
-    if (this.allowLists.some((list) => !list.test(tool.name))) return false;
+    if (!isToolSearchTool(tool) && this.allowLists.some((list) => !list.test(tool.name)))
+      return false;
     if (this.mode === "plan" && tool.safety !== "read_only") return false;
     // A deny rule on the bare name removes the tool entirely; one with an argument part does not.
     return !this.rules.some(
@@ -85,7 +87,9 @@ export class DefaultPolicyEngine implements PolicyEngine {
   }
 
   decide(tool: ToolDefinition, args: unknown): PolicyDecision {
-    const outside = this.allowLists.find((list) => !list.test(tool.name));
+    const outside = isToolSearchTool(tool)
+      ? undefined
+      : this.allowLists.find((list) => !list.test(tool.name));
     if (outside) {
       return {
         verdict: "deny",

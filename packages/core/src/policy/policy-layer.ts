@@ -1,4 +1,5 @@
 import { ConfigError } from "../errors.js";
+import { isToolSearchTool } from "../tool-search/search-tool.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type Disposable, toDisposable } from "../util/disposable.js";
 import type { PermissionMode, PolicyDecision, PolicyEngine, RuleOrigin } from "./policy-engine.js";
@@ -66,7 +67,7 @@ export class PolicyLayers {
   /** False when a narrowing layer is on and none of them names the tool. */
   isOffered(tool: ToolDefinition): boolean {
     const narrowing = this.narrowing();
-    if (narrowing.length === 0) return true;
+    if (narrowing.length === 0 || isToolSearchTool(tool)) return true;
     return narrowing.some((layer) => layer.only.some((pattern) => pattern.matchesTool(tool)));
   }
 
@@ -74,7 +75,7 @@ export class PolicyLayers {
   refine(decision: PolicyDecision, tool: ToolDefinition, args: unknown): PolicyDecision {
     if (decision.verdict === "deny" || this.layers.size === 0) return decision;
     const narrowing = this.narrowing();
-    if (narrowing.length > 0) {
+    if (narrowing.length > 0 && !isToolSearchTool(tool)) {
       const admitted = narrowing.some((layer) =>
         layer.only.some((pattern) => this.matches(pattern, tool, args)),
       );

@@ -172,6 +172,8 @@ function isEntry(value: unknown): value is SessionEntry {
       return true;
     case "task":
       return typeof (value as { taskId?: unknown }).taskId === "string";
+    case "tools-found":
+      return Array.isArray((value as { names?: unknown }).names);
     default:
       return false;
   }

@@ -9,6 +9,16 @@ export const TOOL_SEARCH_TOOL_NAME = "tool_search";
 /** The source id the search tool is registered under. */
 export const TOOL_SEARCH_SOURCE = "tool-search";
 
+/**
+ * Whether `tool` is our search tool. Allow-lists and narrowing layers (a sub-agent's `tools`, a
+ * skill's) let it through: it shows the model definitions of tools the policy offers anyway and
+ * runs nothing else, so narrowing the tools must not leave the narrowed set unreachable. A deny
+ * rule naming it still removes it (every definition is then sent).
+ */
+export function isToolSearchTool(tool: Pick<ToolDefinition, "name" | "source">): boolean {
+  return tool.name === TOOL_SEARCH_TOOL_NAME && tool.source === TOOL_SEARCH_SOURCE;
+}
+
 /** What one search answers: the tools it found (loaded from the next request on). */
 export interface ToolSearchOutcome {
   found: readonly ToolDefinition[];
