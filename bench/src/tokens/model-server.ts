@@ -1,0 +1,188 @@
+// A local "model" that speaks the OpenAI Chat Completions API and the Responses API (streaming
+// or not, SSE like the real API, usage included) and plays the scripted agent of the token
+// row's task (`scripted-agent.ts`), counting the input tokens of every request as the model
+// would read them (`count-tokens.ts`). `GET /stats` gives the requests so far, `POST /reset`
+// forgets them. `node model-server.js` listens on PORT (default any free port) and prints
+// `listening <port>`; with BENCH_MODEL_DUMP=<file> it appends every request body to that file,
+// one JSON line each, for a person checking what a framework sent.
+import { appendFileSync } from "node:fs";
+import http from "node:http";
+import { pathToFileURL } from "node:url";
+import { readChatRequest, writeChatReply } from "./chat-api.js";
+import { countRequest, tokensOf } from "./count-tokens.js";
+import type { ModelRequest, WireTool } from "./model-request.js";
+import type { Reply } from "./reply.js";
+import { ResponsesStore, readResponsesRequest, writeResponsesReply } from "./responses-api.js";
+import { type Action, decide, type RecordedServer } from "./scripted-agent.js";
+import { TASK } from "./task.js";
+import { loadToolSets } from "./tool-set.js";
+
+/** One request as the model saw it: what it cost and what the model did. */
+export interface RequestRecord {
+  api: "chat" | "responses";
+  stream: boolean;
+  input_tokens: number;
+  /** The same with deferred tools counted as nothing (see `RequestTokens`). */
+  input_tokens_deferred_free: number;
+  /** Function tools the request let the model call (sent in full or loaded). */
+  callable_tools: number;
+  /** Function tools it deferred to a search. */
+  deferred_tools: number;
+  /** `call:task`, `call:search`, `call:load`, `tool-search`, `answer`. */
+  action: string;
+  /** The tool the model called, or the paths it searched. */
+  target?: string;
+}
+
+export interface ModelStats {
+  requests: RequestRecord[];
+  /** The model answered with all three of the task's tools done. */
+  completed: boolean;
+}
+
+export interface ModelServer {
+  url: string;
+  stats(): ModelStats;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Starts the model on 127.0.0.1 (`port` 0: any free one). */
+export async function startModelServer(port = 0): Promise<ModelServer> {
+  const recorded: RecordedServer[] = loadToolSets().map(({ set }) => ({
+    server: set.server,
+    tools: set.tools.map((tool) => tool.name),
+  }));
+  const store = new ResponsesStore();
+  let stats: ModelStats = { requests: [], completed: false };
+  let served = 0;
+
+  const answer = (request: ModelRequest): { reply: Reply; record: RequestRecord } => {
+    const counted = countRequest(request);
+    const action = decide(request, TASK.steps, TASK.answer, recorded);
+    const n = ++served;
+    const reply = replyFor(action, request, n, counted.tokens);
+    if (action.kind === "answer" && action.completed) stats.completed = true;
+    const record: RequestRecord = {
+      api: request.api,
+      stream: request.stream,
+      input_tokens: counted.tokens,
+      input_tokens_deferred_free: counted.tokensDeferredFree,
+      callable_tools: request.callable.length,
+      deferred_tools: request.deferred.length,
+      action: action.kind === "call" ? `call:${action.purpose}` : action.kind,
+      ...(action.kind === "call" ? { target: action.tool.name } : {}),
+      ...(action.kind === "tool-search" ? { target: action.paths.join(",") } : {}),
+    };
+    return { reply, record };
+  };
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      if (req.method === "GET" && url.pathname === "/stats") return json(res, stats);
+      if (req.method === "POST" && url.pathname === "/reset") {
+        stats = { requests: [], completed: false };
+        store.clear();
+        return json(res, { ok: true });
+      }
+      if (req.method === "GET" && url.pathname === "/v1/models")
+        return json(res, {
+          object: "list",
+          data: [{ id: "bench", object: "model", owned_by: "bench" }],
+        });
+      if (req.method !== "POST") return notFound(res);
+      const text = await readBody(req);
+      const dump = process.env.BENCH_MODEL_DUMP;
+      if (dump)
+        appendFileSync(dump, `${JSON.stringify({ path: url.pathname, body: JSON.parse(text) })}\n`);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      if (url.pathname === "/v1/chat/completions") {
+        const { reply, record } = answer(readChatRequest(body));
+        stats.requests.push(record);
+        return writeChatReply(body, reply, res, served);
+      }
+      if (url.pathname === "/v1/responses") {
+        const { reply, record } = answer(readResponsesRequest(body, store));
+        stats.requests.push(record);
+        return writeResponsesReply(body, reply, res, served, store);
+      }
+      return notFound(res);
+    } catch (error) {
+      res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ error: { message: String((error as Error)?.stack ?? error) } }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    stats: () => stats,
+    reset: () => {
+      stats = { requests: [], completed: false };
+      store.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The action as a reply; a server-run search loads the definitions it names. */
+function replyFor(action: Action, request: ModelRequest, n: number, input: number): Reply {
+  const id = `call_bench${n}`;
+  if (action.kind === "answer")
+    return { text: action.text, calls: [], usage: { input, output: tokensOf(action.text) } };
+  if (action.kind === "call") {
+    const args = JSON.stringify(action.arguments);
+    return {
+      calls: [
+        {
+          id,
+          name: action.tool.name,
+          ...(action.tool.namespace !== undefined ? { namespace: action.tool.namespace } : {}),
+          arguments: args,
+        },
+      ],
+      usage: { input, output: tokensOf(action.tool.name) + tokensOf(args) },
+    };
+  }
+  const args = { paths: action.paths };
+  const loaded =
+    action.execution === "server"
+      ? request.tools
+          .filter((tool) => action.paths.includes(String(tool.name)))
+          .map((tool): WireTool => ({ ...tool, defer_loading: false }))
+      : undefined;
+  return {
+    calls: [],
+    toolSearch: { id, execution: action.execution, arguments: args, ...(loaded ? { loaded } : {}) },
+    usage: { input, output: tokensOf(JSON.stringify(args)) },
+  };
+}
+
+function json(res: http.ServerResponse, value: unknown): void {
+  res.writeHead(200, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(value));
+}
+
+function notFound(res: http.ServerResponse): void {
+  res.writeHead(404, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({ error: { message: "not found" } }));
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const running = await startModelServer(Number(process.env.PORT ?? 0));
+  process.stdout.write(`listening ${new URL(running.url).port}\n`);
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
