@@ -12,6 +12,14 @@ import { runningEchoServers } from "./echo-servers.js";
 import type { RowParams } from "./measure.js";
 import { type RowResult, renderTable, summarize } from "./report.js";
 import { BASELINES, ROWS, type RowSpec } from "./rows.js";
+import { OURS_IN_TASK, TASK_CONTENDERS } from "./tokens/contenders/index.js";
+import {
+  type ModelServerProcess,
+  runningModelServers,
+  startModelServerProcess,
+} from "./tokens/model-server-process.js";
+import { runningReplayServers } from "./tokens/replay-servers.js";
+import { loadToolSets } from "./tokens/tool-set.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.join(here, "..");
@@ -56,17 +64,28 @@ function measuredEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return env;
 }
 
+/** A contender that cannot do a row by design (a feature it lacks), said by its measurement. */
+class UnableError extends Error {}
+
+/**
+ * One figure set in a fresh process: measure.js for the MCP rows, tokens/measure-task.js (with
+ * the row's model server) for the token row.
+ */
 function measure(
   contender: string,
   row: RowSpec,
   params: RowParams,
+  model?: ModelServerProcess,
 ): Promise<Record<string, number>> {
+  const argv =
+    row.kind === "tokens"
+      ? [path.join(here, "tokens", "measure-task.js"), contender, model?.url ?? ""]
+      : ["--expose-gc", path.join(here, "measure.js"), contender, row.kind, JSON.stringify(params)];
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--expose-gc", path.join(here, "measure.js"), contender, row.kind, JSON.stringify(params)],
-      { stdio: ["ignore", "pipe", "pipe"], env: measuredEnv({ NODE_NO_WARNINGS: "1" }) },
-    );
+    const child = spawn(process.execPath, argv, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: measuredEnv({ NODE_NO_WARNINGS: "1" }),
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -76,6 +95,8 @@ function measure(
       if (code === 0 && line.startsWith("{")) return resolve(JSON.parse(line));
       // measure.js names what failed on a line of its own.
       const reason = /^bench-error: (.*)$/m.exec(err)?.[1];
+      const unable = /^bench-unable: (.*)$/m.exec(err)?.[1];
+      if (unable) return reject(new UnableError(`${contender} ${row.id}: exit ${code}: ${unable}`));
       reject(
         new Error(`${contender} ${row.id}: exit ${code}${reason ? `: ${reason}` : ""}\n${err}`),
       );
@@ -89,31 +110,67 @@ const rows = ROWS.filter((row) =>
 const results: RowResult[] = [];
 const failures: string[] = [];
 const findings: string[] = [];
+/**
+ * The token row's contenders: its own (`only`), those `--contenders` names among them, or in a
+ * quick run its `quickContenders`.
+ */
+function taskContenders(row: RowSpec): string[] {
+  const own = row.only ?? [];
+  const named = flagValue("--contenders")?.split(",");
+  if (named) return own.filter((name) => named.includes(name));
+  return quick && row.quickContenders ? row.quickContenders : own;
+}
+
 for (const row of rows) {
-  const params = quick ? (row.quick as RowParams) : row.params;
+  let params = quick ? (row.quick as RowParams) : row.params;
   const runs: Record<string, Array<Record<string, number>>> = {};
   /** Peers that failed a 2026 row: how often and the first error, a result, not a broken run. */
   const failed: Record<string, { times: number; error: string }> = {};
+  const tokens = row.kind === "tokens";
   // Each row runs its own era's baseline, not the other's (the 1.x SDK cannot speak 2026-07-28).
   // The gateway runs only in the rows that name it.
-  const names = chosen.filter(
-    (name) =>
-      (row.only ? row.only.includes(name) : !NAMED_ONLY.has(name)) &&
-      (name === row.baseline || !Object.values(BASELINES).includes(name)),
-  );
-  // Ours or the baseline failing is a failure wherever; a peer failing a 2026 row is recorded.
+  const names = tokens
+    ? taskContenders(row)
+    : chosen.filter(
+        (name) =>
+          (row.only ? row.only.includes(name) : !NAMED_ONLY.has(name)) &&
+          (name === row.baseline || !Object.values(BASELINES).includes(name)),
+      );
+  // Ours or the baseline failing is a failure wherever; a peer failing a 2026 row (or the token
+  // row) is recorded.
   const mustRun = (name: string) =>
-    row.era !== "2026-07-28" || OURS.has(name) || name === row.baseline;
-  for (let rep = 0; rep < reps; rep++) {
+    tokens
+      ? OURS_IN_TASK.has(name)
+      : row.era !== "2026-07-28" || OURS.has(name) || name === row.baseline;
+  // The token row: one model server for every contender, the tool sets' size in the title.
+  let model: ModelServerProcess | undefined;
+  if (tokens) {
+    const sets = loadToolSets();
+    params = {
+      ...params,
+      servers: sets.length,
+      tools: sets.reduce((sum, { set }) => sum + set.tools.length, 0),
+    };
+    model = await startModelServerProcess(measuredEnv());
+  }
+  const rowReps = row.reps ?? reps;
+  for (let rep = 0; rep < rowReps; rep++) {
     // Rotated, so no contender always runs first (or last) on a warming machine.
     const order = names.map((_, i) => names[(i + rep) % names.length]!);
     for (const name of order) {
       try {
-        const figures = await measure(name, row, params);
+        const figures = await measure(name, row, params, model);
         runs[name] = [...(runs[name] ?? []), figures];
+        // Ours must finish the task; a peer that gives up is shown as such in the table.
+        if (tokens && figures.completed !== 1)
+          (mustRun(name) ? failures : findings).push(
+            `${name} ${row.id}: the task was not completed`,
+          );
       } catch (error) {
         const message = (error as Error).message;
-        if (mustRun(name)) failures.push(message.split("\n")[0]!);
+        // A feature a version lacks (ours included, while it is being built) is a result.
+        if (mustRun(name) && !(error instanceof UnableError))
+          failures.push(message.split("\n")[0]!);
         else {
           const error = message.split("\n")[0]!.replace(/^\S+ \S+: exit \S+: /, "");
           failed[name] = {
@@ -123,8 +180,9 @@ for (const row of rows) {
         }
         process.stderr.write(`${message}\n`);
       }
-      // Echo servers still running after a measurement ended: a contender that leaks children.
-      const left = runningEchoServers();
+      // Echo or replay servers still running after a measurement ended: a contender that leaks
+      // children.
+      const left = tokens ? runningReplayServers() : runningEchoServers();
       if (left.length > 0) {
         // Ours is a failure; a peer's is a finding worth reporting, not a broken run.
         (OURS.has(name) || name === row.baseline ? failures : findings).push(
@@ -134,15 +192,23 @@ for (const row of rows) {
       }
     }
   }
+  if (model) {
+    await model.stop();
+    if (runningModelServers().length > 0)
+      failures.push(`${row.id}: a model server outlived its row`);
+  }
   // Every repetition is tried: a peer may fail some (a timeout its own start-up outruns).
   const unable = Object.fromEntries(
     Object.entries(failed).map(([name, { times, error }]) => [
       name,
-      `failed ${times} of ${reps} repetitions: ${error}`,
+      `failed ${times} of ${rowReps} repetitions: ${error}`,
     ]),
   );
   for (const [name, what] of Object.entries(unable)) findings.push(`${name} ${row.id}: ${what}`);
-  const result = summarize(row, params, runs, unable);
+  const packages = tokens
+    ? Object.fromEntries(names.map((name) => [name, TASK_CONTENDERS[name]!.package]))
+    : undefined;
+  const result = summarize(row, params, runs, unable, packages);
   results.push(result);
   const ours = row.guard?.contenders ?? ["pseudoclaude"];
   process.stderr.write(

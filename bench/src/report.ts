@@ -49,6 +49,21 @@ export interface RowResult {
   guards?: Array<{ figure: string; min?: number; max?: number; ratio?: number }>;
   /** What the row's guards missed, `guard` and `guards` together. */
   missed?: string[];
+  /**
+   * A row with contenders of its own (the token row): each one's package. Such a row is shown
+   * in a table of its own, under the main one.
+   */
+  packages?: Record<string, string>;
+  /** The row's goal (see `RowSpec.goal`), with the ratio reached and whether it was met. */
+  goal?: {
+    contender: string;
+    figure: string;
+    maxRatio: number;
+    ratio?: number;
+    /** Contenders whose figure is lower than the goal's contender's (none: it is the lowest). */
+    lower: string[];
+    met: boolean;
+  };
 }
 
 function spread(values: number[]): Spread {
@@ -70,6 +85,7 @@ export function summarize(
   params: RowParams,
   runs: Record<string, Array<Record<string, number>>>,
   unable: Record<string, string> = {},
+  packages?: Record<string, string>,
 ): RowResult {
   const raw = runs[row.baseline] ?? [];
   const contenders: Record<string, ContenderResult> = {};
@@ -100,7 +116,9 @@ export function summarize(
     better: Object.fromEntries(row.figures.map((figure) => [figure.key, figure.better])),
     contenders,
     ...(Object.keys(unable).length > 0 ? { unable } : {}),
+    ...(packages ? { packages } : {}),
   };
+  if (row.goal) result.goal = reachGoal(row.goal, row.baseline, contenders);
   if (row.guard) {
     // Judged on the best repetition: a regression shows in every one, a busy neighbour on a
     // shared CI machine in some (a median of three once failed on one slow run of two).
@@ -130,6 +148,39 @@ export function summarize(
     result.missed = missed;
   }
   return result;
+}
+
+/** The goal's standing: the contender's median ratio, and who did better on the figure. */
+function reachGoal(
+  goal: NonNullable<RowSpec["goal"]>,
+  baseline: string,
+  contenders: Record<string, ContenderResult>,
+): NonNullable<RowResult["goal"]> {
+  const own = contenders[goal.contender];
+  const value = own?.figures[goal.figure]?.median;
+  const base = contenders[baseline]?.figures[goal.figure]?.median;
+  // Three decimals: a goal of 0.15 is missed at 0.154, which two would show as met.
+  const ratio =
+    value !== undefined && base !== undefined && base > 0
+      ? Number((value / base).toFixed(3))
+      : undefined;
+  const lower =
+    value === undefined
+      ? []
+      : Object.entries(contenders)
+          .filter(([name, result]) => {
+            const other = result.figures[goal.figure]?.median;
+            // A run that gave up before the task was done spent less by not doing it.
+            const done = (result.figures.completed?.median ?? 1) >= 1;
+            return name !== goal.contender && done && other !== undefined && other < value;
+          })
+          .map(([name]) => name);
+  return {
+    ...goal,
+    ...(ratio !== undefined ? { ratio } : {}),
+    lower,
+    met: ratio !== undefined && ratio <= goal.maxRatio && lower.length === 0,
+  };
 }
 
 /**
@@ -176,6 +227,12 @@ const LABELS: Record<string, string> = {
   heap_again_mb: "MB, 30 more after the first closed",
   import_ms: "ms",
   connect_list_ms: "ms",
+  input_tokens: "input tokens, whole task",
+  input_tokens_deferred_free: "input tokens, deferred tools counted as nothing",
+  requests: "model requests",
+  max_request_tokens: "input tokens, largest request",
+  first_request_tools: "tools offered on the first request",
+  completed: "task completed (all 3 tools called)",
 };
 
 /**
@@ -186,13 +243,18 @@ const LABELS: Record<string, string> = {
  */
 export function renderTable(report: Report): string {
   const names = Object.keys(report.contenders);
+  // Rows with contenders of their own get tables of their own, below.
+  const shared = report.rows.filter((row) => !row.packages);
   const lines = [
     `Measured ${report.date.slice(0, 10)} (${report.mode}, ${report.repetitions} interleaved repetitions, medians; min-max in results/${report.mode}.json) on ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memory_gb} GB, Node ${report.machine.node}.`,
-    "",
-    `| row | figure | ${names.join(" | ")} |`,
-    `|---|---|${names.map(() => "---:").join("|")}|`,
   ];
-  for (const row of report.rows) {
+  if (shared.length > 0)
+    lines.push(
+      "",
+      `| row | figure | ${names.join(" | ")} |`,
+      `|---|---|${names.map(() => "---:").join("|")}|`,
+    );
+  for (const row of shared) {
     for (const [key, better] of Object.entries(row.better)) {
       const asRatio = key === "calls_per_s" || key === "startup_ms" || key === "cold_startup_ms";
       const cells = names.map((name) => {
@@ -209,6 +271,7 @@ export function renderTable(report: Report): string {
       lines.push(`| ${row.title} | ${label} (${better} is better) | ${cells.join(" | ")} |`);
     }
   }
+  for (const row of report.rows.filter((row) => row.packages)) lines.push("", ...ownTable(row));
   const unable = report.rows.flatMap((row) =>
     Object.entries(row.unable ?? {}).map(([name, error]) => `- ${name}, ${row.id}: ${error}`),
   );
@@ -227,4 +290,44 @@ export function renderTable(report: Report): string {
       );
   }
   return lines.join("\n");
+}
+
+/**
+ * A row with contenders of its own: one column each, figures as medians, the ratio to the
+ * row's baseline beside the figure the goal is about, the goal's standing and the packages.
+ */
+function ownTable(row: RowResult): string[] {
+  const names = Object.keys(row.packages ?? {});
+  const ratioKey = row.goal?.figure;
+  const lines = [
+    `\`${row.id}\`: ${row.title} (each figure from one run; ×${row.baseline} in brackets)`,
+    "",
+    `| figure | ${names.join(" | ")} |`,
+    `|---|${names.map(() => "---:").join("|")}|`,
+  ];
+  for (const [key, better] of Object.entries(row.better)) {
+    const cells = names.map((name) => {
+      if (row.unable?.[name]) return "unable";
+      const result = row.contenders[name];
+      const value = result?.figures[key]?.median;
+      if (value === undefined) return "-";
+      if (key === "completed") return value >= 1 ? "yes" : "no";
+      const base = row.contenders[row.baseline]?.figures[key]?.median;
+      const shown = value.toLocaleString("en-US");
+      if (key !== ratioKey || name === row.baseline || !base) return shown;
+      return `${shown} (${(value / base).toFixed(3)}×)`;
+    });
+    const label = `${LABELS[key] ?? key} (${better} is better)`;
+    lines.push(`| ${label} | ${cells.join(" | ")} |`);
+  }
+  const goal = row.goal;
+  if (goal) {
+    const lower = goal.lower.length > 0 ? `lower: ${goal.lower.join(", ")}` : "lowest of all";
+    lines.push(
+      "",
+      `Goal: ${goal.contender} at most ${goal.maxRatio}× ${row.baseline} and below every other contender: ${goal.met ? "met" : "missed"} (${goal.ratio ?? "no figure"}×; ${lower}).`,
+    );
+  }
+  lines.push("", ...names.map((name) => `- ${name}: ${row.packages?.[name]}`));
+  return lines;
 }

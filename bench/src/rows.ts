@@ -1,5 +1,6 @@
 import type { Era } from "./echo-servers.js";
 import type { RowParams } from "./measure.js";
+import { TASK_CONTENDERS } from "./tokens/contenders/index.js";
 
 export interface Figure {
   key: string;
@@ -19,8 +20,11 @@ export interface RowSpec {
    * 2026-07-28). Each row runs its own baseline, not the other era's.
    */
   baseline: string;
-  /** Which measurement (measure.ts) runs it. */
-  kind: "throughput" | "startup" | "idle_heap" | "import" | "many_tools";
+  /**
+   * Which measurement runs it: measure.ts, or for `tokens` tokens/measure-task.ts (a task run
+   * by the row's own contenders, `only`, against a local model; see `tokenRow`).
+   */
+  kind: "throughput" | "startup" | "idle_heap" | "import" | "many_tools" | "tokens";
   params: RowParams;
   /** Smaller sizes for `--quick` (CI's regression guard); rows without it are full-run only. */
   quick?: RowParams;
@@ -34,6 +38,16 @@ export interface RowSpec {
   guard?: { figure: string; min?: number; max?: number; contenders?: string[] };
   /** More figures of the row guarded the same way (ours only). */
   guards?: Array<{ figure: string; min?: number; max?: number }>;
+  /** Repetitions of this row whatever `--reps` says (a deterministic figure needs one). */
+  reps?: number;
+  /** The contenders a quick run gives the row (default: `only`). */
+  quickContenders?: string[];
+  /**
+   * A goal the row reports against, met or not (a guard fails a quick run; a goal is said in
+   * the results and the table): `contender`'s ratio to the baseline on `figure` at most
+   * `maxRatio`, and its figure below every other contender's that ran.
+   */
+  goal?: { contender: string; figure: string; maxRatio: number };
 }
 
 const THROUGHPUT: Figure = { key: "calls_per_s", label: "calls/s", unit: "/s", better: "higher" };
@@ -235,6 +249,51 @@ function gatewayRow(era: Era, min: number): RowSpec {
   };
 }
 
+/**
+ * A task that needs 3 tools out of every tool of ~20 recorded public MCP servers (replayed, one
+ * process each), run by each framework its own documented way against one local model that
+ * plays the same scripted agent for all (tokens/): the input tokens of the whole task, counted
+ * with the o200k tokenizer as the model reads each request. Ours with every tool loaded is the
+ * baseline; ours with tool search and each peer's tool search are divided by it. Tokens do not
+ * vary from run to run: one repetition. The quick run has ours only, with a lenient guard that
+ * catches search no longer deferring (ratio ~1); the goal (15% of everything loaded, fewer than
+ * every peer) is reported, not guarded.
+ */
+function tokenRow(): RowSpec {
+  return {
+    id: "tool_search_tokens",
+    era: V2025,
+    baseline: "pseudoclaude-all",
+    title: "a task needing 3 of {tools} tools from {servers} MCP servers: input tokens",
+    kind: "tokens",
+    params: {},
+    quick: {},
+    figures: [
+      { key: "input_tokens", label: "input tokens, whole task", unit: "", better: "lower" },
+      { key: "requests", label: "model requests", unit: "", better: "lower" },
+      { key: "max_request_tokens", label: "largest request", unit: "", better: "lower" },
+      {
+        key: "first_request_tools",
+        label: "tools on the first request",
+        unit: "",
+        better: "lower",
+      },
+      { key: "completed", label: "task completed", unit: "", better: "higher" },
+      {
+        key: "input_tokens_deferred_free",
+        label: "input tokens, deferred tools counted as nothing",
+        unit: "",
+        better: "lower",
+      },
+    ],
+    only: Object.keys(TASK_CONTENDERS),
+    quickContenders: ["pseudoclaude-all", "pseudoclaude-search"],
+    reps: 1,
+    guard: { figure: "input_tokens", max: 0.3, contenders: ["pseudoclaude-search"] },
+    goal: { contender: "pseudoclaude-search", figure: "input_tokens", maxRatio: 0.15 },
+  };
+}
+
 const V2025 = "2025-11-25";
 const V2026 = "2026-07-28";
 
@@ -278,4 +337,5 @@ export const ROWS: RowSpec[] = [
   tracedRow(),
   gatewayRow(V2025, 0.12),
   gatewayRow(V2026, 0.12),
+  tokenRow(),
 ];
