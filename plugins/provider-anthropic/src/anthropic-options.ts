@@ -13,6 +13,12 @@ export const ANTHROPIC_API_KEY_ENV = "ANTHROPIC_API_KEY";
 /** The variable the official SDK reads the endpoint from. */
 export const ANTHROPIC_BASE_URL_ENV = "ANTHROPIC_BASE_URL";
 
+/**
+ * The API's own tool search, which finds deferred tools on the server: `bm25` (natural-language
+ * queries) or `regex` (the model writes patterns).
+ */
+export type AnthropicToolSearch = "bm25" | "regex";
+
 /** Options of {@link anthropic}. Everything is optional: the environment fills the rest. */
 export interface AnthropicOptions {
   /** Model id. Default {@link DEFAULT_ANTHROPIC_MODEL}. */
@@ -44,6 +50,13 @@ export interface AnthropicOptions {
   thinkingBudgetTokens?: number | undefined;
   /** Mark the system prompt and the tool definitions as a cache prefix. Default true. */
   promptCaching?: boolean | undefined;
+  /**
+   * Tool search for wide tool sets: the API's server-side search (`bm25` or `regex`) finds the
+   * tools the agent defers, which are sent with `defer_loading` and never fill the prompt. `false`
+   * leaves the search to the agent's own `tool_search` tool. Default `bm25`. See
+   * docs/tool-search.md.
+   */
+  toolSearch?: AnthropicToolSearch | false | undefined;
   /** Where keys and endpoints are read from. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>> | undefined;
 }

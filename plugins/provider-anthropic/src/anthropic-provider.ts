@@ -5,11 +5,13 @@ import {
   type ProviderEvent,
   type ProviderRequest,
   requestSignal,
+  type ToolNameMap,
 } from "@pseudoclaude/core/provider";
 import type { AnthropicOptions } from "./anthropic-options.js";
 import { anthropicContextWindow } from "./context-window.js";
 import { toModelError } from "./model-error.js";
 import { type AnthropicSettings, resolveAnthropicSettings } from "./resolve-settings.js";
+import { referencedTools, toolSearchBetaHeader } from "./server-tool-search.js";
 import { translateStream } from "./stream-events.js";
 import {
   ANTHROPIC_TOOL_RESULT_CONTENT,
@@ -30,6 +32,11 @@ export class AnthropicProvider implements Provider {
   readonly toolResultContent: readonly ContentKind[] = ANTHROPIC_TOOL_RESULT_CONTENT;
   /** SVG and other image types the API cannot decode become counted placeholders. */
   readonly acceptsContent = anthropicAcceptsContent;
+  /**
+   * The API's server-side tool search finds deferred tools (unless `toolSearch: false`): the
+   * agent sends them with `defer_loading` instead of falling back to its own search tool.
+   */
+  readonly nativeToolSearch: boolean;
   /** The SDK client, for callers that need an endpoint this provider does not wrap. */
   readonly client: Anthropic;
   private readonly settings: AnthropicSettings;
@@ -40,6 +47,7 @@ export class AnthropicProvider implements Provider {
     this.settings = resolveAnthropicSettings(options);
     this.model = this.settings.model;
     this.contextWindow = anthropicContextWindow(this.model, options.contextWindow);
+    this.nativeToolSearch = this.settings.toolSearch !== false;
     this.projector = new AnthropicToolProjector(this.settings.promptCaching);
     this.client = new Anthropic({
       apiKey: this.settings.apiKey,
@@ -58,11 +66,11 @@ export class AnthropicProvider implements Provider {
   }
 
   async *stream(request: ProviderRequest): AsyncIterable<ProviderEvent> {
-    const { tools, names } = this.projector.project(request.tools);
+    const { tools, names, messages, search } = this.wireRequest(request);
     const body: Anthropic.MessageCreateParamsStreaming = {
       model: this.model,
       max_tokens: this.settings.maxTokens,
-      messages: toAnthropicMessages(request.messages, names),
+      messages,
       stream: true,
     };
     if (request.system) {
@@ -85,10 +93,13 @@ export class AnthropicProvider implements Provider {
     // away with the request, never onto the run's signal.
     const scope = requestSignal(request.signal);
     try {
-      const events = await this.client.messages.create(
-        body,
-        scope.signal ? { signal: scope.signal } : undefined,
-      );
+      const events = await this.client.messages.create(body, {
+        ...(scope.signal ? { signal: scope.signal } : {}),
+        ...(search
+          ? // The beta is asked for only where it is used: other requests stay as they were.
+            { headers: { "anthropic-beta": toolSearchBetaHeader(this.settings.headers) } }
+          : {}),
+      });
       yield* translateStream(events, names, request.signal);
     } catch (error) {
       if (request.signal?.aborted) return;
@@ -100,6 +111,41 @@ export class AnthropicProvider implements Provider {
     } finally {
       scope.dispose();
     }
+  }
+
+  /**
+   * The tools, the names to read calls back with and the conversation, as one request sends
+   * them. With the API's tool search, the conversation is projected before the tools: which
+   * found tools must be sent loaded depends on the search results it still holds.
+   */
+  private wireRequest(request: ProviderRequest): {
+    tools: Anthropic.ToolUnion[];
+    names: ToolNameMap;
+    messages: Anthropic.MessageParam[];
+    search: boolean;
+  } {
+    const variant = this.settings.toolSearch;
+    const search = variant ? request.toolSearch : undefined;
+    if (!variant || !search) {
+      const { tools, names } = this.projector.project(request.tools);
+      return {
+        tools,
+        names,
+        messages: toAnthropicMessages(request.messages, names),
+        search: false,
+      };
+    }
+    const names = this.projector.namesWithSearch(request.tools, search);
+    const messages = toAnthropicMessages(request.messages, names, { serverToolSearch: true });
+    const referenced = referencedTools(messages);
+    const tools = this.projector.projectWithSearch(
+      request.tools,
+      search,
+      variant,
+      names,
+      referenced,
+    );
+    return { tools, names, messages, search: true };
   }
 }
 

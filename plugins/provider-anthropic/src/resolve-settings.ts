@@ -3,6 +3,7 @@ import {
   ANTHROPIC_API_KEY_ENV,
   ANTHROPIC_BASE_URL_ENV,
   type AnthropicOptions,
+  type AnthropicToolSearch,
   DEFAULT_ANTHROPIC_MAX_TOKENS,
   DEFAULT_ANTHROPIC_MODEL,
 } from "./anthropic-options.js";
@@ -18,6 +19,8 @@ export interface AnthropicSettings {
   headers: Record<string, string> | undefined;
   promptCaching: boolean;
   thinkingBudgetTokens: number | undefined;
+  /** The API's tool search, or `false` for the agent's own. */
+  toolSearch: AnthropicToolSearch | false;
 }
 
 /**
@@ -53,7 +56,18 @@ export function resolveAnthropicSettings(options: AnthropicOptions): AnthropicSe
     headers: options.headers,
     promptCaching: options.promptCaching ?? true,
     thinkingBudgetTokens: thinkingBudget(options.thinkingBudgetTokens, maxTokens),
+    toolSearch: toolSearch(options.toolSearch),
   };
+}
+
+function toolSearch(option: AnthropicOptions["toolSearch"]): AnthropicToolSearch | false {
+  if (option === undefined) return "bm25";
+  if (option === false || option === "bm25" || option === "regex") return option;
+  throw new ConfigError(
+    "invalid_provider_option",
+    `Anthropic toolSearch must be "bm25", "regex" or false (got ${JSON.stringify(option)}).`,
+    { details: { provider: "anthropic", option: "toolSearch" } },
+  );
 }
 
 function thinkingBudget(budget: number | undefined, maxTokens: number): number | undefined {

@@ -2,6 +2,8 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { ModelError } from "@pseudoclaude/core";
 import type { ToolNameMap } from "@pseudoclaude/core/provider";
 import { type ProviderEvent, type ProviderUsage } from "@pseudoclaude/core/provider";
+import { ReceivedContent } from "./received-content.js";
+import { searchQuery } from "./server-tool-search.js";
 import { toStopReason } from "./stop-reason.js";
 
 type StreamEvent = Anthropic.RawMessageStreamEvent;
@@ -11,28 +13,18 @@ export type ThinkingBlock =
   | { type: "thinking"; thinking: string; signature: string }
   | { type: "redacted_thinking"; data: string };
 
-interface ToolBlock {
-  id: string;
-  name: string;
-  /** `input` of `content_block_start`, used when no JSON delta follows. */
-  initial: unknown;
-  json: string;
-}
-
 /**
  * Turn the raw Messages stream into kernel events: text as it arrives, each tool call once its
- * block closes (its JSON arrives in pieces), then usage and the stop reason. A stream that
- * ends without `message_stop` was cut off and fails instead of passing for a short answer.
+ * block closes (its JSON arrives in pieces), what the API's own tool search found once its
+ * result block closes, then usage and the stop reason. A stream that ends without
+ * `message_stop` was cut off and fails instead of passing for a short answer.
  */
 export async function* translateStream(
   events: AsyncIterable<StreamEvent>,
   names: ToolNameMap,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<ProviderEvent> {
-  const tools = new Map<number, ToolBlock>();
-  // Signed thinking blocks must go back to the API unchanged with the tool results.
-  const thinking = new Map<number, ThinkingBlock>();
-  const finished: ThinkingBlock[] = [];
+  const content = new ReceivedContent();
   const usage: ProviderUsage = {};
   let stopReason: string | null | undefined;
   for await (const event of events) {
@@ -42,68 +34,48 @@ export async function* translateStream(
         break;
       case "content_block_start": {
         const block = event.content_block;
+        content.start(event.index, block);
         if (block.type === "text" && block.text) yield { type: "text-delta", text: block.text };
-        if (block.type === "thinking") {
-          thinking.set(event.index, {
-            type: "thinking",
-            thinking: block.thinking ?? "",
-            signature: "",
-          });
-          if (block.thinking) yield { type: "reasoning-delta", text: block.thinking };
-        }
-        if (block.type === "redacted_thinking") {
-          finished.push({ type: "redacted_thinking", data: block.data });
-        }
-        if (block.type === "tool_use") {
-          tools.set(event.index, {
-            id: block.id,
-            name: block.name,
-            initial: block.input,
-            json: "",
-          });
-        }
+        if (block.type === "thinking" && block.thinking)
+          yield { type: "reasoning-delta", text: block.thinking };
         break;
       }
       case "content_block_delta":
-        if (event.delta.type === "text_delta") {
-          yield { type: "text-delta", text: event.delta.text };
-        } else if (event.delta.type === "thinking_delta") {
-          const block = thinking.get(event.index);
-          if (block?.type === "thinking") block.thinking += event.delta.thinking;
+        content.delta(event.index, event.delta);
+        if (event.delta.type === "text_delta") yield { type: "text-delta", text: event.delta.text };
+        else if (event.delta.type === "thinking_delta")
           yield { type: "reasoning-delta", text: event.delta.thinking };
-        } else if (event.delta.type === "signature_delta") {
-          const block = thinking.get(event.index);
-          if (block?.type === "thinking") block.signature += event.delta.signature;
-        } else if (event.delta.type === "input_json_delta") {
-          const tool = tools.get(event.index);
-          if (tool) tool.json += event.delta.partial_json;
-        }
         break;
       case "content_block_stop": {
-        const closed = thinking.get(event.index);
-        if (closed) {
-          thinking.delete(event.index);
-          finished.push(closed);
+        const closed = content.stop(event.index);
+        if (closed?.block.type === "tool_use") {
+          const { block, json } = closed;
+          yield {
+            type: "tool-call",
+            call: {
+              id: block.id,
+              name: names.fromWire(block.name),
+              arguments: callInput(block, json),
+            },
+          };
         }
-        const tool = tools.get(event.index);
-        if (!tool) break;
-        tools.delete(event.index);
-        yield {
-          type: "tool-call",
-          call: { id: tool.id, name: names.fromWire(tool.name), arguments: parseInput(tool) },
-        };
+        if (closed?.block.type === "tool_search_tool_result") {
+          const found = foundTools(closed.block, content, names);
+          if (found) yield found;
+        }
         break;
       }
       case "message_delta":
         readUsage(usage, event.usage);
         stopReason = event.delta.stop_reason;
         break;
-      case "message_stop":
-        if (finished.length > 0)
-          yield { type: "provider-data", data: { anthropic: { thinking: finished } } };
+      case "message_stop": {
+        const data = providerData(content);
+        if (data) yield { type: "provider-data", data: { anthropic: data } };
         yield { type: "usage", usage };
         yield { type: "stop", reason: toStopReason(stopReason) };
         return;
+      }
     }
   }
   // The SDK ends the iteration quietly when the caller aborts; that is not a broken stream.
@@ -113,6 +85,36 @@ export async function* translateStream(
     "The Anthropic stream ended before message_stop: the answer is incomplete.",
     { details: { provider: "anthropic" } },
   );
+}
+
+/**
+ * What the turn must give back to the API next time. After a server tool ran, every block as it
+ * came, in order (the API checks the search results and the calls that follow them); otherwise
+ * the signed thinking blocks, since text and tool calls are rebuilt exactly from the message
+ * and storing them twice would only weigh on the session.
+ */
+function providerData(content: ReceivedContent): Record<string, unknown> | undefined {
+  if (content.hasServerBlocks) return { content: content.all };
+  const thinking = content.all.filter(
+    (block): block is ThinkingBlock =>
+      block.type === "thinking" || block.type === "redacted_thinking",
+  );
+  return thinking.length > 0 ? { thinking } : undefined;
+}
+
+/** The tools one of the API's searches found, as registry names; nothing for a failed search. */
+function foundTools(
+  result: Anthropic.ToolSearchToolResultBlock,
+  content: ReceivedContent,
+  names: ToolNameMap,
+): ProviderEvent | undefined {
+  if (result.content.type !== "tool_search_tool_search_result") return undefined;
+  const call = content.serverCall(result.tool_use_id);
+  return {
+    type: "tools-found",
+    query: searchQuery(call?.input),
+    names: result.content.tool_references.map((reference) => names.fromWire(reference.tool_name)),
+  };
 }
 
 /**
@@ -137,11 +139,11 @@ function readUsage(
 }
 
 /** Broken JSON stays the raw string, so the registry answers `invalid_arguments`. */
-function parseInput(tool: ToolBlock): unknown {
-  if (tool.json.trim() === "") return tool.initial ?? {};
+function callInput(block: Anthropic.ToolUseBlock, json: string | undefined): unknown {
+  if (json === undefined) return block.input ?? {};
   try {
-    return JSON.parse(tool.json);
+    return JSON.parse(json);
   } catch {
-    return tool.json;
+    return json;
   }
 }

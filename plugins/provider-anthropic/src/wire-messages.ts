@@ -2,7 +2,8 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlock, ToolResult } from "@pseudoclaude/core";
 import { type ContentKind, describeContentBlock, isPlainObject } from "@pseudoclaude/core/plugin";
 import type { ToolNameMap } from "@pseudoclaude/core/provider";
-import { type Message } from "@pseudoclaude/core/provider";
+import { type AssistantMessage, type Message } from "@pseudoclaude/core/provider";
+import { isServerBlock } from "./received-content.js";
 
 /** Content kinds a `tool_result` block can carry to the model (text resources count as text). */
 export const ANTHROPIC_TOOL_RESULT_CONTENT: readonly ContentKind[] = ["text", "image"];
@@ -18,6 +19,16 @@ type ImageType = (typeof IMAGE_TYPES)[number];
 
 type UserBlock = Anthropic.ContentBlockParam;
 
+/** How the conversation is sent. */
+export interface AnthropicMessageOptions {
+  /**
+   * The request carries the API's tool search: an assistant turn in which it ran is sent
+   * exactly as received. Without it such a turn is rebuilt from its text and calls, since the
+   * API refuses a search call its request did not offer.
+   */
+  serverToolSearch?: boolean | undefined;
+}
+
 /**
  * The conversation as Messages API turns. Tool results become `tool_result` blocks in a user
  * turn (results of one assistant turn share it), and consecutive turns of one role merge,
@@ -26,6 +37,7 @@ type UserBlock = Anthropic.ContentBlockParam;
 export function toAnthropicMessages(
   messages: readonly Message[],
   names: ToolNameMap,
+  options: AnthropicMessageOptions = {},
 ): Anthropic.MessageParam[] {
   const out: Anthropic.MessageParam[] = [];
   const push = (role: "user" | "assistant", content: UserBlock[]) => {
@@ -48,6 +60,12 @@ export function toAnthropicMessages(
         );
         break;
       case "assistant": {
+        const received = receivedContent(message, options.serverToolSearch === true);
+        if (received) {
+          // A copy: a following assistant turn would be merged into this array.
+          push("assistant", [...received]);
+          break;
+        }
         // Thinking first, exactly as received: the API checks their signatures.
         const content: UserBlock[] = [
           ...thinkingOf(message.providerData),
@@ -126,8 +144,40 @@ function toolInput(args: unknown): Record<string, unknown> {
   return args === undefined ? {} : { _invalid_arguments: args };
 }
 
-/** The signed thinking blocks this provider stored on an assistant turn, if any. */
+/** What this provider stored on an assistant turn (see `translateStream`). */
+function storedOf(providerData: Record<string, unknown> | undefined): {
+  thinking?: unknown;
+  content?: unknown;
+} {
+  const stored = providerData?.anthropic;
+  return stored && typeof stored === "object" ? stored : {};
+}
+
+/** The signed thinking blocks of an assistant turn, if any. */
 function thinkingOf(providerData: Record<string, unknown> | undefined): UserBlock[] {
-  const stored = (providerData?.anthropic as { thinking?: unknown } | undefined)?.thinking;
-  return Array.isArray(stored) ? (stored as UserBlock[]) : [];
+  const { thinking, content } = storedOf(providerData);
+  if (Array.isArray(thinking)) return thinking as UserBlock[];
+  if (!Array.isArray(content)) return [];
+  return (content as UserBlock[]).filter(
+    (block) => block.type === "thinking" || block.type === "redacted_thinking",
+  );
+}
+
+/**
+ * The turn's blocks exactly as the API sent them, when it stored them (a server tool ran) and
+ * they still describe the message: the same tool calls, by id and in order. A conversation
+ * edited since (calls renamed or dropped) gets the rebuilt turn instead.
+ */
+function receivedContent(
+  message: AssistantMessage,
+  serverToolSearch: boolean,
+): UserBlock[] | undefined {
+  const { content } = storedOf(message.providerData);
+  if (!Array.isArray(content) || content.length === 0) return undefined;
+  const blocks = content as UserBlock[];
+  if (!serverToolSearch && blocks.some(isServerBlock)) return undefined;
+  const ids = blocks.flatMap((block) => (block.type === "tool_use" ? [block.id] : []));
+  const calls = message.toolCalls.map((call) => call.id);
+  if (ids.length !== calls.length || ids.some((id, at) => id !== calls[at])) return undefined;
+  return blocks;
 }
