@@ -14,6 +14,9 @@ export const OPENAI_BASE_URL_ENV = "OPENAI_BASE_URL";
 /** Which OpenAI API the provider speaks. */
 export type OpenAIApi = "chat" | "responses";
 
+/** How many function tools OpenAI takes in one request, in both APIs. */
+export const DEFAULT_OPENAI_MAX_TOOLS = 128;
+
 /** Options of {@link openai}. Everything is optional: the environment fills the rest. */
 export interface OpenAIOptions {
   /** Model id. Default {@link DEFAULT_OPENAI_MODEL}. */
@@ -68,6 +71,19 @@ export interface OpenAIOptions {
   /** `OpenAI-Organization` / `OpenAI-Project`. Default `OPENAI_ORG_ID` / `OPENAI_PROJECT_ID`. */
   organization?: string | undefined;
   project?: string | undefined;
+  /**
+   * The most tools one request may carry: past it the agent defers tools to tool search rather
+   * than have the request refused. Default {@link DEFAULT_OPENAI_MAX_TOOLS} (OpenAI's limit);
+   * a compatible server may take more or fewer; `false` for no limit.
+   */
+  maxTools?: number | false | undefined;
+  /**
+   * Tool search in the Responses API: `hosted` sends the tools the agent defers with
+   * `defer_loading` beside OpenAI's hosted `tool_search`, which finds them on the server; `false`
+   * leaves the search to the agent's own `tool_search` tool. Chat Completions has no search of
+   * its own and always uses the agent's. Default `hosted`. See docs/tool-search.md.
+   */
+  toolSearch?: "hosted" | false | undefined;
   /** Where keys and endpoints are read from. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>> | undefined;
 }

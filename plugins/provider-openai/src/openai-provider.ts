@@ -10,13 +10,14 @@ import OpenAI from "openai";
 import { CHAT_TOOL_RESULT_CONTENT, toChatMessages } from "./chat-messages.js";
 import { translateChatStream } from "./chat-stream.js";
 import { openaiContextWindow } from "./context-window.js";
+import { referencedTools } from "./hosted-tool-search.js";
 import { toModelError } from "./model-error.js";
 import type { OpenAIOptions } from "./openai-options.js";
 import { type OpenAISettings, resolveOpenAISettings } from "./resolve-settings.js";
 import { RESPONSES_TOOL_RESULT_CONTENT, toResponsesInput } from "./responses-input.js";
 import { translateResponsesStream } from "./responses-stream.js";
 import { readOutputValue, toWireOutput } from "./wire-output.js";
-import { OpenAIToolProjector } from "./wire-tools.js";
+import { OpenAIToolProjector, responsesFunction } from "./wire-tools.js";
 
 /**
  * OpenAI, or any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter)
@@ -29,6 +30,13 @@ export class OpenAIProvider implements Provider {
   readonly model: string;
   readonly contextWindow: number | undefined;
   readonly toolResultContent: readonly ContentKind[];
+  /** OpenAI refuses a request with more function tools (see the `maxTools` option). */
+  readonly maxTools: number | undefined;
+  /**
+   * The Responses API's hosted `tool_search` finds deferred tools (unless `toolSearch: false`);
+   * Chat Completions has none, so the agent's own search tool serves it.
+   */
+  readonly nativeToolSearch: boolean;
   /** The SDK client, for callers that need an endpoint this provider does not wrap. */
   readonly client: OpenAI;
   private readonly settings: OpenAISettings;
@@ -41,6 +49,9 @@ export class OpenAIProvider implements Provider {
     this.contextWindow = openaiContextWindow(this.model, options.contextWindow);
     this.toolResultContent =
       this.settings.api === "responses" ? RESPONSES_TOOL_RESULT_CONTENT : CHAT_TOOL_RESULT_CONTENT;
+    this.maxTools = this.settings.maxTools;
+    this.nativeToolSearch =
+      this.settings.api === "responses" && this.settings.toolSearch === "hosted";
     this.projector = new OpenAIToolProjector(this.settings.strict);
     this.client = new OpenAI({
       apiKey: this.settings.apiKey,
@@ -121,23 +132,32 @@ export class OpenAIProvider implements Provider {
     request: ProviderRequest,
     options: { signal: AbortSignal } | undefined,
   ): AsyncIterable<ProviderEvent> {
-    const tools = this.projector.project(request.tools);
+    const search = this.nativeToolSearch ? request.toolSearch : undefined;
+    const tools = search
+      ? this.projector.projectWithSearch(request.tools, search)
+      : this.projector.project(request.tools);
+    const input = toResponsesInput(request.messages, tools.names, {
+      hostedToolSearch: search !== undefined,
+    });
     const body: OpenAI.Responses.ResponseCreateParamsStreaming = {
       model: this.model,
-      input: toResponsesInput(request.messages, tools.names),
+      input,
       stream: true,
       // The conversation is resent each turn; nothing needs to live on the server.
       store: false,
     };
     if (request.system) body.instructions = request.system;
-    if (tools.functions.length > 0) {
-      body.tools = tools.functions.map((fn) => ({
-        type: "function",
-        name: fn.name,
-        description: fn.description,
-        parameters: fn.parameters,
-        strict: fn.strict,
-      }));
+    if (search) {
+      // Which found tools must be sent loaded depends on the search outputs `input` still holds.
+      body.tools = this.projector.responsesToolsWithSearch(
+        request.tools,
+        search,
+        tools,
+        referencedTools(input),
+      );
+      if (request.toolChoice === "required") body.tool_choice = "required";
+    } else if (tools.functions.length > 0) {
+      body.tools = tools.functions.map((fn) => responsesFunction(fn));
       if (request.toolChoice === "required") body.tool_choice = "required";
     }
     if (this.settings.maxTokens !== undefined) body.max_output_tokens = this.settings.maxTokens;

@@ -1,5 +1,6 @@
 import { ConfigError } from "@pseudoclaude/core";
 import {
+  DEFAULT_OPENAI_MAX_TOOLS,
   DEFAULT_OPENAI_MODEL,
   OPENAI_API_KEY_ENV,
   OPENAI_BASE_URL_ENV,
@@ -24,6 +25,10 @@ export interface OpenAISettings {
   organization: string | undefined;
   project: string | undefined;
   reasoningEffort: OpenAIOptions["reasoningEffort"];
+  /** Undefined: no limit. */
+  maxTools: number | undefined;
+  /** The Responses API's hosted search, or `false` for the agent's own. */
+  toolSearch: "hosted" | false;
 }
 
 /**
@@ -75,7 +80,32 @@ export function resolveOpenAISettings(options: OpenAIOptions): OpenAISettings {
     headers: options.headers,
     organization: options.organization ?? nonEmpty(env.OPENAI_ORG_ID),
     project: options.project ?? nonEmpty(env.OPENAI_PROJECT_ID),
+    maxTools: maxTools(options.maxTools),
+    toolSearch: toolSearch(options.toolSearch),
   };
+}
+
+function maxTools(option: OpenAIOptions["maxTools"]): number | undefined {
+  if (option === undefined) return DEFAULT_OPENAI_MAX_TOOLS;
+  if (option === false) return undefined;
+  if (!Number.isInteger(option) || option <= 0) {
+    throw new ConfigError(
+      "invalid_provider_option",
+      `OpenAI maxTools must be a positive integer or false (got ${JSON.stringify(option)}).`,
+      { details: { provider: "openai", option: "maxTools" } },
+    );
+  }
+  return option;
+}
+
+function toolSearch(option: OpenAIOptions["toolSearch"]): "hosted" | false {
+  if (option === undefined) return "hosted";
+  if (option === "hosted" || option === false) return option;
+  throw new ConfigError(
+    "invalid_provider_option",
+    `OpenAI toolSearch must be "hosted" or false (got ${JSON.stringify(option)}).`,
+    { details: { provider: "openai", option: "toolSearch" } },
+  );
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

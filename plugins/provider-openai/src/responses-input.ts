@@ -13,12 +13,26 @@ type InputItem = OpenAI.Responses.ResponseInputItem;
 type OutputPart = OpenAI.Responses.ResponseFunctionCallOutputItem;
 type UserPart = OpenAI.Responses.ResponseInputContent;
 
+/** How the conversation is sent. */
+export interface ResponsesInputOptions {
+  /**
+   * The request carries the hosted tool search: the search items of earlier turns go back as
+   * they came. Without it they are left out, since the API refuses a search call its request
+   * did not offer; found tools are then sent loaded.
+   */
+  hostedToolSearch?: boolean | undefined;
+}
+
 /**
  * The conversation as Responses input items: messages, then each tool call as a
  * `function_call` item and its result as a `function_call_output` item. The system prompt
  * goes in `instructions`, not here.
  */
-export function toResponsesInput(messages: readonly Message[], names: ToolNameMap): InputItem[] {
+export function toResponsesInput(
+  messages: readonly Message[],
+  names: ToolNameMap,
+  options: ResponsesInputOptions = {},
+): InputItem[] {
   const out: InputItem[] = [];
   for (const message of messages) {
     switch (message.role) {
@@ -30,8 +44,9 @@ export function toResponsesInput(messages: readonly Message[], names: ToolNameMa
         });
         break;
       case "assistant":
-        // The turn's reasoning items first, as they came, so the model keeps its reasoning.
-        out.push(...reasoningOf(message.providerData));
+        // The turn's reasoning and search items first, in the order they came, so the model
+        // keeps its reasoning and the tools its searches loaded.
+        out.push(...itemsOf(message.providerData, options.hostedToolSearch === true));
         if (message.text !== "") out.push({ role: "assistant", content: message.text });
         for (const call of message.toolCalls) {
           out.push({
@@ -82,10 +97,21 @@ function toUserPart(block: ContentBlock): UserPart {
   return { type: "input_text", text: describeContentBlock(block) };
 }
 
-/** Reasoning items this provider stored on an assistant turn, if any. */
-function reasoningOf(
+/**
+ * The output items this provider stored on an assistant turn (see `translateResponsesStream`);
+ * `reasoning` is where sessions written before tool search keep theirs.
+ */
+function itemsOf(
   providerData: Record<string, unknown> | undefined,
-): OpenAI.Responses.ResponseInputItem[] {
-  const stored = (providerData?.openai as { reasoning?: unknown } | undefined)?.reasoning;
-  return Array.isArray(stored) ? (stored as OpenAI.Responses.ResponseInputItem[]) : [];
+  hostedToolSearch: boolean,
+): InputItem[] {
+  const stored = providerData?.openai as { items?: unknown; reasoning?: unknown } | undefined;
+  const items = Array.isArray(stored?.items)
+    ? stored.items
+    : Array.isArray(stored?.reasoning)
+      ? stored.reasoning
+      : [];
+  return (items as InputItem[]).filter(
+    (item) => hostedToolSearch || !("type" in item && item.type?.startsWith("tool_search_")),
+  );
 }

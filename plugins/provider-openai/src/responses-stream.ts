@@ -5,6 +5,7 @@ import {
   type StopReason,
 } from "@pseudoclaude/core/provider";
 import type OpenAI from "openai";
+import { loadedFunctions, searchInputItem, searchQuery } from "./hosted-tool-search.js";
 import { parseArguments } from "./parse-arguments.js";
 import { toUsage } from "./usage.js";
 import type { WireTools } from "./wire-tools.js";
@@ -13,7 +14,8 @@ type ResponseEvent = OpenAI.Responses.ResponseStreamEvent;
 
 /**
  * Turn a Responses stream into kernel events: text deltas, each function call when its item
- * is done (arguments complete), then usage and the stop reason from the final
+ * is done (arguments complete), what the hosted tool search loaded when its output is done,
+ * then usage and the stop reason from the final
  * `response.completed` / `response.incomplete`. A failed response or an `error` event is a
  * ModelError; a stream without a final event was cut off.
  */
@@ -24,8 +26,11 @@ export async function* translateResponsesStream(
 ): AsyncGenerator<ProviderEvent> {
   let calls = 0;
   let refused = false;
-  // Encrypted reasoning items: sent back before this turn's function calls next time.
-  const reasoning: unknown[] = [];
+  // Encrypted reasoning and hosted search items, in the order they came: sent back before this
+  // turn's function calls next time (nothing is stored on the server).
+  const items: unknown[] = [];
+  // A server-run search may have no call id: its output then answers the latest call.
+  const searches = new Map<string | null, OpenAI.Responses.ResponseToolSearchCall>();
   for await (const event of events) {
     switch (event.type) {
       case "response.output_text.delta":
@@ -39,7 +44,19 @@ export async function* translateResponsesStream(
         yield { type: "reasoning-delta", text: event.delta };
         break;
       case "response.output_item.done":
-        if (event.item.type === "reasoning") reasoning.push(event.item);
+        if (event.item.type === "reasoning") items.push(event.item);
+        if (event.item.type === "tool_search_call") {
+          items.push(searchInputItem(event.item));
+          searches.set(event.item.call_id, event.item);
+        }
+        if (event.item.type === "tool_search_output") {
+          items.push(searchInputItem(event.item));
+          yield {
+            type: "tools-found",
+            query: searchQuery(searches.get(event.item.call_id)?.arguments),
+            names: loadedFunctions(event.item.tools).map((name) => tools.names.fromWire(name)),
+          };
+        }
         if (event.item.type === "function_call") {
           calls += 1;
           const read = tools.readCall(event.item.name, parseArguments(event.item.arguments));
@@ -51,7 +68,7 @@ export async function* translateResponsesStream(
         break;
       case "response.completed":
       case "response.incomplete": {
-        if (reasoning.length > 0) yield { type: "provider-data", data: { openai: { reasoning } } };
+        if (items.length > 0) yield { type: "provider-data", data: { openai: { items } } };
         const usage = event.response.usage;
         if (usage) yield { type: "usage", usage: readUsage(usage) };
         const reason: StopReason =

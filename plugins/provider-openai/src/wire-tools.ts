@@ -1,6 +1,12 @@
 import type { ToolDefinition } from "@pseudoclaude/core";
 import { type JsonSchema, objectInputSchema } from "@pseudoclaude/core/plugin";
-import { createToolNameMap, type ToolNameMap } from "@pseudoclaude/core/provider";
+import {
+  createToolNameMap,
+  type ProviderToolSearch,
+  type ToolNameMap,
+} from "@pseudoclaude/core/provider";
+import type OpenAI from "openai";
+import { HOSTED_TOOL_SEARCH } from "./hosted-tool-search.js";
 import { removeAddedNulls, toStrictSchema } from "./strict-schema.js";
 
 /** One tool as both OpenAI APIs describe a function. */
@@ -25,6 +31,10 @@ export interface WireTools {
  */
 export class OpenAIToolProjector {
   private readonly cache = new WeakMap<readonly ToolDefinition[], WireTools>();
+  private everyTool:
+    | { tools: readonly ToolDefinition[]; search: ProviderToolSearch; all: ToolDefinition[] }
+    | undefined;
+  private searchTools: { key: readonly unknown[]; tools: OpenAI.Responses.Tool[] } | undefined;
 
   constructor(private readonly strict: boolean) {}
 
@@ -59,6 +69,72 @@ export class OpenAIToolProjector {
     this.cache.set(tools, projected);
     return projected;
   }
+
+  /**
+   * Every tool of a request with the hosted search, loaded, found and deferred, in that order:
+   * any of them may be called (a tool found this turn too), so the names and strict schemas
+   * cover them all.
+   */
+  projectWithSearch(tools: readonly ToolDefinition[], search: ProviderToolSearch): WireTools {
+    const cached = this.everyTool;
+    if (
+      cached?.tools !== tools ||
+      cached.search.deferred !== search.deferred ||
+      cached.search.found !== search.found
+    )
+      this.everyTool = { tools, search, all: [...tools, ...search.found, ...search.deferred] };
+    return this.project(this.everyTool!.all);
+  }
+
+  /**
+   * The Responses `tools` with the hosted search: the loaded functions, the search tool, found
+   * tools whose search output the conversation no longer holds (loaded, so they stay callable),
+   * then every other function deferred. Deferred functions go in name order, so a tool being
+   * found never moves another and the start of the request stays the same for the prompt cache.
+   */
+  responsesToolsWithSearch(
+    tools: readonly ToolDefinition[],
+    search: ProviderToolSearch,
+    wire: WireTools,
+    /** Wire names the conversation's search outputs load. */
+    referenced: ReadonlySet<string>,
+  ): OpenAI.Responses.Tool[] {
+    // `wire` lists loaded, then found, then deferred tools (see projectWithSearch).
+    const loaded = wire.functions.slice(0, tools.length);
+    const found = wire.functions.slice(tools.length, tools.length + search.found.length);
+    const deferred = wire.functions.slice(tools.length + search.found.length);
+    const unreferenced = found.filter((fn) => !referenced.has(fn.name));
+    const key = [wire, ...unreferenced];
+    const cached = this.searchTools;
+    if (cached?.key.length === key.length && cached.key.every((part, at) => part === key[at]))
+      return cached.tools;
+    const hidden = [...deferred, ...found.filter((fn) => referenced.has(fn.name))].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+    const projected: OpenAI.Responses.Tool[] = [
+      ...loaded.map((fn) => responsesFunction(fn)),
+      HOSTED_TOOL_SEARCH,
+      ...unreferenced.map((fn) => responsesFunction(fn)),
+      ...hidden.map((fn) => responsesFunction(fn, true)),
+    ];
+    this.searchTools = { key, tools: projected };
+    return projected;
+  }
+}
+
+/** A function as the Responses API takes it; `deferred` leaves it to the hosted search. */
+export function responsesFunction(
+  fn: WireFunction,
+  deferred = false,
+): OpenAI.Responses.FunctionTool {
+  return {
+    type: "function",
+    name: fn.name,
+    description: fn.description,
+    parameters: fn.parameters,
+    strict: fn.strict,
+    ...(deferred ? { defer_loading: true } : {}),
+  };
 }
 
 /**
