@@ -1,21 +1,20 @@
 import "reflect-metadata";
-import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { type DependencyContainer, container as rootContainer } from "tsyringe";
+import { container as rootContainer } from "tsyringe";
 import { type Agent, DEFAULT_AGENT_NAME } from "./agent/agent.js";
 import type { AgentCallbacks, Approver, Elicitor } from "./agent/callbacks.js";
 import { type AgentParts, DefaultAgent } from "./agent/default-agent.js";
 import type { ProviderRef } from "./agent/provider-ref.js";
 import { readAgentSection } from "./config/agent-section.js";
+import { throwOnBlocking } from "./config/blocking-diagnostics.js";
 import { type LoadConfigOptions, LoadedConfig, loadConfig } from "./config/load-config.js";
 import { loadZod } from "./config/zod-schema.js";
 import type { ProjectApprovals } from "./consent/consent-store.js";
 import { workspaceConsent } from "./consent/default-consent.js";
 import { ContextManager } from "./context/context-manager.js";
 import { DefaultContextManager } from "./context/default-context-manager.js";
-import { type Diagnostic, formatDiagnostic } from "./diagnostics/diagnostic.js";
+import type { Diagnostic } from "./diagnostics/diagnostic.js";
 import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
-import { ConfigError } from "./errors.js";
 import type { AgentHooks } from "./hooks/agent-hooks.js";
 import { HookList } from "./hooks/hook-list.js";
 import { agentPlugins } from "./plugin/agent-plugins.js";
@@ -34,9 +33,8 @@ import { Provider } from "./provider/provider.js";
 import { type ProviderRegistry, providerFromRegistry } from "./provider/provider-registry.js";
 import { DefaultToolRegistry } from "./registry/default-tool-registry.js";
 import { ToolRegistry, type ToolRegistryOptions } from "./registry/tool-registry.js";
-import { FileSessionStore } from "./session/file-session-store.js";
-import { loadSession } from "./session/load-session.js";
-import { checkSessionId, SessionStore } from "./session/session-store.js";
+import { openSession } from "./session/open-session.js";
+import type { SessionStore } from "./session/session-store.js";
 import { DefaultSkillCatalog } from "./skills/default-skill-catalog.js";
 import { SkillCatalog } from "./skills/skill-catalog.js";
 import {
@@ -378,31 +376,6 @@ export async function checkConfig(
   return parts.sink.list();
 }
 
-/** The session's store, id and restored conversation (empty for a new session). */
-async function openSession(
-  option: NonNullable<CreateAgentOptions["session"]>,
-  container: DependencyContainer,
-  workspace: string,
-  homeDir: string | undefined,
-  report: (diagnostic: Diagnostic) => void,
-): Promise<NonNullable<AgentParts["session"]>> {
-  const store =
-    option.store ??
-    (container.isRegistered(SessionStore, true)
-      ? container.resolve<SessionStore>(SessionStore)
-      : new FileSessionStore({ workspace, ...(homeDir ? { homeDir } : {}) }));
-  const id = option.id ?? randomUUID();
-  checkSessionId(id);
-  const loaded = option.id ? await loadSession(store, id, report) : undefined;
-  return {
-    store,
-    id,
-    messages: loaded?.messages ?? [],
-    found: loaded?.found ?? [],
-    started: loaded !== undefined,
-  };
-}
-
 function resolveConfig(option: CreateAgentOptions["config"], workspace: string): LoadedConfig {
   if (option === false) return LoadedConfig.empty();
   if (option instanceof LoadedConfig) return option;
@@ -417,15 +390,4 @@ function configHomeDir(option: CreateAgentOptions["config"]): string | undefined
 
 function configOnError(option: CreateAgentOptions["config"]): "throw" | "diagnose" {
   return option && !(option instanceof LoadedConfig) ? (option.onError ?? "throw") : "throw";
-}
-
-/** A `ConfigError` listing every blocking diagnostic, each with its file and line. */
-function throwOnBlocking(diagnostics: readonly Diagnostic[]): void {
-  const blocking = diagnostics.filter((diagnostic) => diagnostic.blocking);
-  if (blocking.length === 0) return;
-  throw new ConfigError(
-    "config_invalid",
-    `The configuration has ${blocking.length === 1 ? "a problem" : `${blocking.length} problems`} that must be fixed before the agent starts (settings that restrict it, or mistakes in code), so nothing was started:\n${blocking.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`).join("\n")}`,
-    { details: { diagnostics: blocking } },
-  );
 }

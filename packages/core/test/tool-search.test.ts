@@ -1,90 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  ConfigError,
-  createAgent,
-  defineTool,
-  FileSessionStore,
-  type Tool,
-  type ToolDefinition,
-} from "@pseudoclaude/core";
+import { ConfigError, createAgent, defineTool, type ToolDefinition } from "@pseudoclaude/core";
 import type { ProviderEvent, ProviderRequest } from "@pseudoclaude/core/provider";
 import {
   createTempWorkspace,
   InMemoryToolSource,
   type RecordedRequest,
   ScriptedProvider,
-  type ScriptedStep,
 } from "@pseudoclaude/testing";
 import { z } from "zod";
 import { sourcePlugin } from "./support/scripted-agent.js";
-
-const SERVICES = ["calendar", "weather", "github", "notion", "slack", "jira", "stripe", "maps"];
-const VERBS = ["list", "create", "update", "delete", "search", "get", "archive", "export"];
-
-/** A tool as an MCP server's would be: deferrable by default, with a real-looking schema. */
-function wideTool(name: string, description: string, safety: Tool["definition"]["safety"]): Tool {
-  const tool = defineTool({
-    name,
-    description,
-    input: z.object({ id: z.string().describe(`The ${name} target id`) }),
-    safety,
-    execute: ({ id }) => `${name} ran on ${id}`,
-  });
-  tool.definition.deferLoading = "auto";
-  return tool;
-}
-
-/** 8 services x 8 verbs x 3 variants = 192 tools, plus a read-only weather forecast. */
-function wideSet(): Tool[] {
-  const tools: Tool[] = [];
-  for (const service of SERVICES)
-    for (const verb of VERBS)
-      for (const variant of ["", "_batch", "_v2"])
-        tools.push(
-          wideTool(
-            `mcp__${service}__${verb}_item${variant}`,
-            `${verb} an item in ${service}${variant ? ` (${variant.slice(1)})` : ""}. Filler text that makes the definition as long as real ones are.`,
-            verb === "get" || verb === "list" || verb === "search" ? "read_only" : "side_effect",
-          ),
-        );
-  tools.push(
-    wideTool(
-      "mcp__forecast__get_forecast",
-      "Weather forecast for a city: temperature and rain for the next days.",
-      "read_only",
-    ),
-  );
-  return tools;
-}
-
-const builtin = defineTool({
-  name: "read_file",
-  description: "Read a file.",
-  input: z.object({ path: z.string() }),
-  safety: "read_only",
-  execute: () => "contents",
-});
-
-async function wideAgent(
-  steps: ScriptedStep[],
-  options: Parameters<typeof createAgent>[0] = {},
-  provider = new ScriptedProvider(steps, { maxTools: 128 }),
-) {
-  const source = new InMemoryToolSource("wide", wideSet());
-  const agent = await createAgent({
-    config: false,
-    provider,
-    tools: [builtin],
-    plugins: [sourcePlugin(source)],
-    ...options,
-  });
-  return { agent, provider, source };
-}
-
-const search = (query: string): ScriptedStep => ({
-  tool_calls: [{ name: "tool_search", arguments: { query } }],
-});
+import { builtin, search, wideAgent, wideSet, wideTool } from "./support/wide-tools.js";
 
 describe("tool search: what the model is shown of a wide tool set", () => {
   it("defers MCP tools past the provider's limit, finds one, and no request passes the limit", async () => {
@@ -224,83 +150,6 @@ describe("tool search: what the model is shown of a wide tool set", () => {
       assert.deepEqual(asked, ["mcp__stripe__delete_item"]);
       assert.equal(result.toolCalls[1]!.approval, "rejected");
       assert.equal(result.toolCalls[1]!.result.ok, false);
-    } finally {
-      await agent.close();
-    }
-  });
-
-  it("keeps found tools when the session is continued, and after a compaction", async (t) => {
-    const workspace = await createTempWorkspace();
-    t.after(() => workspace.cleanup());
-    // The file store, as `--continue` reads it: every entry goes through its own parser.
-    const store = new FileSessionStore({ workspace: workspace.root, homeDir: workspace.home });
-    const first = await wideAgent([search("select:mcp__jira__export_item"), { text: "found" }], {
-      session: { id: "wide-1", store },
-    });
-    try {
-      await first.agent.run("find the jira export");
-    } finally {
-      await first.agent.close();
-    }
-    const second = await wideAgent([{ text: "again" }], { session: { id: "wide-1", store } });
-    try {
-      assert.ok(second.agent.toolOffer().found.some((t) => t.name === "mcp__jira__export_item"));
-      await second.agent.run("continue");
-      assert.ok(second.provider.requests[0]!.toolNames.includes("mcp__jira__export_item"));
-      second.agent.conversation.replace([]);
-      assert.ok(second.agent.toolOffer().found.some((t) => t.name === "mcp__jira__export_item"));
-      second.agent.conversation.clear();
-      assert.deepEqual(second.agent.toolOffer().found, []);
-    } finally {
-      await second.agent.close();
-    }
-  });
-
-  it("keeps found tools loaded while the server's list changes", async () => {
-    const { agent, provider, source } = await wideAgent([
-      search("select:mcp__maps__get_item,mcp__maps__list_item"),
-      { text: "found" },
-      { text: "after the change" },
-    ]);
-    try {
-      await agent.run("maps");
-      source.remove("mcp__maps__list_item");
-      source.upsert(wideTool("mcp__maps__route_item", "Route between two places.", "read_only"));
-      await agent.run("again");
-      const last = provider.requests.at(-1)!;
-      assert.ok(last.toolNames.includes("mcp__maps__get_item"));
-      assert.ok(!last.toolNames.includes("mcp__maps__list_item"));
-      assert.ok(!last.toolNames.includes("mcp__maps__route_item"), "a new tool is deferred");
-      assert.ok(agent.toolOffer().deferred.some((t) => t.name === "mcp__maps__route_item"));
-    } finally {
-      await agent.close();
-    }
-  });
-
-  it("gives a sub-agent its own list under the same rule", async () => {
-    const { agent } = await wideAgent([{ text: "unused" }], { toolSearch: "always" });
-    try {
-      const child = agent.fork({
-        name: "notion-helper",
-        instructions: "Use notion.",
-        tools: ["mcp__notion__*"],
-        provider: new ScriptedProvider([search("search item"), { text: "child done" }], {
-          maxTools: 128,
-        }),
-        parentCallId: "call_1",
-      });
-      const before = child.toolOffer();
-      assert.equal(before.engine, "local", "its narrowed list still has the search tool");
-      assert.ok(before.deferred.every((tool) => tool.name.startsWith("mcp__notion__")));
-      const run = await child.run("go");
-      assert.equal(run.stopReason, "end_turn");
-      const found = run.toolCalls[0]!.result.metadata.found as string[];
-      assert.ok(found.length > 0);
-      assert.ok(
-        found.every((name) => name.startsWith("mcp__notion__")),
-        found.join(),
-      );
-      assert.deepEqual(agent.toolOffer().found, [], "the parent found nothing");
     } finally {
       await agent.close();
     }

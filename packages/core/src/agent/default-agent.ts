@@ -142,21 +142,12 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       depth: this.depth,
     });
     this.policy = new LayeredPolicyEngine(parts.policy, parts.layers);
-    this.offered = new OfferedTools(
-      this.registry,
-      this.policy,
-      parts.layers,
-      this.conversation,
-      parts.settings.toolSearch,
-      {
-        provider: () => this.providerRef.provider,
-        contextWindow: () =>
-          this.settings.contextWindow ?? this.providerRef.provider?.contextWindow,
-        estimate: (tools) => this.context.estimate({ system: "", messages: [], tools }),
-        onFound: ({ engine, query, names }) =>
-          this.emit("tool-search", { turn: this.offered.turn, engine, query, found: names }),
-      },
-    );
+    this.offered = new OfferedTools(this.registry, this.policy, parts.layers, this.conversation, {
+      settings: parts.settings,
+      providerRef: this.providerRef,
+      context: this.context,
+      onFound: (found) => this.emit("tool-search", found),
+    });
     this.sink.on("diagnostic", (diagnostic: Diagnostic) => this.emit("diagnostic", diagnostic));
     const emit = this.emit.bind(this) as AgentRuntime["emit"];
     this.runtime = {
@@ -222,10 +213,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
   }
 
   offeredTools(): readonly ToolDefinition[] {
-    const offer = this.offered.offer();
-    return offer.engine === "none"
-      ? offer.sent
-      : [...offer.sent, ...(offer.engine === "provider" ? offer.found : []), ...offer.deferred];
+    return this.offered.reachable();
   }
 
   toolOffer(): ToolOffer {

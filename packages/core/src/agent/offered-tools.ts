@@ -1,3 +1,4 @@
+import type { ContextManager } from "../context/context-manager.js";
 import type { Conversation } from "../conversation/conversation.js";
 import type { PolicyEngine } from "../policy/policy-engine.js";
 import type { Provider } from "../provider/provider.js";
@@ -13,14 +14,19 @@ import { decideOffer, type ToolOffer } from "../tool-search/tool-offer.js";
 import type { ToolSearchSettings } from "../tool-search/tool-search-options.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { AgentSettings } from "./agent.js";
+import type { AgentEvents } from "./agent-events.js";
+import type { ProviderRef } from "./provider-ref.js";
 
 /** What the offer reads of its agent, each time it decides. */
 export interface OfferContext {
-  provider(): Provider | undefined;
-  contextWindow(): number | undefined;
-  estimate(tools: readonly ToolDefinition[]): number;
+  /** The tool-search settings, and the context window configured over the provider's. */
+  settings: Pick<AgentSettings, "toolSearch" | "contextWindow">;
+  providerRef: ProviderRef;
+  /** Estimates what definitions cost, as it estimates every request. */
+  context: Pick<ContextManager, "estimate">;
   /** Tools were found (by our search or the provider's): the agent reports it. */
-  onFound(found: { engine: "local" | "provider"; query: string; names: string[] }): void;
+  onFound(found: AgentEvents["tool-search"][0]): void;
 }
 
 /**
@@ -36,6 +42,7 @@ export class OfferedTools {
   private cachedProvider: Provider | undefined;
   private cached: ToolOffer | undefined;
   private readonly searchTool: Tool;
+  private readonly settings: ToolSearchSettings;
   private index: { over: readonly ToolDefinition[]; built: Promise<ToolSearchIndex> } | undefined;
   /** What our search tool gets in its context. */
   readonly capability: ToolSearchCapability = {
@@ -47,18 +54,36 @@ export class OfferedTools {
     private readonly policy: PolicyEngine,
     private readonly layers: { readonly version: number },
     private readonly conversation: Conversation,
-    private readonly settings: ToolSearchSettings,
     private readonly context: OfferContext,
   ) {
-    this.searchTool = toolSearchTool(settings.maxResults);
+    this.settings = context.settings.toolSearch;
+    this.searchTool = toolSearchTool(this.settings.maxResults);
   }
+
+  /** Every tool the model can reach: those sent and those it can find. */
+  reachable(): readonly ToolDefinition[] {
+    const offer = this.offer();
+    if (offer.engine === "none") return offer.sent;
+    return [...offer.sent, ...(offer.engine === "provider" ? offer.found : []), ...offer.deferred];
+  }
+
+  private provider(): Provider | undefined {
+    return this.context.providerRef.provider;
+  }
+
+  private contextWindow(): number | undefined {
+    return this.context.settings.contextWindow ?? this.provider()?.contextWindow;
+  }
+
+  private readonly estimate = (tools: readonly ToolDefinition[]): number =>
+    this.context.context.estimate({ system: "", messages: [], tools });
 
   /** The offer for the next request. */
   offer(): ToolOffer {
-    const provider = this.context.provider();
+    const provider = this.provider();
     // The mode decides what is offered too (plan mode hides side-effect tools).
     const key = () =>
-      `${this.registry.version}:${this.layers.version}:${this.policy.mode}:${this.conversation.foundVersion}:${this.context.contextWindow()}`;
+      `${this.registry.version}:${this.layers.version}:${this.policy.mode}:${this.conversation.foundVersion}:${this.contextWindow()}`;
     if (this.cached && key() === this.cachedKey && provider === this.cachedProvider)
       return this.cached;
     const searchTool = this.searchTool.definition;
@@ -70,8 +95,8 @@ export class OfferedTools {
       found: this.conversation.found,
       settings: this.settings,
       provider,
-      contextWindow: this.context.contextWindow(),
-      estimate: this.context.estimate,
+      contextWindow: this.contextWindow(),
+      estimate: this.estimate,
     });
     // Registered on first need, so an agent that never defers a tool never shows one; the
     // registry runs it like any tool (policy, hooks, tracing, the session log).
@@ -93,7 +118,7 @@ export class OfferedTools {
     const offer = this.offer();
     const known = new Set([...offer.deferred, ...offer.found].map((tool) => tool.name));
     const added = this.conversation.addFound(names.filter((name) => known.has(name)));
-    this.context.onFound({ engine: "provider", query, names: added });
+    this.context.onFound({ turn: this.turn, engine: "provider", query, found: added });
   }
 
   private async search(query: string, limit: number | undefined): Promise<ToolSearchOutcome> {
@@ -106,7 +131,7 @@ export class OfferedTools {
       .search(query, limit ?? this.settings.maxResults)
       .map((match) => match.definition);
     // A request must not carry more tools than the provider takes: what would pass it is not loaded.
-    const maxTools = this.context.provider()?.maxTools;
+    const maxTools = this.provider()?.maxTools;
     if (maxTools !== undefined) {
       const room = maxTools - offer.sent.length;
       const fresh = matches.filter((tool) => !offer.found.includes(tool));
@@ -116,7 +141,7 @@ export class OfferedTools {
       }
     }
     const added = this.conversation.addFound(matches.map((tool) => tool.name));
-    this.context.onFound({ engine: "local", query, names: added });
+    this.context.onFound({ turn: this.turn, engine: "local", query, found: added });
     return { found: matches, searched: searchable.length };
   }
 }
