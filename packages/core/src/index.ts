@@ -164,7 +164,14 @@ export {
 } from "./session/session-store.js";
 export { type SessionTask, sessionTasks } from "./session/session-tasks.js";
 export type { ToolSearchCapability, ToolSearchOutcome } from "./tool-search/search-tool.js";
-export type { ToolOffer, ToolSearchEngineInUse, ToolState } from "./tool-search/tool-offer.js";
+export {
+  summarizeToolOffer,
+  type ToolOffer,
+  type ToolOfferSummary,
+  type ToolSearchEngineInUse,
+  type ToolState,
+  toolStates,
+} from "./tool-search/tool-offer.js";
 export type {
   ToolSearchEngine,
   ToolSearchMode,

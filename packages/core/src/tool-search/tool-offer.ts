@@ -1,3 +1,4 @@
+import { estimateRequestTokens } from "../context/token-estimate.js";
 import { ConfigError } from "../errors.js";
 import type { Provider } from "../provider/provider.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -150,4 +151,40 @@ export function toolStates(offer: ToolOffer): Map<string, ToolState> {
   for (const tool of offer.deferred) states.set(tool.name, "deferred");
   for (const tool of offer.found) states.set(tool.name, "found");
   return states;
+}
+
+/** An offer in numbers, as the CLI, chat and the studio report it. */
+export interface ToolOfferSummary {
+  engine: ToolSearchEngineInUse;
+  /** Why tools are deferred, or why none are. */
+  reason: string;
+  /** How many offered tools are in each state (the search tool counts as loaded). */
+  loaded: number;
+  deferred: number;
+  found: number;
+  /**
+   * Estimated tokens of the definitions the next request sends, and of every offered
+   * definition (what it would send with tool search off).
+   */
+  tokens: { sent: number; all: number };
+}
+
+/**
+ * Count an offer. Tokens are the kernel's plain estimate (before any calibration by what a
+ * provider counted), so every surface reports the same number for the same tools.
+ */
+export function summarizeToolOffer(offer: ToolOffer): ToolOfferSummary {
+  const counts = { loaded: 0, deferred: 0, found: 0 };
+  for (const state of toolStates(offer).values()) counts[state]++;
+  const estimate = (tools: readonly ToolDefinition[]) =>
+    estimateRequestTokens({ system: "", messages: [], tools });
+  return {
+    engine: offer.engine,
+    reason: offer.reason,
+    ...counts,
+    tokens: {
+      sent: estimate(offer.sent),
+      all: estimate([...offer.loaded, ...offer.found, ...offer.deferred]),
+    },
+  };
 }
