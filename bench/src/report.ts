@@ -322,7 +322,8 @@ function ownTable(row: RowResult): string[] {
   }
   const goal = row.goal;
   if (goal) {
-    const lower = goal.lower.length > 0 ? `lower: ${goal.lower.join(", ")}` : "lowest of all";
+    const lower =
+      goal.lower.length > 0 ? `lower: ${goal.lower.join(", ")}` : "the lowest of those run";
     lines.push(
       "",
       `Goal: ${goal.contender} at most ${goal.maxRatio}× ${row.baseline} and below every other contender: ${goal.met ? "met" : "missed"} (${goal.ratio ?? "no figure"}×; ${lower}).`,
