@@ -69,6 +69,34 @@ describe("Anthropic server-side tool search against a local Messages API server"
       ...options,
     });
 
+  it("goes on after the API pauses its own search (pause_turn), sending the paused turn back", async () => {
+    const [text, serverUse, searchResult, call] = searchAndCall();
+    server.reply(
+      anthropicStream({ blocks: [text!, serverUse!, searchResult!], stopReason: "pause_turn" }),
+      anthropicStream({ blocks: [call!] }),
+      anthropicStream({ text: "Sunny in Lisbon." }),
+    );
+    const { agent, ran } = await wideAgent(provider());
+    try {
+      const result = await agent.run("Weather in Lisbon?");
+      assert.equal(result.text, "Sunny in Lisbon.");
+      assert.equal(result.stopReason, "end_turn");
+      assert.deepEqual(ran, [`${FORECAST}(Lisbon)`]);
+      // The paused turn went back as it came: its search blocks lead the assistant turn.
+      const paused = server.requests[1]!.body.messages.at(-1) as {
+        role: string;
+        content: Array<{ type: string }>;
+      };
+      assert.equal(paused.role, "assistant");
+      assert.deepEqual(
+        paused.content.map((block) => block.type),
+        ["text", "server_tool_use", "tool_search_tool_result"],
+      );
+    } finally {
+      await agent.close();
+    }
+  });
+
   it("sends the loaded tools and the search tool, every other tool deferred, with the beta header", async () => {
     const blocks = searchAndCall();
     server.reply(anthropicStream({ blocks }), anthropicStream({ text: "Sunny in Lisbon." }));

@@ -8,6 +8,7 @@ export function toStopReason(reason: string | null | undefined): StopReason {
     case "max_tokens":
     case "stop_sequence":
     case "refusal":
+    case "pause_turn":
       return reason;
     // The answer was cut by the context window: the same remedy as a token limit.
     case "model_context_window_exceeded":

@@ -113,6 +113,8 @@ export async function runLoop(
         rt.conversation.append(...unrun.messages);
         break;
       }
+      // The API paused its own tools' turn: sending the conversation back resumes it.
+      if (answer.toolCalls.length === 0 && answer.stopReason === "pause_turn") continue;
       if (answer.toolCalls.length === 0) {
         if (check) {
           const verdict = judgeOutput(rt, check, answer.text, provider);

@@ -64,6 +64,11 @@ export type StopReason =
   | "max_tokens"
   | "stop_sequence"
   | "refusal"
+  /**
+   * The API paused a long turn of its own server-side tools (Anthropic's `pause_turn`): the
+   * agent sends the conversation back as it is, and the model goes on where it stopped.
+   */
+  | "pause_turn"
   | "other";
 
 /** One event of a model's streamed answer. */
