@@ -59,7 +59,7 @@ try {
   // The requests, for a person reading why a contender spent what it spent.
   for (const [i, r] of stats.requests.entries())
     process.stderr.write(
-      `${name} request ${i + 1}: ${r.api}${r.stream ? " stream" : ""} ${r.input_tokens} tokens, ${r.callable_tools} callable, ${r.deferred_tools} deferred -> ${r.action}${r.target ? ` ${r.target}` : ""}\n`,
+      `${name} request ${i + 1}: ${r.api}${r.stream ? " stream" : ""} ${r.input_tokens} tokens, ${r.callable_tools} callable, ${r.deferred_tools} deferred -> ${r.action}\n`,
     );
   // Servers a contender's close left running: the runner reports them; wait for slow exits.
   const deadline = Date.now() + 5_000;

@@ -10,7 +10,7 @@ import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { readChatRequest, writeChatReply } from "./chat-api.js";
 import { countRequest, tokensOf } from "./count-tokens.js";
-import type { ModelRequest, WireTool } from "./model-request.js";
+import { type ModelRequest, sortTools, type WireTool } from "./model-request.js";
 import type { Reply } from "./reply.js";
 import { ResponsesStore, readResponsesRequest, writeResponsesReply } from "./responses-api.js";
 import { type Action, decide, type RecordedServer } from "./scripted-agent.js";
@@ -28,10 +28,12 @@ export interface RequestRecord {
   callable_tools: number;
   /** Function tools it deferred to a search. */
   deferred_tools: number;
-  /** `call:task`, `call:search`, `call:load`, `tool-search`, `answer`. */
+  /**
+   * What the model did: `call:task <tool>`, `call:search <tool>`, `call:load <tool>`,
+   * `tool-search <paths>`, `answer`; a server-run search and what followed it in the same
+   * response, comma-separated.
+   */
   action: string;
-  /** The tool the model called, or the paths it searched. */
-  target?: string;
 }
 
 export interface ModelStats {
@@ -58,21 +60,47 @@ export async function startModelServer(port = 0): Promise<ModelServer> {
   let served = 0;
 
   const answer = (request: ModelRequest): { reply: Reply; record: RequestRecord } => {
+    const n = ++served;
     const counted = countRequest(request);
     const action = decide(request, TASK.steps, TASK.answer, recorded);
-    const n = ++served;
-    const reply = replyFor(action, request, n, counted.tokens);
-    if (action.kind === "answer" && action.completed) stats.completed = true;
+    let reply = replyFor(action, request, n, counted.tokens);
+    let done = action;
+    let tokens = counted;
+    let label = actionLabel(action);
+    if (action.kind === "tool-search" && action.execution === "server") {
+      // The real API runs its own search inside the response: the model reads the conversation
+      // again with what the search loaded and goes on in the same response. Both readings are
+      // counted, as a client-run search costs two requests.
+      const searched = withServerSearch(request, `call_bench${n}`, action.paths);
+      const again = countRequest(searched);
+      const next = decide(searched, TASK.steps, TASK.answer, recorded);
+      if (next.kind !== "tool-search") {
+        const rest = replyFor(next, searched, n, 0);
+        reply = {
+          ...rest,
+          toolSearch: reply.toolSearch!,
+          usage: {
+            input: counted.tokens + again.tokens,
+            output: reply.usage.output + rest.usage.output,
+          },
+        };
+        done = next;
+        tokens = {
+          tokens: counted.tokens + again.tokens,
+          tokensDeferredFree: counted.tokensDeferredFree + again.tokensDeferredFree,
+        };
+        label = `${label}, ${actionLabel(next)}`;
+      }
+    }
+    if (done.kind === "answer" && done.completed) stats.completed = true;
     const record: RequestRecord = {
       api: request.api,
       stream: request.stream,
-      input_tokens: counted.tokens,
-      input_tokens_deferred_free: counted.tokensDeferredFree,
+      input_tokens: tokens.tokens,
+      input_tokens_deferred_free: tokens.tokensDeferredFree,
       callable_tools: request.callable.length,
       deferred_tools: request.deferred.length,
-      action: action.kind === "call" ? `call:${action.purpose}` : action.kind,
-      ...(action.kind === "call" ? { target: action.tool.name } : {}),
-      ...(action.kind === "tool-search" ? { target: action.paths.join(",") } : {}),
+      action: label,
     };
     return { reply, record };
   };
@@ -130,6 +158,35 @@ export async function startModelServer(port = 0): Promise<ModelServer> {
   };
 }
 
+/** The action as one line of the stats. */
+function actionLabel(action: Action): string {
+  if (action.kind === "call") return `call:${action.purpose} ${action.tool.name}`;
+  if (action.kind === "tool-search") return `tool-search ${action.paths.join(",")}`;
+  return "answer";
+}
+
+/** The definitions a search for `paths` loads: the deferred functions or namespaces so named. */
+function loadedBy(paths: readonly string[], tools: readonly WireTool[]): WireTool[] {
+  return tools
+    .filter((tool) => paths.includes(String(tool.name)))
+    .map((tool): WireTool => ({ ...tool, defer_loading: false }));
+}
+
+/** The request as the model reads it again once the server's search has loaded `paths`. */
+function withServerSearch(request: ModelRequest, id: string, paths: string[]): ModelRequest {
+  const loaded = loadedBy(paths, request.tools);
+  const before = request.items.flatMap((item) => (item.kind === "search-output" ? item.tools : []));
+  return {
+    ...request,
+    items: [
+      ...request.items,
+      { kind: "search-call", id, arguments: { paths } },
+      { kind: "search-output", id, tools: loaded },
+    ],
+    ...sortTools(request.tools, [...before, ...loaded]),
+  };
+}
+
 /** The action as a reply; a server-run search loads the definitions it names. */
 function replyFor(action: Action, request: ModelRequest, n: number, input: number): Reply {
   const id = `call_bench${n}`;
@@ -150,12 +207,7 @@ function replyFor(action: Action, request: ModelRequest, n: number, input: numbe
     };
   }
   const args = { paths: action.paths };
-  const loaded =
-    action.execution === "server"
-      ? request.tools
-          .filter((tool) => action.paths.includes(String(tool.name)))
-          .map((tool): WireTool => ({ ...tool, defer_loading: false }))
-      : undefined;
+  const loaded = action.execution === "server" ? loadedBy(action.paths, request.tools) : undefined;
   return {
     calls: [],
     toolSearch: { id, execution: action.execution, arguments: args, ...(loaded ? { loaded } : {}) },

@@ -1,7 +1,7 @@
 import { aiSdkSearch } from "./ai-sdk.js";
 import { mastraSearch } from "./mastra.js";
 import { openaiAgentsSearch, openaiAgentsSearchFlat } from "./openai-agents.js";
-import { pseudoclaudeAll, pseudoclaudeSearch } from "./pseudoclaude.js";
+import { pseudoclaudeAll, pseudoclaudeSearch, pseudoclaudeSearchHosted } from "./pseudoclaude.js";
 import type { TaskContender } from "./task-contender.js";
 
 /** The token row's contenders by name; `pseudoclaude-all` is the one the others divide by. */
@@ -9,6 +9,7 @@ export const TASK_CONTENDERS: Readonly<Record<string, TaskContender>> = Object.f
   [
     pseudoclaudeAll,
     pseudoclaudeSearch,
+    pseudoclaudeSearchHosted,
     aiSdkSearch,
     openaiAgentsSearch,
     openaiAgentsSearchFlat,
@@ -20,4 +21,5 @@ export const TASK_CONTENDERS: Readonly<Record<string, TaskContender>> = Object.f
 export const OURS_IN_TASK: ReadonlySet<string> = new Set([
   pseudoclaudeAll.name,
   pseudoclaudeSearch.name,
+  pseudoclaudeSearchHosted.name,
 ]);

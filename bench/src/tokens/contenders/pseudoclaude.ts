@@ -11,15 +11,30 @@ export const pseudoclaudeAll: TaskContender = ours("pseudoclaude-all", "never");
 export const pseudoclaudeSearch: TaskContender = ours("pseudoclaude-search", "always");
 
 /**
+ * Ours with tool search on the Responses API, where the engine's default (`auto`) is the
+ * provider's own search: OpenAI's hosted `tool_search`, the MCP tools sent as deferred
+ * functions.
+ */
+export const pseudoclaudeSearchHosted: TaskContender = ours(
+  "pseudoclaude-search-hosted",
+  "always",
+  "responses",
+);
+
+/**
  * Our framework as a user composes it: `createAgent` with the MCP plugin (one stdio entry per
  * server), the OpenAI provider pointed at the local model, no config files, then `run`.
  * `toolSearch` says whether tools are deferred; bypass mode, as in every row: the task, not an
  * approval prompt, is measured.
  */
-function ours(name: string, toolSearch: ToolSearchMode): TaskContender {
+function ours(
+  name: string,
+  toolSearch: ToolSearchMode,
+  api: "chat" | "responses" = "chat",
+): TaskContender {
   return {
     name,
-    package: `@pseudoclaude/core@0.1.0 + @pseudoclaude/plugin-mcp@0.1.0 + @pseudoclaude/provider-openai@0.1.0, toolSearch: "${toolSearch}"`,
+    package: `@pseudoclaude/core@0.1.0 + @pseudoclaude/plugin-mcp@0.1.0 + @pseudoclaude/provider-openai@0.1.0 (${api === "chat" ? "Chat Completions" : "Responses API"}), toolSearch: "${toolSearch}"`,
     async run(setup) {
       const [{ createAgent }, { mcp }, { openai }] = await Promise.all([
         import("@pseudoclaude/core"),
@@ -29,7 +44,7 @@ function ours(name: string, toolSearch: ToolSearchMode): TaskContender {
       const options = {
         config: false as const,
         policy: { mode: "bypass" as const },
-        provider: openai({ baseURL: setup.baseURL, apiKey: "x", model: "bench" }),
+        provider: openai({ baseURL: setup.baseURL, apiKey: "x", model: "bench", api }),
         plugins: [
           mcp({
             servers: Object.fromEntries(setup.servers.map((spec) => [spec.name, entry(spec)])),
@@ -52,8 +67,10 @@ function ours(name: string, toolSearch: ToolSearchMode): TaskContender {
         await agent.run(setup.prompt);
         // Our search tool joins the registry the first time a request defers a tool: a core
         // that ignores the option ran with every tool loaded, which is not this contender.
+        // (The provider's own search needs no tool of ours.)
         if (
           toolSearch !== "never" &&
+          api === "chat" &&
           !agent.registry.list().some((tool) => tool.definition.name === "tool_search")
         )
           throw new Unable(
