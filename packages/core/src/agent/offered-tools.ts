@@ -3,7 +3,7 @@ import type { Conversation } from "../conversation/conversation.js";
 import type { PolicyEngine } from "../policy/policy-engine.js";
 import type { Provider } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
-import { ToolSearchIndex } from "../tool-search/search-index.js";
+import { ToolSearchIndex, type ToolSearchMatch } from "../tool-search/search-index.js";
 import {
   TOOL_SEARCH_SOURCE,
   type ToolSearchCapability,
@@ -127,21 +127,40 @@ export class OfferedTools {
     if (this.index?.over !== searchable)
       this.index = { over: searchable, built: ToolSearchIndex.build(searchable) };
     const index = await this.index.built;
-    let matches = index
-      .search(query, limit ?? this.settings.maxResults)
-      .map((match) => match.definition);
+    const matches = index.search(query, limit ?? this.settings.maxResults);
+    let loaded = strongMatches(matches);
     // A request must not carry more tools than the provider takes: what would pass it is not loaded.
     const maxTools = this.provider()?.maxTools;
     if (maxTools !== undefined) {
-      const room = maxTools - offer.sent.length;
-      const fresh = matches.filter((tool) => !offer.found.includes(tool));
+      const room = Math.max(maxTools - offer.sent.length, 0);
+      const fresh = loaded.filter((tool) => !offer.found.includes(tool));
       if (fresh.length > room) {
-        const dropped = new Set(fresh.slice(Math.max(room, 0)));
-        matches = matches.filter((tool) => !dropped.has(tool));
+        const dropped = new Set(fresh.slice(room));
+        loaded = loaded.filter((tool) => !dropped.has(tool));
       }
     }
-    const added = this.conversation.addFound(matches.map((tool) => tool.name));
+    const added = this.conversation.addFound(loaded.map((tool) => tool.name));
     this.context.onFound({ turn: this.turn, engine: "local", query, found: added });
-    return { found: matches, searched: searchable.length };
+    return {
+      found: loaded,
+      others: matches.map((match) => match.definition).filter((tool) => !loaded.includes(tool)),
+      searched: searchable.length,
+    };
   }
+}
+
+/** A match scoring at least this share of the best one is loaded; the rest are only listed. */
+const STRONG_MATCH_SHARE = 0.6;
+
+/**
+ * The matches to load: tools named exactly, or the best match and those close to it. A precise
+ * query (`create github issue`) loads one tool, a vague one (`read a file`) several; the others
+ * are listed for the model to load by name, so a search does not leave definitions in every
+ * later request that nothing calls.
+ */
+function strongMatches(matches: readonly ToolSearchMatch[]): ToolDefinition[] {
+  const best = matches[0]?.score ?? 0;
+  return matches
+    .filter((match) => match.score === Infinity || match.score >= best * STRONG_MATCH_SHARE)
+    .map((match) => match.definition);
 }

@@ -1,7 +1,6 @@
 import type { Tool } from "../tools/tool.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { toolFailure, toolSuccess } from "../tools/tool-result.js";
-import { isPlainObject } from "../util/plain-object.js";
 
 /** The name of our search tool, the one the model calls where the provider has no search. */
 export const TOOL_SEARCH_TOOL_NAME = "tool_search";
@@ -19,9 +18,12 @@ export function isToolSearchTool(tool: Pick<ToolDefinition, "name" | "source">):
   return tool.name === TOOL_SEARCH_TOOL_NAME && tool.source === TOOL_SEARCH_SOURCE;
 }
 
-/** What one search answers: the tools it found (loaded from the next request on). */
+/** What one search answers. */
 export interface ToolSearchOutcome {
+  /** The tools it loaded: sent from the next request on. */
   found: readonly ToolDefinition[];
+  /** Weaker matches it did not load, for the model to load by name (`select:`). */
+  others: readonly ToolDefinition[];
   /** Tools the search looked through. */
   searched: number;
 }
@@ -45,9 +47,9 @@ export function toolSearchTool(maxResults: number): Tool {
     description:
       "Search the tools that are available but not loaded yet (most tools from MCP servers are " +
       "found this way). Give keywords for what you need to do, e.g. `create github issue` or " +
-      "`calendar events`, or `select:<tool name>` for a tool you know by name. Matching tools " +
-      "are loaded and can be called directly from your next step. Search before concluding that " +
-      "a capability is missing.",
+      "`calendar events`, or `select:<tool name>` for a tool you know by name. The best matches " +
+      "are loaded and can be called directly from your next step; others are listed. Search " +
+      "before concluding that a capability is missing.",
     inputSchema: {
       type: "object",
       properties: {
@@ -99,30 +101,37 @@ export function toolSearchTool(maxResults: number): Tool {
   };
 }
 
+/**
+ * The result names what was loaded and lists what else matched, with short descriptions: the
+ * loaded tools' full definitions reach the model through the tool list from the next request,
+ * so repeating their schemas here would have the model read each of them twice on every
+ * later request.
+ */
 function searchResult(query: string, outcome: ToolSearchOutcome) {
-  const found = outcome.found.map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    input_schema: tool.inputSchema,
-  }));
-  const names = outcome.found.map((tool) => tool.name);
-  if (found.length === 0)
+  const loaded = outcome.found.map((tool) => tool.name);
+  const others = outcome.others.map((tool) => tool.name);
+  const metadata = { found: loaded };
+  const structured = { loaded, others };
+  if (loaded.length === 0)
     return toolSuccess(
       `No tool matches "${query}" among ${outcome.searched} not yet loaded. Try other words (a verb and an object, a service's name), or go on with the tools you have.`,
-      { structured: { tools: [] }, metadata: { found: [] } },
+      { structured, metadata },
     );
-  const lines = found.map(
-    (tool) =>
-      `- ${tool.name}: ${tool.description}\n  parameters: ${JSON.stringify(tool.input_schema)}`,
-  );
-  return toolSuccess(
-    `${found.length} tool${found.length === 1 ? "" : "s"} found for "${query}" and loaded; call ${found.length === 1 ? "it" : "them"} directly:\n${lines.join("\n")}`,
-    { structured: { tools: found }, metadata: { found: names } },
-  );
+  const lines = [
+    `Loaded for "${query}"; call directly:`,
+    ...outcome.found.map((tool) => `- ${tool.name}: ${brief(tool.description)}`),
+  ];
+  if (others.length > 0)
+    lines.push(
+      "Also matching, not loaded (search `select:<name>` to load):",
+      ...outcome.others.map((tool) => `- ${tool.name}: ${brief(tool.description)}`),
+    );
+  return toolSuccess(lines.join("\n"), { structured, metadata });
 }
 
-/** The tool names a search tool result says it loaded (for a session read back). */
-export function foundInResult(metadata: unknown): string[] {
-  if (!isPlainObject(metadata) || !Array.isArray(metadata.found)) return [];
-  return metadata.found.filter((name): name is string => typeof name === "string");
+/** The first sentence of a description, cut to 160 characters. */
+function brief(description: string): string {
+  const line = description.replace(/\s+/g, " ").trim();
+  const sentence = line.match(/^.*?[.!?](\s|$)/)?.[0]?.trim() ?? line;
+  return sentence.length > 160 ? `${sentence.slice(0, 157)}...` : sentence;
 }
