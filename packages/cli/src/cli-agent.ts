@@ -23,7 +23,7 @@ import { CliUsageError } from "./cli-errors.js";
 import { type CliIo, isInteractive, writeLine } from "./cli-io.js";
 import type { CliFlags } from "./cli-options.js";
 import { type DefaultPluginOptions, defaultPlugins } from "./default-plugins.js";
-import { parseMode } from "./flag-values.js";
+import { parseMode, parseToolSearchMode } from "./flag-values.js";
 import { loadPluginModules } from "./load-plugins.js";
 import { type Prompter, ReadlinePrompter } from "./prompter.js";
 import { chooseSession } from "./session-flags.js";
@@ -84,12 +84,14 @@ export interface CliAgent {
 
 /**
  * Start an agent the way every command does: config layers, default plus `--plugin`
- * plugins, `--mode` as code policy (it beats the config), approval and elicitation callbacks.
+ * plugins, `--mode` as code policy and `--tool-search` as the tool-search mode (both beat the
+ * config), approval and elicitation callbacks.
  * Flags are checked before any plugin starts, so a usage error never spawns a server.
  */
 export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> {
   const { flags, io } = options;
   const mode = parseMode(flags.mode);
+  const toolSearch = parseToolSearchMode(flags["tool-search"]);
   const { workspace, config } = await loadCliConfig(flags, io);
   const saved = options.store
     ? { ...options.store, resumed: false }
@@ -132,6 +134,8 @@ export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> 
       config: options.diagnoseConfig ? { loaded: config, onError: "diagnose" } : config,
       provider,
       policy: mode ? { mode } : undefined,
+      // A mode alone: the config's other tool_search settings (pins, thresholds) still hold.
+      ...(toolSearch ? { toolSearch } : {}),
       approve: (options.approver ?? createApprover)(callbacks),
       ...options.agent,
       ...(saved ? { session: { store: saved.store, ...(saved.id ? { id: saved.id } : {}) } } : {}),

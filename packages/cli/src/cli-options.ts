@@ -16,6 +16,7 @@ export const CLI_OPTIONS = {
   "user-config": { type: "string" },
   strict: { type: "boolean" },
   mode: { type: "string" },
+  "tool-search": { type: "string" },
   yes: { type: "boolean", short: "y" },
   "trust-project": { type: "boolean" },
   "timeout-ms": { type: "string" },
@@ -59,6 +60,8 @@ export interface CliFlags {
   "user-config"?: string;
   strict?: boolean;
   mode?: string;
+  /** `auto`, `always` or `never`: when tool definitions are deferred to tool search. */
+  "tool-search"?: string;
   yes?: boolean;
   /** Consent to what the workspace's files ask for, for this run only. */
   "trust-project"?: boolean;

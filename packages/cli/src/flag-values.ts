@@ -1,4 +1,4 @@
-import { PERMISSION_MODES, type PermissionMode } from "@pseudoclaude/core";
+import { PERMISSION_MODES, type PermissionMode, type ToolSearchMode } from "@pseudoclaude/core";
 import { CliUsageError } from "./cli-errors.js";
 
 /** `--mode` as a core permission mode; anything else is a usage error naming the choices. */
@@ -11,6 +11,24 @@ export function parseMode(value: string | undefined): PermissionMode | undefined
     "invalid_mode",
     `--mode must be one of ${PERMISSION_MODES.join(", ")} (got "${value}").`,
     { details: { flag: "mode", value } },
+  );
+}
+
+/**
+ * The tool-search modes `--tool-search` takes. A record rather than a list so that a mode the
+ * kernel adds fails to compile here until it is described.
+ */
+const TOOL_SEARCH_MODES: Record<ToolSearchMode, true> = { auto: true, always: true, never: true };
+
+/** `--tool-search` as a kernel tool-search mode; anything else is a usage error naming the choices. */
+export function parseToolSearchMode(value: string | undefined): ToolSearchMode | undefined {
+  if (value === undefined) return undefined;
+  if (Object.hasOwn(TOOL_SEARCH_MODES, value)) return value as ToolSearchMode;
+  const modes = Object.keys(TOOL_SEARCH_MODES);
+  throw new CliUsageError(
+    "invalid_flag_value",
+    `--tool-search must be one of ${modes.join(", ")} (got "${value}").`,
+    { details: { flag: "tool-search", value } },
   );
 }
 

@@ -13,7 +13,7 @@ export const callCommand: CommandSpec = {
   name: "call",
   summary: "Run one tool exactly as the agent would (policy, approval, timeout).",
   usage: `Usage: pseudoclaude call TOOL [JSON_ARGS] [--json] [--mode M] [--yes] [--trust-project]
-                        [--timeout-ms N]
+                        [--timeout-ms N] [--tool-search MODE]
                         [--workspace DIR] [--plugin PATH]...
 
 Run one tool through the same path a model's call takes: policy, approval, registry,
@@ -24,13 +24,16 @@ not JSON is passed through as is, so the registry answers invalid_arguments.
   --yes, -y         approve every call the policy would ask about
   --trust-project   consent, for this run only, to what the workspace's files ask for
   --timeout-ms N    per-call timeout (highest precedence)
+  --tool-search MODE  auto | always | never (overrides the config). A deferred tool is
+                    called all the same; with tools deferred, call tool_search
+                    '{"query": "calendar events"}' shows what a search would load
   --trace FILE      append the call's OpenTelemetry span to FILE as OTLP JSON lines
   --json            the ToolResult plus "decision" and "approval" on stdout
 
 Exit 0 when the result is ok, 1 otherwise (denied, unknown tool, invalid arguments,
 tool error, timeout). For an unknown tool the closest registered name is suggested (in --json
 as "suggestion"); pseudoclaude tools lists them all.`,
-  flags: ["mode", "yes", "trust-project", "timeout-ms", "trace"],
+  flags: ["mode", "yes", "trust-project", "timeout-ms", "trace", "tool-search"],
   positionals: { min: 1, max: 2, names: "TOOL [JSON_ARGS]" },
   run: runCall,
 };
@@ -39,6 +42,9 @@ async function runCall({ flags, args, io }: CommandContext): Promise<number> {
   const [name = "", rawArguments = "{}"] = args;
   const timeoutMs = parsePositiveInteger("timeout-ms", flags["timeout-ms"]);
   return withCliAgent({ flags, io, traced: true }, async ({ agent }) => {
+    // Our search tool joins the registry when an offer first defers tools: decide one, so that
+    // `call tool_search` answers what a search would load.
+    if (name === "tool_search") agent.toolOffer();
     const outcome = await agent.callTool(name, parseArguments(rawArguments), {
       timeoutMs,
       signal: io.signal,

@@ -20,7 +20,7 @@ export const chatCommand: CommandSpec = {
   summary:
     "An interactive session: streamed answers, tool calls as they run, approvals at the prompt.",
   usage: `Usage: pseudoclaude chat [--provider NAME] [--model M] [--script FILE] [--mode M] [--yes]
-                        [--trust-project]
+                        [--trust-project] [--tool-search MODE]
                         [--max-turns N] [--continue | --resume ID] [--trace FILE] [--json]
                         [--workspace DIR] [--plugin PATH]...
 
@@ -35,6 +35,8 @@ y allows it once, a allows it for this session, n denies it (with a reason for t
 
   --provider, --model, --script   as for run (--script plays a scripted model: offline)
   --mode M    default | plan | accept-edits | bypass      --yes   approve every ask
+  --tool-search MODE   auto | always | never: when tool definitions are deferred to tool
+              search (overrides the config); /tools shows each tool's state
   --trust-project   consent to what the workspace's files ask for, this session only
   --continue  continue the workspace's latest session    --resume ID   continue session ID
   --trace FILE  append the session's OpenTelemetry spans to FILE (OTLP JSON lines)
@@ -52,6 +54,7 @@ approved or --trust-project.`,
     "model",
     "script",
     "mode",
+    "tool-search",
     "yes",
     "trust-project",
     "max-turns",

@@ -20,7 +20,8 @@ export const runCommand: CommandSpec = {
   name: "run",
   summary: "Run the agent on a prompt (streams text; tool calls on stderr).",
   usage: `Usage: pseudoclaude run PROMPT [--provider NAME] [--model M] [--script FILE] [--mode M]
-                       [--yes] [--trust-project] [--max-turns N] [--output-schema FILE] [--json]
+                       [--tool-search MODE] [--yes] [--trust-project] [--max-turns N]
+                       [--output-schema FILE] [--json]
                        [--continue | --resume ID] [--trace FILE] [--workspace DIR]
                        [--plugin PATH]...
        pseudoclaude run PROMPT --durable restate [--session ID | --continue | --resume ID]
@@ -34,6 +35,9 @@ results are short lines on stderr.
   --model M         model name (default: config provider.model, else the provider's default)
   --script FILE     JSON list of model turns for the scripted provider (implies it)
   --mode M          default | plan | accept_edits | bypass (overrides the config)
+  --tool-search MODE  auto | always | never: when tool definitions are deferred to tool
+                    search (overrides the config's tool_search mode).
+                    Each search is a line on stderr: searched \`calendar\` → 3 found: ...
   --yes, -y         approve every call the policy would ask about (not the workspace's
                     own servers, hooks or settings: that is --trust-project)
   --trust-project   consent, for this run only, to what the workspace's files ask for
@@ -67,6 +71,7 @@ Exit 0 when the model gave a final answer; 1 when the provider failed, the run h
     "model",
     "script",
     "mode",
+    "tool-search",
     "yes",
     "trust-project",
     "max-turns",

@@ -13,7 +13,7 @@ import {
   parseOnInterrupted,
 } from "../durable/durable-flags.js";
 import { EXIT } from "../exit-codes.js";
-import { parseMode, parsePort } from "../flag-values.js";
+import { parseMode, parsePort, parseToolSearchMode } from "../flag-values.js";
 import { noProviderHelp } from "../no-provider.js";
 import { importOptional } from "../optional-package.js";
 import type { Prompter } from "../prompter.js";
@@ -36,7 +36,7 @@ export const serveCommand: CommandSpec = {
                    [--mode M] [--trust-project] [--workspace DIR] [--plugin PATH]...
        pseudoclaude serve --durable restate [--port N] [--host H] [--register] [--admin URL]
                    [--provider NAME] [--model M] [--script FILE] [--mode M]
-                   [--on-interrupted ask|retry|fail] [--identity-key KEY]...
+                   [--tool-search MODE] [--on-interrupted ask|retry|fail] [--identity-key KEY]...
                    [--workspace DIR] [--plugin PATH]...
 
 --mcp: the tools of the agent "run" would make (MCP servers, built-in tools, skills,
@@ -74,7 +74,7 @@ Any number of workers may serve one server; a run survives the worker that start
                       (publickeyv1_…, logged by the server at start; repeatable; default
                       $PSEUDOCLAUDE_RESTATE_IDENTITY_KEYS, comma separated). Without one,
                       anyone who reaches the worker can run sessions on it.
-  --provider, --model, --script, --mode   as for run
+  --provider, --model, --script, --mode, --tool-search   as for run
   --json              once listening: {"url", "port", "object", "registered"}
 
 Runs until Ctrl-C or SIGTERM (exit 130); runs in flight then continue on another worker.`,
@@ -95,6 +95,7 @@ Runs until Ctrl-C or SIGTERM (exit 130); runs in flight then continue on another
     "model",
     "script",
     "mode",
+    "tool-search",
     "trust-project",
   ],
   positionals: { min: 0, max: 0, names: "" },
@@ -115,6 +116,12 @@ async function runServe(context: CommandContext): Promise<number> {
           : "--mcp listens on --http PORT (--port is the durable worker's).",
         { details: { flag: flags.durable !== undefined ? "durable" : "port" } },
       );
+    if (flags["tool-search"] !== undefined)
+      throw new CliUsageError(
+        "invalid_usage",
+        "--tool-search decides what a model is offered; serve --mcp offers every tool to the MCP client.",
+        { details: { flag: "tool-search" } },
+      );
     return runServeMcp(context);
   }
   for (const flag of ["http", "no-auth", "oauth-issuer", "oauth-scope"] as const)
@@ -130,6 +137,7 @@ async function runServe(context: CommandContext): Promise<number> {
   const onInterruptedSideEffect = parseOnInterrupted(flags["on-interrupted"]);
   const keys = identityKeys(flags);
   parseMode(flags.mode);
+  parseToolSearchMode(flags["tool-search"]);
   const providerFlags = { cwd: io.cwd, model: flags.model, script: flags.script };
   const provider = (config: LoadedConfig, consent: WorkspaceConsent) =>
     createProvider(flags.provider, providerFlags, config, consent);

@@ -17,7 +17,8 @@ export const studioCommand: CommandSpec = {
   name: "studio",
   summary: "A local web studio: tools, runs, approvals, traces, sessions, MCP servers and apps.",
   usage: `Usage: pseudoclaude studio [--port N] [--open] [--provider NAME] [--model M] [--script FILE]
-                          [--mode M] [--trust-project] [--continue | --resume ID]
+                          [--mode M] [--tool-search MODE] [--trust-project]
+                          [--continue | --resume ID]
                           [--workspace DIR] [--plugin PATH]...
 
 Serves a web page on 127.0.0.1 for the same agent chat would start (workspace, config,
@@ -32,6 +33,8 @@ request without it, answers only on 127.0.0.1, and nothing it serves comes from 
   --port N    the port (default: any free one)      --open   open the page in a browser
   --provider, --model, --script   as for run (--script plays a scripted model: offline)
   --mode M    default | plan | accept-edits | bypass
+  --tool-search MODE   auto | always | never: when tool definitions are deferred to tool
+              search (overrides the config); the Tools page shows each tool's state
   --trust-project   consent to what the workspace's files ask for, this session only
   --continue  continue the workspace's latest session    --resume ID   continue session ID
   --json      print {"url", "port", "token"} once listening, instead of the sentence
@@ -45,6 +48,7 @@ start, as in chat (docs/security.md). The API the page uses is in docs/studio-ap
     "model",
     "script",
     "mode",
+    "tool-search",
     "trust-project",
     "continue",
     "resume",

@@ -21,6 +21,7 @@ const WORKER_FLAGS: readonly CliFlag[] = [
   "model",
   "script",
   "mode",
+  "tool-search",
   "yes",
   "output-schema",
   "trace",
