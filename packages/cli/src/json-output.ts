@@ -6,9 +6,12 @@ import type {
   ToolCallRecord,
   ToolDefinition,
   ToolResult,
+  ToolSearchEngineInUse,
+  ToolState,
 } from "@pseudoclaude/core";
 import { type OutputIssue, PseudoClaudeError, StructuredOutputError } from "@pseudoclaude/core";
 import type { ProviderUsage } from "@pseudoclaude/core/provider";
+import type { ToolSearchReport } from "./tool-search-report.js";
 
 /** The public JSON form of a ToolResult: `{ ok, content, structured?, error?, metadata }`. */
 export interface ToolResultJson {
@@ -54,10 +57,20 @@ export interface ToolJson {
   meta?: Record<string, unknown>;
   /** Whether the policy lets the model see the tool. */
   offered: boolean;
+  /**
+   * How the model sees an offered tool: `loaded` (its definition sent on every request),
+   * `deferred` (known to tool search only) or `found` (loaded by a search); `null` for a tool
+   * the policy does not offer. `tools --json` always sets it.
+   */
+  state?: ToolState | null;
 }
 
-/** Project a tool definition for `tools --json`. */
-export function toolDefinitionToJson(definition: ToolDefinition, offered: boolean): ToolJson {
+/** Project a tool definition for `tools --json`; `state` is left out when not given. */
+export function toolDefinitionToJson(
+  definition: ToolDefinition,
+  offered: boolean,
+  state?: ToolState | null,
+): ToolJson {
   return {
     name: definition.name,
     source: definition.source,
@@ -69,6 +82,29 @@ export function toolDefinitionToJson(definition: ToolDefinition, offered: boolea
     ...(definition.icons ? { icons: definition.icons } : {}),
     ...(definition.meta ? { meta: definition.meta } : {}),
     offered,
+    ...(state !== undefined ? { state } : {}),
+  };
+}
+
+/** `tools --json` `tool_search`: who searches, why, the tools per state and their tokens. */
+export interface ToolSearchJson {
+  engine: ToolSearchEngineInUse;
+  reason: string;
+  loaded: number;
+  deferred: number;
+  found: number;
+  tokens: { sent: number; all: number };
+}
+
+/** Project a tool-search report for `tools --json`. */
+export function toolSearchToJson(report: ToolSearchReport): ToolSearchJson {
+  return {
+    engine: report.engine,
+    reason: report.reason,
+    loaded: report.loaded,
+    deferred: report.deferred,
+    found: report.found,
+    tokens: { sent: report.tokens.sent, all: report.tokens.all },
   };
 }
 

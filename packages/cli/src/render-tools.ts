@@ -2,10 +2,12 @@ import type { Diagnostic, SourceReport, ToolDefinition } from "@pseudoclaude/cor
 import { type TextSink, writeLine } from "./cli-io.js";
 import { sourceTotals } from "./source-totals.js";
 import { firstLine, table, truncate } from "./text-format.js";
+import type { ToolSearchReport } from "./tool-search-report.js";
 
 /**
- * The human form of `pseudoclaude tools`: a table of tools, then the sources. Diagnostics
- * are printed on stderr at start-up like for every command; here they are only counted.
+ * The human form of `pseudoclaude tools` (and chat's `/tools`): a table of tools with how the
+ * model sees each, a line on tool search, then the sources. Diagnostics are printed on stderr
+ * at start-up like for every command; here they are only counted.
  */
 export function renderToolsReport(
   out: TextSink,
@@ -13,6 +15,7 @@ export function renderToolsReport(
   offered: ReadonlySet<string>,
   sources: readonly SourceReport[],
   diagnostics: readonly Diagnostic[],
+  search: ToolSearchReport,
 ): void {
   if (tools.length === 0) writeLine(out, "No tools.");
   else {
@@ -21,12 +24,18 @@ export function renderToolsReport(
       tool.source,
       tool.safety,
       offered.has(tool.name) ? "yes" : "no",
+      search.states.get(tool.name) ?? "-",
       truncate(firstLine(tool.description), 80),
     ]);
-    for (const line of table(["NAME", "SOURCE", "SAFETY", "OFFERED", "DESCRIPTION"], rows)) {
+    for (const line of table(
+      ["NAME", "SOURCE", "SAFETY", "OFFERED", "STATE", "DESCRIPTION"],
+      rows,
+    )) {
       writeLine(out, line);
     }
   }
+  writeLine(out);
+  writeLine(out, toolSearchLine(search));
   writeLine(out);
   writeLine(out, sources.length === 0 ? "Sources: none" : "Sources:");
   for (const source of sources) {
@@ -49,6 +58,21 @@ export function renderToolsReport(
   }
   writeLine(out);
   writeLine(out, `Diagnostics: ${diagnosticSummary(diagnostics)}`);
+}
+
+/**
+ * One line on tool search: `tool search: local, 318 deferred, 3 found (~1,200 of ~13,000
+ * tokens sent) — why`, or with nothing deferred, why not and what all definitions cost.
+ */
+export function toolSearchLine(search: ToolSearchReport): string {
+  const sent = count(search.tokens.sent);
+  if (search.engine === "none")
+    return `tool search: none — ${search.reason}; ~${sent} tokens of definitions sent`;
+  return `tool search: ${search.engine}, ${search.deferred} deferred, ${search.found} found (~${sent} of ~${count(search.tokens.all)} tokens sent) — ${search.reason}`;
+}
+
+function count(value: number): string {
+  return value.toLocaleString("en-US");
 }
 
 function diagnosticSummary(diagnostics: readonly Diagnostic[]): string {

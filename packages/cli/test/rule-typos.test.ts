@@ -46,7 +46,13 @@ describe("permission rules that name no tool", () => {
     await withWorkspace(async (workspace) => {
       await workspace.writeConfig("user", "permissions:\n  allow: [read_file]\n");
       const json = parseJson<Record<string, unknown>>(await runCli(workspace, ["tools", "--json"]));
-      assert.deepEqual(Object.keys(json), ["tools", "sources", "totals", "diagnostics"]);
+      assert.deepEqual(Object.keys(json), [
+        "tools",
+        "sources",
+        "totals",
+        "diagnostics",
+        "tool_search",
+      ]);
     });
   });
 });

@@ -19,7 +19,13 @@ describe("pseudoclaude tools", () => {
       const run = await runCli(workspace, ["tools", "--json", "--plugin", TOOLS_PLUGIN]);
       assert.equal(run.code, 0, run.stderr);
       const json = parseJson<ToolsJson>(run);
-      assert.deepEqual(Object.keys(json), ["tools", "sources", "totals", "diagnostics"]);
+      assert.deepEqual(Object.keys(json), [
+        "tools",
+        "sources",
+        "totals",
+        "diagnostics",
+        "tool_search",
+      ]);
       // The default plugins' tools (the built-ins) are listed too; these tests look at the fixture's.
       assert.deepEqual(
         fixtureTools(json).map((tool) => tool.name),
@@ -37,6 +43,7 @@ describe("pseudoclaude tools", () => {
           required: ["text"],
         },
         offered: true,
+        state: "loaded",
       });
       assert.equal(json.tools.find((tool) => tool.name === "write_note")?.safety, "side_effect");
       assert.deepEqual(
@@ -58,6 +65,8 @@ describe("pseudoclaude tools", () => {
         fixtureTools(json).map((tool) => [tool.name, tool.offered]),
       );
       assert.deepEqual(offered, { echo: true, fail: true, slow: true, write_note: false });
+      // A tool the policy does not offer has no state.
+      assert.equal(json.tools.find((tool) => tool.name === "write_note")?.state, null);
     });
   });
 
@@ -91,8 +100,16 @@ describe("pseudoclaude tools", () => {
       const projectFile = await workspace.writeConfig("project", "permissions: [\n");
       const run = await runCli(workspace, ["tools", "--plugin", TOOLS_PLUGIN]);
       assert.equal(run.code, 0, run.stderr);
-      assert.match(run.stdout, /^NAME\s+SOURCE\s+SAFETY\s+OFFERED\s+DESCRIPTION$/m);
-      assert.match(run.stdout, /^write_note\s+fixture\s+side_effect\s+yes\s+Write a note/m);
+      assert.match(run.stdout, /^NAME\s+SOURCE\s+SAFETY\s+OFFERED\s+STATE\s+DESCRIPTION$/m);
+      assert.match(
+        run.stdout,
+        /^write_note\s+fixture\s+side_effect\s+yes\s+loaded\s+Write a note/m,
+      );
+      // A handful of local tools defer nothing.
+      assert.match(
+        run.stdout,
+        /^tool search: none — no deferrable tools; ~[\d,]+ tokens of definitions sent$/m,
+      );
       assert.match(run.stdout, /^ {2}fixture {2}ready {2}tools=4$/m);
       assert.match(run.stdout, /Diagnostics: 1 \(1 error\)/);
       const escaped = projectFile.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -9,6 +9,7 @@ import { type SkillInfo, SkillsManager } from "@pseudoclaude/plugin-skills";
 import { renderSkills } from "../render-skills.js";
 import { renderToolsReport } from "../render-tools.js";
 import { suggestCommand } from "../suggestions.js";
+import { toolSearchReport } from "../tool-search-report.js";
 
 /** Every slash command's name, for suggestions (the chat loop handles some of them itself). */
 const SLASH_NAMES = [
@@ -26,7 +27,8 @@ const SLASH_NAMES = [
   "exit",
 ];
 
-export const SLASH_HELP = `/tools               the tools, by source, and whether the model is offered each
+export const SLASH_HELP = `/tools               the tools, whether the model is offered each, and how (loaded,
+                     deferred to tool search, found)
 /skills              the skills and their state
 /mode <mode>         default | plan | accept-edits | bypass
 /diagnostics         everything reported since start
@@ -59,11 +61,13 @@ export function runSlashCommand(line: string, agent: Agent, rules: SessionRules)
     case "help":
       return { name, output: SLASH_HELP };
     case "tools": {
+      // First: deciding the offer registers the search tool when tools are deferred.
+      const search = toolSearchReport(agent.toolOffer());
       const offered = new Set(agent.offeredTools().map((tool) => tool.name));
       const tools = [...agent.registry.definitions()].sort((a, b) =>
         a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
       );
-      renderToolsReport(sink, tools, offered, agent.sources(), agent.diagnostics());
+      renderToolsReport(sink, tools, offered, agent.sources(), agent.diagnostics(), search);
       const allowed = rules.list();
       if (allowed.length > 0) captured.push(`Allowed for this session: ${allowed.join(", ")}\n`);
       return { name, output: captured.join("") };

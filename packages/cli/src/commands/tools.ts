@@ -2,35 +2,52 @@ import { loadCliConfig, withCliAgent } from "../cli-agent.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { diagnosticsToJson, sourceToJson, toolDefinitionToJson } from "../json-output.js";
+import {
+  diagnosticsToJson,
+  sourceToJson,
+  toolDefinitionToJson,
+  toolSearchToJson,
+} from "../json-output.js";
 import { renderToolsReport } from "../render-tools.js";
 import { ruleTypos, ruleTypoText } from "../rule-typos.js";
 import { sourceTotals } from "../source-totals.js";
+import { toolSearchReport } from "../tool-search-report.js";
 
 /** `pseudoclaude tools`: start every plugin and show what the registry holds. */
 export const toolsCommand: CommandSpec = {
   name: "tools",
   summary: "List every tool, source status and start-up diagnostic.",
-  usage: `Usage: pseudoclaude tools [--json] [--strict] [--workspace DIR] [--plugin PATH]...
+  usage: `Usage: pseudoclaude tools [--json] [--strict] [--tool-search MODE] [--workspace DIR]
+                         [--plugin PATH]...
 
 Start every plugin (no model needed) and print the tool registry: name, source, safety,
-whether the policy offers the tool to the model, and a description; then each tool source
-with its state and counters, and every diagnostic.
+whether the policy offers the tool to the model, its state (loaded: sent on every request;
+deferred: known to tool search only; found: loaded by a search) and a description; a line on
+tool search (who searches, how many tools are deferred, the tokens of definitions sent); then
+each tool source with its state and counters, and every diagnostic.
 
   --strict   exit 2 if any diagnostic is an error
   --trust-project   consent, for this run only, to what the workspace's files ask for
-  --json     {"tools": [...], "sources": [...], "totals": {...}, "diagnostics": [...]} on stdout,
-             plus "rule_typos" when a permission rule names no tool but is close to one
+  --tool-search MODE   auto | always | never: when tools are deferred (overrides the
+             config's tool_search mode)
+  --json     {"tools": [...], "sources": [...], "totals": {...}, "diagnostics": [...],
+             "tool_search": {...}} on stdout, plus "rule_typos" when a permission rule names
+             no tool but is close to one
+
+No model is started, so tool search is reported as our own search would run it ("local");
+a run whose provider searches by itself reports "provider" (chat's /tools, the studio).
 
 A permission rule whose tool name is no registered tool but close to one (run_comand) is
 warned about on stderr, with the name it probably meant.`,
-  flags: ["strict", "trust-project"],
+  flags: ["strict", "trust-project", "tool-search"],
   positionals: { min: 0, max: 0, names: "" },
   run: runTools,
 };
 
 async function runTools({ flags, io }: CommandContext): Promise<number> {
   return withCliAgent({ flags, io, diagnoseConfig: true }, async ({ agent }) => {
+    // First: deciding the offer registers the search tool when tools are deferred.
+    const search = toolSearchReport(agent.toolOffer());
     const offered = new Set(agent.offeredTools().map((tool) => tool.name));
     // Sorted, so two runs over the same configuration print the same listing.
     const tools = [...agent.registry.definitions()].sort((a, b) =>
@@ -46,14 +63,17 @@ async function runTools({ flags, io }: CommandContext): Promise<number> {
     );
     if (flags.json) {
       writeJson(io.stdout, {
-        tools: tools.map((tool) => toolDefinitionToJson(tool, offered.has(tool.name))),
+        tools: tools.map((tool) =>
+          toolDefinitionToJson(tool, offered.has(tool.name), search.states.get(tool.name) ?? null),
+        ),
         sources: sources.map(sourceToJson),
         totals: sourceTotals(sources),
         diagnostics: diagnosticsToJson(diagnostics),
+        tool_search: toolSearchToJson(search),
         ...(typos.length > 0 ? { rule_typos: typos } : {}),
       });
     } else {
-      renderToolsReport(io.stdout, tools, offered, sources, diagnostics);
+      renderToolsReport(io.stdout, tools, offered, sources, diagnostics, search);
       for (const typo of typos) writeLine(io.stderr, ruleTypoText(typo));
     }
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
