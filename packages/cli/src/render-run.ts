@@ -7,6 +7,7 @@ import {
   firstLine,
   subAgentPrefix,
   taskText,
+  toolSearchText,
   truncate,
 } from "./text-format.js";
 
@@ -55,6 +56,9 @@ export class RunRenderer {
     agent.on("tool-call-end", ({ call, result, via }) => {
       this.note(`${subAgentPrefix(via)}  ${call.name} -> ${summarize(result)}`);
     });
+    agent.on("tool-search", (event) =>
+      this.note(`${subAgentPrefix(event.via)}  ${toolSearchText(event)}`),
+    );
     agent.on("compaction", (event) => this.note(compactionText(event)));
   }
 

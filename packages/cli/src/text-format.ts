@@ -67,6 +67,23 @@ export function subAgentPrefix(via: SubAgentTag | undefined): string {
   return via ? `${"  ".repeat(via.depth)}[${via.agent}] ` : "";
 }
 
+/** Found tools named in a search's line before the rest are only counted. */
+const NAMED_FOUND = 8;
+
+/**
+ * `searched \`calendar\` → 3 found: a, b, c` — one tool search (ours, or the provider's own),
+ * in every view; `found` are the tools it loaded, new ones only.
+ */
+export function toolSearchText(event: AgentEvents["tool-search"][0]): string {
+  const who = event.engine === "provider" ? "the provider searched" : "searched";
+  const { found } = event;
+  const query = truncate(firstLine(event.query), 80);
+  if (found.length === 0) return `${who} \`${query}\` → no new tools found`;
+  const named = found.slice(0, NAMED_FOUND).join(", ");
+  const more = found.length > NAMED_FOUND ? ` and ${found.length - NAMED_FOUND} more` : "";
+  return `${who} \`${query}\` → ${found.length} found: ${named}${more}`;
+}
+
 /** `task 1a2b3c4d working: step 2 of 5` — one line of a call's task, in every view. */
 export function taskText(task: ToolTaskUpdate): string {
   const message = task.statusMessage ? `: ${truncate(firstLine(task.statusMessage), 120)}` : "";

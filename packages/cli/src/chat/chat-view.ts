@@ -11,6 +11,7 @@ import {
   firstLine,
   subAgentPrefix,
   taskText,
+  toolSearchText,
   truncate,
 } from "../text-format.js";
 import { RunningToolsLine } from "./running-tools-line.js";
@@ -119,6 +120,12 @@ export class ChatView {
     });
     agent.on("tool-task", ({ task, via }) => {
       this.line(this.colour.dim(`${subAgentPrefix(via)}  … ${taskText(task)}`));
+    });
+    // Which tools a search loaded: the search tool's own result line says it to the model, and
+    // the provider's own search has no call line at all.
+    agent.on("tool-search", (event) => {
+      this.stopSpinner();
+      this.line(`${subAgentPrefix(event.via)}  ${this.colour.cyan("⌕")} ${toolSearchText(event)}`);
     });
     // A call that ran was shown when it ended; one that was refused (denied, unknown, bad
     // arguments) never ran, and is shown here (after the turn's other calls), with the time

@@ -34,8 +34,20 @@ export class JsonView {
         ),
     } as unknown as Agent;
     agent.on("run-start", ({ prompt }) => this.emit("run-start", { prompt }));
-    agent.on("turn-start", ({ turn, tools, estimatedTokens }) =>
-      this.emit("turn-start", { turn, tools, estimated_tokens: estimatedTokens }),
+    agent.on(
+      "turn-start",
+      ({ turn, tools, estimatedTokens, toolSearch, deferredTools, toolTokens }) =>
+        this.emit("turn-start", {
+          turn,
+          tools,
+          estimated_tokens: estimatedTokens,
+          tool_search: toolSearch,
+          deferred_tools: deferredTools,
+          tool_tokens: toolTokens,
+        }),
+    );
+    agent.on("tool-search", ({ turn, engine, query, found }) =>
+      this.emit("tool-search", { turn, engine, query, found }),
     );
     agent.on("compaction", (event) =>
       this.emit("compaction", {
