@@ -19,4 +19,5 @@ export { StudioHttpError } from "./http-json.js";
 export type { StudioRun, StudioRunSummary } from "./run-book.js";
 export { SpanRecorder, type StudioSpan, TRACE_SDK_PACKAGE } from "./span-recorder.js";
 export { type Studio, type StudioOptions, startStudio } from "./studio-server.js";
+export type { StudioToolSearch } from "./tool-search-summary.js";
 export type { ToolStat } from "./tool-stats.js";

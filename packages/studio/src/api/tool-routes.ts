@@ -7,6 +7,7 @@ import {
 import { readJsonBody, StudioHttpError, sendJson } from "../http-json.js";
 import type { Route } from "../router.js";
 import type { StudioContext } from "../studio-context.js";
+import { toolSearchSummary } from "../tool-search-summary.js";
 
 /** Every tool with what the page shows of it, and calls through the policy. */
 export function toolRoutes(context: StudioContext): Route[] {
@@ -16,6 +17,8 @@ export function toolRoutes(context: StudioContext): Route[] {
       method: "GET",
       path: "/api/tools",
       async handle({ response }) {
+        // First: deciding the offer registers the search tool when tools are deferred.
+        const search = toolSearchSummary(agent.toolOffer());
         const offered = new Set(agent.offeredTools().map((tool) => tool.name));
         const diagnostics = agent.diagnostics();
         const tools = await Promise.all(
@@ -32,6 +35,7 @@ export function toolRoutes(context: StudioContext): Route[] {
             meta: tool.meta ?? {},
             appUri: appResourceUri(tool) ?? null,
             offered: offered.has(tool.name),
+            state: search.states.get(tool.name) ?? null,
             decision: await decisionFor(agent, tool),
             stats: context.stats.get(tool.name) ?? null,
             diagnostics: diagnostics.filter(
@@ -39,7 +43,12 @@ export function toolRoutes(context: StudioContext): Route[] {
             ),
           })),
         );
-        sendJson(response, 200, { tools, sources: agent.sources(), mode: agent.mode });
+        sendJson(response, 200, {
+          tools,
+          sources: agent.sources(),
+          mode: agent.mode,
+          toolSearch: search.summary,
+        });
       },
     },
     {

@@ -7,11 +7,14 @@ import type {
   RunEvent,
   RunSummary,
   ToolInfo,
+  ToolSearchInfo,
 } from "./types.js";
 
 /** What every page shares, kept live by the event feed. */
 export const agentInfo = signal<AgentInfo | undefined>(undefined);
 export const tools = signal<ToolInfo[]>([]);
+/** Tool search as the next request would use it (`GET /api/tools`). */
+export const toolSearch = signal<ToolSearchInfo | undefined>(undefined);
 export const pending = signal<Array<PendingApproval | PendingElicitation>>([]);
 export const runs = signal<RunSummary[]>([]);
 /** Events per run; replaced (not mutated) on each event so views update. */
@@ -29,7 +32,9 @@ export async function refreshAgent(): Promise<void> {
 }
 
 export async function refreshTools(): Promise<void> {
-  tools.value = (await api<{ tools: ToolInfo[] }>("/api/tools")).tools;
+  const answer = await api<{ tools: ToolInfo[]; toolSearch: ToolSearchInfo }>("/api/tools");
+  tools.value = answer.tools;
+  toolSearch.value = answer.toolSearch;
 }
 
 export async function refreshPending(): Promise<void> {
@@ -84,6 +89,15 @@ function applyArrived(): void {
   runEvents.value = next;
 }
 
+/** A server joining adds tools by the dozen, a search several: one refresh for a burst. */
+function scheduleToolsRefresh(): void {
+  clearTimeout(toolsTimer);
+  toolsTimer = window.setTimeout(() => {
+    void refreshTools();
+    void refreshAgent();
+  }, 100);
+}
+
 /** Apply one message of the live feed. */
 export function applyEvent(event: FeedEvent): void {
   switch (event.type) {
@@ -99,6 +113,8 @@ export function applyEvent(event: FeedEvent): void {
       break;
     case "run-event":
       queueRunEvent(event.runId as string, event.index as number, event.event as RunEvent);
+      // A search loads tools into the conversation: their state on the Tools page changes.
+      if ((event.event as RunEvent).type === "tool-search") scheduleToolsRefresh();
       break;
     case "run-state": {
       const run = event.run as RunSummary;
@@ -108,12 +124,7 @@ export function applyEvent(event: FeedEvent): void {
       break;
     }
     case "tools-changed":
-      // A server joining adds tools by the dozen: one refresh for a burst.
-      clearTimeout(toolsTimer);
-      toolsTimer = window.setTimeout(() => {
-        void refreshTools();
-        void refreshAgent();
-      }, 100);
+      scheduleToolsRefresh();
       break;
     case "mode":
     case "session":

@@ -2,13 +2,14 @@
  * The shapes the API answers with (docs/studio-api.md). Those the server defines come from its
  * own packages (types only: nothing of them is bundled), so the page cannot drift from them.
  */
-import type { ContentBlock, Diagnostic, ToolResult } from "@pseudoclaude/core";
+import type { ContentBlock, Diagnostic, ToolResult, ToolState } from "@pseudoclaude/core";
 import type { ProviderUsage } from "@pseudoclaude/core/provider";
 import type {
   PendingApproval,
   PendingElicitation,
   StudioRunSummary,
   StudioSpan,
+  StudioToolSearch,
 } from "@pseudoclaude/studio";
 
 export type {
@@ -18,7 +19,10 @@ export type {
   PendingElicitation,
   StudioSpan,
   ToolResult,
+  ToolState,
 };
+/** `GET /api/tools` `toolSearch`. */
+export type ToolSearchInfo = StudioToolSearch;
 export type RunSummary = StudioRunSummary;
 export type Usage = ProviderUsage;
 
@@ -77,6 +81,8 @@ export interface ToolInfo {
   meta: Record<string, unknown>;
   appUri: string | null;
   offered: boolean;
+  /** How the model sees an offered tool; null when the policy does not offer it. */
+  state: ToolState | null;
   decision: Decision;
   stats: ToolStat | null;
   diagnostics: Diagnostic[];

@@ -4,8 +4,8 @@ import { AppFrame } from "../parts/app-frame.js";
 import { ResultView } from "../parts/result-view.js";
 import { SchemaForm } from "../parts/schema-form.js";
 import { initialValue, pruneEmpty, validateForm } from "../parts/schema-values.js";
-import { agentInfo, tools } from "../state.js";
-import type { CallOutcome, ToolInfo } from "../types.js";
+import { agentInfo, toolSearch, tools } from "../state.js";
+import type { CallOutcome, ToolInfo, ToolSearchInfo } from "../types.js";
 
 /** Every tool by source, one at a time in detail with a form to call it. */
 export function ToolsPage() {
@@ -16,9 +16,12 @@ export function ToolsPage() {
     const groups = new Map<string, ToolInfo[]>();
     const needle = filter.trim().toLowerCase();
     for (const tool of list) {
+      // The state is matched too: "deferred" or "found" lists those tools.
       if (
         needle &&
-        !`${tool.name} ${tool.title ?? ""} ${tool.source}`.toLowerCase().includes(needle)
+        !`${tool.name} ${tool.title ?? ""} ${tool.source} ${tool.state ?? ""}`
+          .toLowerCase()
+          .includes(needle)
       )
         continue;
       groups.set(tool.source, [...(groups.get(tool.source) ?? []), tool]);
@@ -37,6 +40,7 @@ export function ToolsPage() {
           value={filter}
           onInput={(event) => setFilter((event.target as HTMLInputElement).value)}
         />
+        {toolSearch.value ? <ToolSearchLine search={toolSearch.value} /> : null}
         {[...bySource].map(([source, group]) => {
           const status = sources.find((item) => item.id === source)?.status;
           return (
@@ -51,10 +55,14 @@ export function ToolsPage() {
                   key={item.name}
                   class={item.name === selected ? "tool-row active" : "tool-row"}
                   data-tool={item.name}
+                  data-state={item.state ?? "none"}
                   onClick={() => setSelected(item.name)}
                 >
                   <ToolIcon tool={item} />
                   <span class="name">{item.name}</span>
+                  {item.state === "deferred" || item.state === "found" ? (
+                    <span class={`tool-state ${item.state}`}>{item.state}</span>
+                  ) : null}
                   <span class={`verdict ${item.decision.verdict}`}>{item.decision.verdict}</span>
                 </button>
               ))}
@@ -69,6 +77,26 @@ export function ToolsPage() {
     </div>
   );
 }
+
+/** Who searches the deferred tools, how many there are, and what the definitions sent cost. */
+function ToolSearchLine({ search }: { search: ToolSearchInfo }) {
+  const sent = search.tokens.sent.toLocaleString("en-US");
+  return (
+    <p class="tool-search" data-testid="tool-search-summary" data-engine={search.engine}>
+      {search.engine === "none"
+        ? `tool search: none · ~${sent} tokens of definitions sent`
+        : `tool search: ${search.engine} · ${search.deferred} deferred · ${search.found} found · ~${sent} of ~${search.tokens.all.toLocaleString("en-US")} tokens sent`}
+      <span class="hint">{search.reason}</span>
+    </p>
+  );
+}
+
+/** What a tool's state means for the model. */
+const STATE_TEXT = {
+  loaded: "loaded: its definition is sent on every request",
+  deferred: "deferred: known to tool search only, until a search finds it",
+  found: "found: a search loaded it for the rest of the conversation",
+} as const;
 
 function ToolIcon({ tool }: { tool: ToolInfo }) {
   // Only inline images: an icon on another host would be a request to the internet.
@@ -127,6 +155,12 @@ function ToolDetail({ tool }: { tool: ToolInfo }) {
         </dd>
         <dt>offered to the model</dt>
         <dd>{tool.offered ? "yes" : "no"}</dd>
+        {tool.state ? (
+          <>
+            <dt>tool search</dt>
+            <dd data-testid="tool-state">{STATE_TEXT[tool.state]}</dd>
+          </>
+        ) : null}
         {tool.aliases.length > 0 ? (
           <>
             <dt>also known as</dt>

@@ -28,6 +28,13 @@ export type TimelineItem =
       kind: "turn";
       turn: number;
       tools: number;
+      /** The tools whose definitions the request carried, in the order sent. */
+      toolNames: string[];
+      /** Estimated tokens of those definitions (absent in events of an older agent). */
+      toolTokens?: number | undefined;
+      /** Tools known to search only, not sent, and who searches them. */
+      deferredTools: number;
+      toolSearch: string;
       estimatedTokens: number;
       usage?: Usage;
       stopReason?: string;
@@ -43,12 +50,14 @@ export type TimelineItem =
       summarized: number;
     }
   | { kind: "repair"; turn: number; issues: number }
+  /** A tool search: ours (`local`) or the provider's; `found` are the tools it loaded. */
+  | { kind: "search"; turn: number; engine: string; query: string; found: string[] }
   | { kind: "error"; stage: string; message: string }
   | { kind: "end"; stopReason: string; turns: number; usage?: Usage };
 
 /**
- * The timeline of a run from its events: turns, calls with their decisions and durations,
- * compactions, output repairs, errors; a sub-agent's events nest under the call that ran it
+ * The timeline of a run from its events: turns (with the tools each offered), calls with their
+ * decisions and durations, tool searches, compactions, output repairs, errors; a sub-agent's events nest under the call that ran it
  * (its events carry `via.parentCallId`), to any depth.
  */
 export function buildTimeline(events: readonly RunEvent[]): TimelineItem[] {
@@ -91,10 +100,15 @@ function itemsOf(events: readonly RunEvent[], byParent: Map<string, RunEvent[]>)
   for (const event of events) {
     switch (event.type) {
       case "turn-start": {
+        const toolNames = event.tools as string[];
         const turn = {
           kind: "turn" as const,
           turn: event.turn as number,
-          tools: (event.tools as string[]).length,
+          tools: toolNames.length,
+          toolNames,
+          toolTokens: event.toolTokens as number | undefined,
+          deferredTools: (event.deferredTools as number | undefined) ?? 0,
+          toolSearch: (event.toolSearch as string | undefined) ?? "none",
           estimatedTokens: event.estimatedTokens as number,
           text: "",
         };
@@ -159,6 +173,15 @@ function itemsOf(events: readonly RunEvent[], byParent: Map<string, RunEvent[]>)
         }
         break;
       }
+      case "tool-search":
+        items.push({
+          kind: "search",
+          turn: event.turn as number,
+          engine: event.engine as string,
+          query: event.query as string,
+          found: event.found as string[],
+        });
+        break;
       case "compaction":
         items.push({
           kind: "compaction",

@@ -1,6 +1,9 @@
 import type { CallItem, TimelineItem } from "./timeline-model.js";
 
-/** A run's timeline: model turns, tool calls (sub-agents nested), compactions, the end. */
+/**
+ * A run's timeline: model turns (with the tools each offered), tool calls (sub-agents nested),
+ * tool searches, compactions, the end.
+ */
 export function Timeline({ items }: { items: readonly TimelineItem[] }) {
   return (
     <ol class="timeline">
@@ -16,17 +19,19 @@ function Item({ item }: { item: TimelineItem }) {
     case "turn":
       return (
         <li class="t-turn" data-turn={item.turn}>
-          <span class="kind">turn {item.turn}</span> {item.tools} tools offered, ~
-          {item.estimatedTokens} tokens sent
-          {item.usage ? (
-            <span class="usage">
-              {" "}
-              · in {item.usage.inputTokens} / out {item.usage.outputTokens} tokens
-            </span>
-          ) : (
-            <span class="muted"> · waiting for the model…</span>
-          )}
-          {item.stopReason ? <span class="muted"> · {item.stopReason}</span> : null}
+          <div>
+            <span class="kind">turn {item.turn}</span> ~{item.estimatedTokens} tokens sent
+            {item.usage ? (
+              <span class="usage">
+                {" "}
+                · in {item.usage.inputTokens} / out {item.usage.outputTokens} tokens
+              </span>
+            ) : (
+              <span class="muted"> · waiting for the model…</span>
+            )}
+            {item.stopReason ? <span class="muted"> · {item.stopReason}</span> : null}
+          </div>
+          <TurnTools item={item} />
         </li>
       );
     case "call":
@@ -38,6 +43,27 @@ function Item({ item }: { item: TimelineItem }) {
           {item.stage === "summary" ? "summarised" : "old results shortened"}: {item.tokensBefore} →{" "}
           {item.tokensAfter} tokens ({item.stubbed} results stubbed, {item.summarized} messages
           summarised)
+        </li>
+      );
+    case "search":
+      return (
+        <li class="t-search" data-testid="tool-search">
+          <span class="kind">tool search</span>{" "}
+          {item.engine === "provider" ? "the provider searched" : "searched"}{" "}
+          <code>{item.query}</code> →{" "}
+          {item.found.length === 0 ? (
+            "no new tools found"
+          ) : (
+            <>
+              {item.found.length} found:{" "}
+              {item.found.map((name, index) => (
+                <span key={name}>
+                  {index > 0 ? ", " : ""}
+                  <code data-found={name}>{name}</code>
+                </span>
+              ))}
+            </>
+          )}
         </li>
       );
     case "repair":
@@ -63,6 +89,34 @@ function Item({ item }: { item: TimelineItem }) {
     default:
       return null;
   }
+}
+
+/**
+ * How many tools a turn offered (their names open below), what their definitions cost, and how
+ * many stayed deferred to search.
+ */
+function TurnTools({ item }: { item: Extract<TimelineItem, { kind: "turn" }> }) {
+  return (
+    <details class="turn-tools" data-testid="turn-tools">
+      <summary>
+        {item.tools} tools offered
+        {item.toolTokens !== undefined ? (
+          <span data-testid="turn-tool-tokens"> (~{item.toolTokens} tokens of definitions)</span>
+        ) : null}
+        {item.deferredTools > 0 ? (
+          <span class="muted" data-testid="turn-deferred">
+            {" "}
+            · {item.deferredTools} deferred to {item.toolSearch} search
+          </span>
+        ) : null}
+      </summary>
+      <div class="tool-names">
+        {item.toolNames.map((name) => (
+          <code key={name}>{name}</code>
+        ))}
+      </div>
+    </details>
+  );
 }
 
 function Call({ item }: { item: CallItem }) {
