@@ -77,6 +77,8 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
         `    args: [${JSON.stringify(path.join(workspace.root, "late-server.mjs"))}]`,
         "agent:",
         "  context_window: 9000",
+        // A window this small would defer the servers' tools; this test follows them all.
+        "tool_search: never",
         "permissions:",
         '  allow: ["mcp__beh__*"]',
         '  deny: ["mcp__counter__peek"]',

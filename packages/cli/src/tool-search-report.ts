@@ -1,64 +1,18 @@
 import {
-  estimateRequestTokens,
-  type ToolDefinition,
+  summarizeToolOffer,
   type ToolOffer,
-  type ToolSearchEngineInUse,
+  type ToolOfferSummary,
   type ToolState,
+  toolStates,
 } from "@pseudoclaude/core";
 
 /** What `tools` and chat's `/tools` say about tool search: each tool's state, and the totals. */
-export interface ToolSearchReport {
-  engine: ToolSearchEngineInUse;
-  /** Why tools are deferred, or why none are. */
-  reason: string;
+export interface ToolSearchReport extends ToolOfferSummary {
   /** Each offered tool's state; a tool the policy does not offer has none. */
   states: ReadonlyMap<string, ToolState>;
-  /** How many offered tools are in each state (they add up to the offered tools). */
-  loaded: number;
-  deferred: number;
-  found: number;
-  /**
-   * Estimated tokens of the definitions the next request sends, and of every offered
-   * definition (what it would send with tool search off).
-   */
-  tokens: { sent: number; all: number };
 }
 
-/** Read an offer (`Agent.toolOffer()`) as the CLI reports it. */
+/** Read an offer (`Agent.toolOffer()`) as the CLI reports it, by the kernel's own count. */
 export function toolSearchReport(offer: ToolOffer): ToolSearchReport {
-  const states = offerStates(offer);
-  const counts = { loaded: 0, deferred: 0, found: 0 };
-  for (const state of states.values()) counts[state]++;
-  return {
-    engine: offer.engine,
-    reason: offer.reason,
-    states,
-    ...counts,
-    tokens: {
-      sent: definitionTokens(offer.sent),
-      // Everything the policy offers, the search tool aside: what "never" would send.
-      all: definitionTokens([...offer.loaded, ...offer.found, ...offer.deferred]),
-    },
-  };
-}
-
-/**
- * Each offered tool's state, by the kernel's rule: the search tool is loaded, a found tool is
- * found (never deferred). The kernel's own `toolStates` is not exported from its package.
- */
-function offerStates(offer: ToolOffer): Map<string, ToolState> {
-  const states = new Map<string, ToolState>();
-  for (const tool of offer.loaded) states.set(tool.name, "loaded");
-  if (offer.searchTool) states.set(offer.searchTool.name, "loaded");
-  for (const tool of offer.deferred) states.set(tool.name, "deferred");
-  for (const tool of offer.found) states.set(tool.name, "found");
-  return states;
-}
-
-/**
- * The kernel's estimate (about four characters a token), before any calibration by what a
- * provider counted, so every command reports the same number for the same tools.
- */
-function definitionTokens(tools: readonly ToolDefinition[]): number {
-  return estimateRequestTokens({ system: "", messages: [], tools });
+  return { ...summarizeToolOffer(offer), states: toolStates(offer) };
 }
