@@ -248,7 +248,7 @@ describe("tool search in the CLI, with 200 tools of a real MCP server", () => {
     assert.equal(parseJson<{ error: { code: string } }>(off).error.code, "unknown_tool");
   });
 
-  it("run shows the search on stderr, and the next request carries what it found", async () => {
+  it("run shows the search on stderr, the next request carries what it found, and so does --continue", async () => {
     await workspace.write(
       "search.json",
       JSON.stringify([
@@ -291,5 +291,31 @@ describe("tool search in the CLI, with 200 tools of a real MCP server", () => {
       .split("\n")
       .filter((entry) => entry.startsWith("call "));
     assert.deepEqual(calls, ["call calendar_create_event"]);
+
+    // The session keeps what the search found: `--continue` sends it on its first request,
+    // with no search in between (the scripted model checks what it was offered).
+    await workspace.write(
+      "continue.json",
+      JSON.stringify([
+        {
+          expect: { tools: ["tool_search", ...found] },
+          tool_calls: [
+            { id: "c2", name: "mcp__wide__calendar_create_event", arguments: { query: "retro" } },
+          ],
+        },
+        { text: "The retro is in the calendar too." },
+      ]),
+    );
+    const continued = await runCli(workspace, [
+      "run",
+      "And the retro",
+      "--script",
+      "continue.json",
+      "--continue",
+      "--yes",
+    ]);
+    assert.equal(continued.code, 0, continued.stderr);
+    assert.doesNotMatch(continued.stderr, /searched/);
+    assert.match(continued.stdout, /The retro is in the calendar too\./);
   });
 });
