@@ -21,7 +21,7 @@ import {
 import type { AuditLog, AuditRecord } from "./audit-log.js";
 import { type CallContext, clientCanElicit, who } from "./call-context.js";
 import type { ClientAnswer, ClientApprovals } from "./client-approvals.js";
-import type { GatewayAskMode } from "./gateway-section.js";
+import type { GatewayAskMode, GatewayExposeMode } from "./gateway-section.js";
 import { clientHasTasks, type GatewayTasks, tasksRequired } from "./gateway-tasks.js";
 import { type ExposedTool, type GatewayTools, taskSupportOf } from "./gateway-tools.js";
 
@@ -45,6 +45,8 @@ export interface GatewayCallsDeps {
   approvals: ClientApprovals;
   codec: RequestStateCodec<ApprovalState>;
   ask: GatewayAskMode;
+  /** Only for what an unknown tool's error points to: the list, or the search. */
+  exposeMode: GatewayExposeMode;
   audit: AuditLog | undefined;
   tasks: GatewayTasks;
 }
@@ -74,7 +76,7 @@ export class GatewayCalls {
     if (!exposed)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `Unknown tool: ${params.name} (tools/list names the tools this gateway exports).`,
+        `Unknown tool: ${params.name} (${this.deps.exposeMode === "search" ? "search_tools finds" : "tools/list names"} the tools this gateway exports).`,
       );
     // A tool that runs as a task (2026-07-28 clients that declared the Tasks extension) answers
     // with the task at once; one that must run as a task is refused to every other client.

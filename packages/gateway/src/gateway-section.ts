@@ -29,6 +29,12 @@ export const GATEWAY_SECTION_SPEC: ConfigSectionSpec = {
 /** What happens to a call the policy would ask about. */
 export type GatewayAskMode = "elicit" | "refuse";
 
+/**
+ * How clients see the exposed tools: `all` lists every one; `search` lists two tools,
+ * `search_tools` and `call_tool`, and the exposed tools are found and called through them.
+ */
+export type GatewayExposeMode = "all" | "search";
+
 /** The gateway's settings, from config and code. */
 export interface GatewaySettings {
   /**
@@ -37,6 +43,12 @@ export interface GatewaySettings {
    * `deny` pattern hides a tool. Default: every tool.
    */
   expose: { allow: readonly (readonly string[])[]; deny: readonly string[] };
+  /**
+   * `all` (default): `tools/list` lists every exposed tool. `search`: it lists `search_tools`
+   * and `call_tool`, for clients of a registry too wide to list. The same tools are callable
+   * either way.
+   */
+  exposeMode: GatewayExposeMode;
   /** Registry-name patterns with one `*`, mapped to the exported name (`"mcp__gh__*": "gh_*"`). */
   rename: ReadonlyArray<{ from: string; to: string }>;
   /**
@@ -63,6 +75,7 @@ const fieldSchemas = {
       message: "an empty allow list would expose nothing; leave it out to expose every tool",
       path: ["allow"],
     }),
+  expose_mode: z.enum(["all", "search"]),
   rename: z.record(
     z.string().regex(/^[^*]*\*?[^*]*$/, "a pattern has at most one *"),
     z.string().regex(/^[A-Za-z0-9_*-]+$/, "exported names use letters, digits, _, - and *"),
@@ -74,6 +87,7 @@ const fieldSchemas = {
 /** Settings as code may give them (camelCase; each key over the config's). */
 export interface GatewayOptions {
   expose?: { allow?: readonly string[] | undefined; deny?: readonly string[] | undefined };
+  exposeMode?: GatewayExposeMode | undefined;
   rename?: Readonly<Record<string, string>> | undefined;
   ask?: GatewayAskMode | undefined;
   audit?: string | false | undefined;
@@ -91,6 +105,7 @@ export function loadGatewaySettings(
   const diagnostics: Diagnostic[] = [];
   const allow: string[][] = [];
   const deny: string[] = [];
+  let exposeMode: GatewayExposeMode = "all";
   let rename: Record<string, string> = {};
   let ask: GatewayAskMode = "elicit";
   let audit: string | false = defaultAuditFile(home);
@@ -98,6 +113,8 @@ export function loadGatewaySettings(
     const fields = readLayer(entry, diagnostics);
     if (fields.expose?.allow) allow.push(fields.expose.allow);
     if (fields.expose?.deny) deny.push(...fields.expose.deny);
+    // Either layer may choose: search mode changes how tools are shown, not which may run.
+    if (fields.expose_mode) exposeMode = fields.expose_mode;
     if (entry.layer !== "user") {
       for (const key of GATEWAY_SECTION_SPEC.userOnly ?? [])
         if (key in fields) diagnostics.push(userOnlyWarning(entry, key));
@@ -110,12 +127,14 @@ export function loadGatewaySettings(
   }
   if (options.expose?.allow) allow.push([...options.expose.allow]);
   if (options.expose?.deny) deny.push(...options.expose.deny);
+  if (options.exposeMode) exposeMode = options.exposeMode;
   if (options.rename) rename = { ...options.rename };
   if (options.ask) ask = options.ask;
   if (options.audit !== undefined) audit = options.audit;
   return {
     settings: {
       expose: { allow, deny },
+      exposeMode,
       rename: Object.entries(rename).map(([from, to]) => ({ from, to })),
       ask,
       audit,

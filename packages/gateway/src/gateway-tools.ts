@@ -51,6 +51,7 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
   private readonly names: ExportedNames;
   private readonly policy: PolicyEngine;
   private byName = new Map<string, ExposedTool>();
+  private allTools: ExposedTool[] | undefined;
   private listed: ListedTool[] | undefined;
   private version = -1;
   private readonly onRegistryChange = () => this.refresh();
@@ -79,10 +80,20 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
     return this.byName.get(name);
   }
 
+  /**
+   * Every exported tool, in listing order: a new array exactly when what clients would list
+   * changes, so a caller can key what it derives (a search index) on it.
+   */
+  all(): readonly ExposedTool[] {
+    if (this.version !== this.agent.registry.version) this.refresh();
+    this.allTools ??= [...this.byName.values()];
+    return this.allTools;
+  }
+
   /** What `tools/list` answers, made once per change. */
   list(): readonly ListedTool[] {
-    if (this.version !== this.agent.registry.version) this.refresh();
-    this.listed ??= [...this.byName.values()].map(listedTool);
+    const all = this.all();
+    this.listed ??= all.map(listedTool);
     return this.listed;
   }
 
@@ -107,6 +118,7 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
     }
     if (sameTools(this.byName, next)) return;
     this.byName = next;
+    this.allTools = undefined;
     this.listed = undefined;
     this.emit("changed");
   }
@@ -140,7 +152,8 @@ function sameTools(a: Map<string, ExposedTool>, b: Map<string, ExposedTool>): bo
   return true;
 }
 
-function listedTool({ name, definition }: ExposedTool): ListedTool {
+/** An exported tool as `tools/list` carries it. */
+export function listedTool({ name, definition }: ExposedTool): ListedTool {
   const tool: ListedTool = {
     name,
     description: definition.description,

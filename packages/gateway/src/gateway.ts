@@ -16,11 +16,13 @@ import { z } from "zod";
 import { AuditLog } from "./audit-log.js";
 import { type CallContext, type GatewayEra, who } from "./call-context.js";
 import type { ClientApprovals } from "./client-approvals.js";
+import { ExposedToolSearch } from "./exposed-tool-search.js";
 import { exposureTest } from "./exposure.js";
 import { APPROVAL_TTL_SECONDS, type ApprovalState, GatewayCalls } from "./gateway-calls.js";
 import type { GatewaySettings } from "./gateway-section.js";
 import { clientHasTasks, GatewayTasks, TASKS_EXTENSION, tasksRequired } from "./gateway-tasks.js";
 import { GatewayTools } from "./gateway-tools.js";
+import { SearchMode } from "./search-mode.js";
 import { UpstreamFeatures, type UpstreamLog } from "./upstream-features.js";
 
 /** What the gateway tells clients it is. */
@@ -46,6 +48,8 @@ export class Gateway {
   readonly features: UpstreamFeatures | undefined;
   readonly audit: AuditLog | undefined;
   private readonly calls: GatewayCalls;
+  /** Set in `expose_mode: search`: clients list two tools and find the rest through them. */
+  private readonly search: SearchMode | undefined;
   private readonly tasks = new GatewayTasks();
   /** The level each live connection asked for; one that never asked hears no upstream logs. */
   private readonly logLevels = new WeakMap<Server, LoggingLevel>();
@@ -72,13 +76,19 @@ export class Gateway {
       approvals: options.approvals,
       codec: this.codec,
       ask: settings.ask,
+      exposeMode: settings.exposeMode,
       audit: this.audit,
       tasks: this.tasks,
     });
+    this.search =
+      settings.exposeMode === "search"
+        ? new SearchMode(new ExposedToolSearch(this.tools), this.calls)
+        : undefined;
     this.features = manager
       ? new UpstreamFeatures(manager, exposureTest(settings.expose), settings)
       : undefined;
-    this.tools.on("changed", () => this.changed("tools"));
+    // In search mode what clients list never changes; the search follows the registry itself.
+    if (!this.search) this.tools.on("changed", () => this.changed("tools"));
     this.features?.on("resources-changed", () => this.changed("resources"));
     this.features?.on("prompts-changed", () => this.changed("prompts"));
     this.features?.on("log", (log) => this.relayLog(log));
@@ -95,7 +105,7 @@ export class Gateway {
    */
   createServer(transport: CallContext["transport"], ctx: McpRequestContext, keep: boolean): Server {
     const era: GatewayEra = ctx.era === "modern" ? "2026-07-28" : "2025-11-25";
-    const capabilities: ServerCapabilities = { tools: { listChanged: true } };
+    const capabilities: ServerCapabilities = { tools: { listChanged: !this.search } };
     if (era === "2026-07-28") capabilities.extensions = { [TASKS_EXTENSION]: {} };
     if (this.features) {
       // Subscriptions need a connection to send updates on: 2026-era HTTP clients have none.
@@ -115,9 +125,14 @@ export class Gateway {
     );
     const where: CallContext = { transport, era, server };
     const modern = era === "2026-07-28";
-    server.setRequestHandler("tools/list", () => ({ tools: [...this.tools.list()] }));
+    const search = this.search;
+    server.setRequestHandler("tools/list", () => ({
+      tools: search ? search.list() : [...this.tools.list()],
+    }));
     server.setRequestHandler("tools/call", (request, context) =>
-      this.calls.call(request.params, context, where),
+      search
+        ? search.call(request.params, context, where)
+        : this.calls.call(request.params, context, where),
     );
     const features = this.features;
     if (features) {

@@ -7,6 +7,7 @@ export { AuditLog, type AuditRecord } from "./audit-log.js";
 export type { GatewayEra } from "./call-context.js";
 export { type ClientAnswer, ClientApprovals } from "./client-approvals.js";
 export { ExportedNames } from "./exported-names.js";
+export { type ExposedToolMatches, ExposedToolSearch } from "./exposed-tool-search.js";
 export { type ExposureTest, exposureTest } from "./exposure.js";
 export { GATEWAY_SERVER_NAME, Gateway, type GatewayOptionsResolved } from "./gateway.js";
 export {
@@ -21,6 +22,7 @@ export {
   GATEWAY_SECTION,
   GATEWAY_SECTION_SPEC,
   type GatewayAskMode,
+  type GatewayExposeMode,
   type GatewayOptions,
   type GatewaySettings,
   loadGatewaySettings,
@@ -38,6 +40,7 @@ export {
   type ExposedTool,
   GatewayTools,
   type ListedTool,
+  listedTool,
   REGISTRY_NAME_META_KEY,
   SOURCE_META_KEY,
   type TaskSupport,
@@ -45,6 +48,15 @@ export {
 } from "./gateway-tools.js";
 export { type ExportedAnnotations, honestAnnotations } from "./honest-annotations.js";
 export { type GatewayAuth, MIN_TOKEN_LENGTH } from "./http-auth.js";
+export { SearchMode } from "./search-mode.js";
+export {
+  CALL_TOOL_NAME,
+  DEFAULT_SEARCH_LIMIT,
+  MAX_SEARCH_LIMIT,
+  SEARCH_MODE_TOOLS,
+  SEARCH_TOOLS_NAME,
+  type SearchToolsOutput,
+} from "./search-mode-tools.js";
 export {
   type HttpGateway,
   isLoopback,
