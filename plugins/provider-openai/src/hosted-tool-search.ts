@@ -20,9 +20,18 @@ export function searchInputItem(item: SearchItem): InputItem {
   return input;
 }
 
-/** The function names a search output loaded (wire names). */
+/**
+ * The function names a search output loaded (wire names): top-level functions, and those of a
+ * namespace, which the search loads only the matching functions of.
+ */
 export function loadedFunctions(tools: readonly OpenAI.Responses.Tool[]): string[] {
-  return tools.flatMap((tool) => (tool.type === "function" ? [tool.name] : []));
+  return tools.flatMap((tool) =>
+    tool.type === "function"
+      ? [tool.name]
+      : tool.type === "namespace"
+        ? tool.tools.flatMap((member) => (member.type === "function" ? [member.name] : []))
+        : [],
+  );
 }
 
 /**

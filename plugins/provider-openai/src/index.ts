@@ -30,6 +30,11 @@ export { removeAddedNulls, toStrictSchema } from "./strict-schema.js";
 export { toolResultText } from "./tool-result-text.js";
 export { toUsage } from "./usage.js";
 export {
+  MAX_NAMESPACE_DESCRIPTION,
+  type SearchableFunction,
+  toNamespaces,
+} from "./wire-namespaces.js";
+export {
   OpenAIToolProjector,
   responsesFunction,
   toParameters,

@@ -17,8 +17,9 @@ type UserPart = OpenAI.Responses.ResponseInputContent;
 export interface ResponsesInputOptions {
   /**
    * The request carries the hosted tool search: the search items of earlier turns go back as
-   * they came. Without it they are left out, since the API refuses a search call its request
-   * did not offer; found tools are then sent loaded.
+   * they came, and each call of a namespaced function with the namespace it came with. Without
+   * it both are left out, since the API refuses a search call its request did not offer and
+   * the request has no namespaces; found tools are then sent loaded.
    */
   hostedToolSearch?: boolean | undefined;
 }
@@ -49,10 +50,14 @@ export function toResponsesInput(
         out.push(...itemsOf(message.providerData, options.hostedToolSearch === true));
         if (message.text !== "") out.push({ role: "assistant", content: message.text });
         for (const call of message.toolCalls) {
+          const namespace = options.hostedToolSearch
+            ? namespaceOf(message.providerData, call.id)
+            : undefined;
           out.push({
             type: "function_call",
             call_id: call.id,
             name: names.toWire(call.name),
+            ...(namespace !== undefined ? { namespace } : {}),
             arguments: argumentsText(call.arguments),
           });
         }
@@ -114,4 +119,20 @@ function itemsOf(
   return (items as InputItem[]).filter(
     (item) => hostedToolSearch || !("type" in item && item.type?.startsWith("tool_search_")),
   );
+}
+
+/**
+ * The namespace a call came with (see `translateResponsesStream`). It is kept with the turn
+ * rather than worked out from this request's tools, so the call goes back exactly as the model
+ * made it, whatever this request's namespaces are.
+ */
+function namespaceOf(
+  providerData: Record<string, unknown> | undefined,
+  callId: string,
+): string | undefined {
+  const stored = providerData?.openai as { namespaces?: unknown } | undefined;
+  const namespaces = stored?.namespaces;
+  if (!namespaces || typeof namespaces !== "object") return undefined;
+  const namespace = (namespaces as Record<string, unknown>)[callId];
+  return typeof namespace === "string" ? namespace : undefined;
 }

@@ -31,6 +31,9 @@ export async function* translateResponsesStream(
   const items: unknown[] = [];
   // A server-run search may have no call id: its output then answers the latest call.
   const searches = new Map<string | null, OpenAI.Responses.ResponseToolSearchCall>();
+  // The namespace each call of a namespaced function came with, by call id: the call goes back
+  // with it next time (the registry name alone does not say it).
+  const namespaces: Record<string, string> = {};
   for await (const event of events) {
     switch (event.type) {
       case "response.output_text.delta":
@@ -59,6 +62,7 @@ export async function* translateResponsesStream(
         }
         if (event.item.type === "function_call") {
           calls += 1;
+          if (event.item.namespace) namespaces[event.item.call_id] = event.item.namespace;
           const read = tools.readCall(event.item.name, parseArguments(event.item.arguments));
           yield {
             type: "tool-call",
@@ -68,7 +72,9 @@ export async function* translateResponsesStream(
         break;
       case "response.completed":
       case "response.incomplete": {
-        if (items.length > 0) yield { type: "provider-data", data: { openai: { items } } };
+        const calledIn = Object.keys(namespaces).length > 0 ? { namespaces } : {};
+        if (items.length > 0 || calledIn.namespaces)
+          yield { type: "provider-data", data: { openai: { items, ...calledIn } } };
         const usage = event.response.usage;
         if (usage) yield { type: "usage", usage: readUsage(usage) };
         const reason: StopReason =

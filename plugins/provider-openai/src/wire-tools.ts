@@ -8,6 +8,7 @@ import {
 import type OpenAI from "openai";
 import { HOSTED_TOOL_SEARCH } from "./hosted-tool-search.js";
 import { removeAddedNulls, toStrictSchema } from "./strict-schema.js";
+import { type SearchableFunction, toNamespaces } from "./wire-namespaces.js";
 
 /** One tool as both OpenAI APIs describe a function. */
 export interface WireFunction {
@@ -89,8 +90,10 @@ export class OpenAIToolProjector {
   /**
    * The Responses `tools` with the hosted search: the loaded functions, the search tool, found
    * tools whose search output the conversation no longer holds (loaded, so they stay callable),
-   * then every other function deferred. Deferred functions go in name order, so a tool being
-   * found never moves another and the start of the request stays the same for the prompt cache.
+   * then every other function deferred inside the namespace of its MCP server or source (see
+   * `toNamespaces`): the model reads the namespaces' names and descriptions, not one line per
+   * function. A tool being found stays where it was, so the tools do not change across a search
+   * and the start of the request stays the same for the prompt cache.
    */
   responsesToolsWithSearch(
     tools: readonly ToolDefinition[],
@@ -108,14 +111,18 @@ export class OpenAIToolProjector {
     const cached = this.searchTools;
     if (cached?.key.length === key.length && cached.key.every((part, at) => part === key[at]))
       return cached.tools;
-    const hidden = [...deferred, ...found.filter((fn) => referenced.has(fn.name))].sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
+    const searchable: SearchableFunction[] = [
+      ...deferred.map((fn, at) => ({ fn, definition: search.deferred[at]! })),
+      ...found.flatMap((fn, at) =>
+        referenced.has(fn.name) ? [{ fn, definition: search.found[at]! }] : [],
+      ),
+    ];
+    const taken = new Set([HOSTED_TOOL_SEARCH.type, ...wire.functions.map((fn) => fn.name)]);
     const projected: OpenAI.Responses.Tool[] = [
       ...loaded.map((fn) => responsesFunction(fn)),
       HOSTED_TOOL_SEARCH,
       ...unreferenced.map((fn) => responsesFunction(fn)),
-      ...hidden.map((fn) => responsesFunction(fn, true)),
+      ...toNamespaces(searchable, taken),
     ];
     this.searchTools = { key, tools: projected };
     return projected;
