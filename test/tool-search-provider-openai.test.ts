@@ -2,7 +2,8 @@
 // refuses more than 128 function tools as OpenAI does: Chat Completions stays under the limit
 // with the agent's own tool_search (the run that fails without it), and the Responses API's
 // hosted tool_search finds deferred functions in one namespace per MCP server, its items and
-// the namespace of each call going back with the next request.
+// the namespace of each call going back with the next request. Which of the two searches an
+// agent gets (the model, the endpoint, the option) is checked last.
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
 import {
@@ -178,16 +179,13 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
       }
       assert.equal(provider({ maxTools: 64 }).maxTools, 64);
       assert.throws(() => provider({ maxTools: 0 }), ConfigError);
-      assert.throws(
-        () => provider({ toolSearch: "client" as unknown as "hosted" }),
-        /toolSearch must be "hosted" or false/,
-      );
     });
   });
 
   describe("Responses API with the hosted tool_search", () => {
+    // The local server is not OpenAI's endpoint: `hosted` asks for the search it answers.
     const responses = (options: Parameters<typeof openai>[0] = {}) =>
-      provider({ api: "responses", ...options });
+      provider({ api: "responses", toolSearch: "hosted", ...options });
 
     /** The hosted search's two items: what it was asked, and the function it loaded. */
     const searchItems = (loaded: Record<string, unknown> = forecastFunction()) => [
@@ -485,6 +483,72 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
         assert.deepEqual(
           tools.map((tool) => tool.name),
           ["read_file", "list_files", "tool_search"],
+        );
+      } finally {
+        await agent.close();
+      }
+    });
+  });
+
+  describe("which search toolSearch: auto picks", () => {
+    const key = { apiKey: OPENAI_TEST_KEY, env: {} };
+    const hosted = (options: Parameters<typeof openai>[0]) =>
+      openai({ ...key, ...options }).nativeToolSearch;
+
+    it("picks OpenAI's hosted search on the Responses API at OpenAI with gpt-5.4 or later", () => {
+      for (const model of ["gpt-5.4", "gpt-5.4-mini", "gpt-5.4-2026-03-05", "gpt-5.5", "gpt-6"])
+        assert.equal(hosted({ api: "responses", model }), true, model);
+      assert.equal(hosted({ api: "responses" }), true, "the default model");
+      assert.equal(
+        hosted({ api: "responses", model: "gpt-5.4", baseURL: "https://api.openai.com/v1" }),
+        true,
+      );
+    });
+
+    it("picks ours for older or unknown models, other endpoints and Chat Completions", () => {
+      for (const model of ["gpt-4o", "gpt-4.1", "gpt-5", "gpt-5.2", "o3", "llama3.2"])
+        assert.equal(hosted({ api: "responses", model }), false, model);
+      assert.equal(hosted({ api: "responses", model: "gpt-5.5", baseURL: server.baseURL }), false);
+      assert.equal(
+        hosted({
+          api: "responses",
+          model: "gpt-5.5",
+          env: { OPENAI_BASE_URL: "https://openrouter.ai/api/v1" },
+        }),
+        false,
+        "the endpoint from the environment",
+      );
+      assert.equal(hosted({ model: "gpt-5.5" }), false, "Chat Completions");
+      assert.equal(hosted({ model: "gpt-5.5", toolSearch: "hosted" }), false, "no search in Chat");
+    });
+
+    it("forces the hosted search with hosted, and never uses it with false", () => {
+      assert.equal(
+        hosted({
+          api: "responses",
+          model: "gpt-4o",
+          baseURL: server.baseURL,
+          toolSearch: "hosted",
+        }),
+        true,
+      );
+      assert.equal(hosted({ api: "responses", model: "gpt-5.5", toolSearch: false }), false);
+      assert.throws(
+        () => openai({ ...key, toolSearch: "client" as unknown as "hosted" }),
+        /toolSearch must be "auto", "hosted" or false/,
+      );
+    });
+
+    it("sends a compatible server on the Responses API our tool_search", async () => {
+      server.reply(openaiToolLimit(responsesStream({ text: "Which city?" })));
+      const { agent } = await wideAgent(provider({ api: "responses", model: "gpt-5.5" }));
+      try {
+        assert.equal(agent.toolOffer().engine, "local");
+        await agent.run("Weather?");
+        const tools = server.requests[0]!.body.tools as ResponsesTool[];
+        assert.deepEqual(
+          tools.map((tool) => `${tool.type}:${tool.name}`),
+          ["function:read_file", "function:list_files", "function:tool_search"],
         );
       } finally {
         await agent.close();

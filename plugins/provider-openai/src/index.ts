@@ -5,6 +5,11 @@
  */
 export { argumentsText, CHAT_TOOL_RESULT_CONTENT, toChatMessages } from "./chat-messages.js";
 export { translateChatStream } from "./chat-stream.js";
+export {
+  isOpenAIEndpoint,
+  supportsHostedToolSearch,
+  usesHostedToolSearch,
+} from "./hosted-search-support.js";
 export { HOSTED_TOOL_SEARCH } from "./hosted-tool-search.js";
 export { toModelError } from "./model-error.js";
 export {

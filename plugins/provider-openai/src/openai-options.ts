@@ -78,12 +78,15 @@ export interface OpenAIOptions {
    */
   maxTools?: number | false | undefined;
   /**
-   * Tool search in the Responses API: `hosted` sends the tools the agent defers with
-   * `defer_loading` beside OpenAI's hosted `tool_search`, which finds them on the server; `false`
-   * leaves the search to the agent's own `tool_search` tool. Chat Completions has no search of
-   * its own and always uses the agent's. Default `hosted`. See docs/tool-search.md.
+   * Who finds the tools the agent defers. `auto`: OpenAI's hosted `tool_search` where it runs,
+   * i.e. the Responses API against OpenAI's own endpoint (no `baseURL`, or api.openai.com) with
+   * gpt-5.4 or later (its guide: only those models support it); the agent's own `tool_search`
+   * tool everywhere else (Chat Completions, compatible servers, other models). `hosted`: the
+   * hosted search on the Responses API whatever the endpoint and model (a proxy or Azure that
+   * passes it through). `false`: always the agent's own. Default `auto`. See
+   * docs/providers.md and docs/tool-search.md.
    */
-  toolSearch?: "hosted" | false | undefined;
+  toolSearch?: "auto" | "hosted" | false | undefined;
   /** Where keys and endpoints are read from. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>> | undefined;
 }

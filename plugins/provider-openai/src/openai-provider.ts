@@ -10,6 +10,7 @@ import OpenAI from "openai";
 import { CHAT_TOOL_RESULT_CONTENT, toChatMessages } from "./chat-messages.js";
 import { translateChatStream } from "./chat-stream.js";
 import { openaiContextWindow } from "./context-window.js";
+import { usesHostedToolSearch } from "./hosted-search-support.js";
 import { referencedTools } from "./hosted-tool-search.js";
 import { toModelError } from "./model-error.js";
 import type { OpenAIOptions } from "./openai-options.js";
@@ -33,8 +34,9 @@ export class OpenAIProvider implements Provider {
   /** OpenAI refuses a request with more function tools (see the `maxTools` option). */
   readonly maxTools: number | undefined;
   /**
-   * The Responses API's hosted `tool_search` finds deferred tools (unless `toolSearch: false`);
-   * Chat Completions has none, so the agent's own search tool serves it.
+   * OpenAI's hosted `tool_search` finds deferred tools: on the Responses API, against OpenAI's
+   * endpoint with a model that supports it, or forced (see `usesHostedToolSearch`). Otherwise
+   * the agent's own search tool serves, as it does every model and server.
    */
   readonly nativeToolSearch: boolean;
   /** The SDK client, for callers that need an endpoint this provider does not wrap. */
@@ -50,8 +52,7 @@ export class OpenAIProvider implements Provider {
     this.toolResultContent =
       this.settings.api === "responses" ? RESPONSES_TOOL_RESULT_CONTENT : CHAT_TOOL_RESULT_CONTENT;
     this.maxTools = this.settings.maxTools;
-    this.nativeToolSearch =
-      this.settings.api === "responses" && this.settings.toolSearch === "hosted";
+    this.nativeToolSearch = usesHostedToolSearch(this.settings);
     this.projector = new OpenAIToolProjector(this.settings.strict);
     this.client = new OpenAI({
       apiKey: this.settings.apiKey,

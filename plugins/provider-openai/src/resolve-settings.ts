@@ -27,8 +27,8 @@ export interface OpenAISettings {
   reasoningEffort: OpenAIOptions["reasoningEffort"];
   /** Undefined: no limit. */
   maxTools: number | undefined;
-  /** The Responses API's hosted search, or `false` for the agent's own. */
-  toolSearch: "hosted" | false;
+  /** As given (see `usesHostedToolSearch` for what it decides). */
+  toolSearch: "auto" | "hosted" | false;
 }
 
 /**
@@ -98,12 +98,12 @@ function maxTools(option: OpenAIOptions["maxTools"]): number | undefined {
   return option;
 }
 
-function toolSearch(option: OpenAIOptions["toolSearch"]): "hosted" | false {
-  if (option === undefined) return "hosted";
-  if (option === "hosted" || option === false) return option;
+function toolSearch(option: OpenAIOptions["toolSearch"]): "auto" | "hosted" | false {
+  if (option === undefined) return "auto";
+  if (option === "auto" || option === "hosted" || option === false) return option;
   throw new ConfigError(
     "invalid_provider_option",
-    `OpenAI toolSearch must be "hosted" or false (got ${JSON.stringify(option)}).`,
+    `OpenAI toolSearch must be "auto", "hosted" or false (got ${JSON.stringify(option)}).`,
     { details: { provider: "openai", option: "toolSearch" } },
   );
 }
