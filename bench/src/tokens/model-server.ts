@@ -165,7 +165,13 @@ function actionLabel(action: Action): string {
   return "answer";
 }
 
-/** The definitions a search for `paths` loads: the deferred functions or namespaces so named. */
+/**
+ * The definitions a search for `paths` loads: the deferred functions or namespaces so named. A
+ * namespace's path loads the namespace with every function in it, as the OpenAI Agents SDK's
+ * built-in `{ paths }` loader does. (That loader also takes `namespace.name` for one function;
+ * the scripted model never asks for one, since before a search it sees no function's name in a
+ * namespace, only the namespace's own.)
+ */
 function loadedBy(paths: readonly string[], tools: readonly WireTool[]): WireTool[] {
   return tools
     .filter((tool) => paths.includes(String(tool.name)))

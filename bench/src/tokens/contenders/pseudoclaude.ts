@@ -11,9 +11,10 @@ export const pseudoclaudeAll: TaskContender = ours("pseudoclaude-all", "never");
 export const pseudoclaudeSearch: TaskContender = ours("pseudoclaude-search", "always");
 
 /**
- * Ours with tool search on the Responses API, where the engine's default (`auto`) is the
- * provider's own search: OpenAI's hosted `tool_search`, the MCP tools sent as deferred
- * functions.
+ * Ours with tool search on the Responses API and OpenAI's hosted `tool_search`: the MCP tools
+ * sent deferred in one namespace per server. The provider's `toolSearch: "auto"` picks the
+ * hosted search against OpenAI's own endpoint only, so this contender asks for it
+ * (`"hosted"`): the local model server stands in for OpenAI and runs the search itself.
  */
 export const pseudoclaudeSearchHosted: TaskContender = ours(
   "pseudoclaude-search-hosted",
@@ -34,7 +35,7 @@ function ours(
 ): TaskContender {
   return {
     name,
-    package: `@pseudoclaude/core@0.1.0 + @pseudoclaude/plugin-mcp@0.1.0 + @pseudoclaude/provider-openai@0.1.0 (${api === "chat" ? "Chat Completions" : "Responses API"}), toolSearch: "${toolSearch}"`,
+    package: `@pseudoclaude/core@0.1.0 + @pseudoclaude/plugin-mcp@0.1.0 + @pseudoclaude/provider-openai@0.1.0 (${api === "chat" ? "Chat Completions" : 'Responses API, toolSearch: "hosted"'}), toolSearch: "${toolSearch}"`,
     async run(setup) {
       const [{ createAgent }, { mcp }, { openai }] = await Promise.all([
         import("@pseudoclaude/core"),
@@ -44,7 +45,13 @@ function ours(
       const options = {
         config: false as const,
         policy: { mode: "bypass" as const },
-        provider: openai({ baseURL: setup.baseURL, apiKey: "x", model: "bench", api }),
+        provider: openai({
+          baseURL: setup.baseURL,
+          apiKey: "x",
+          model: "bench",
+          api,
+          ...(api === "responses" ? { toolSearch: "hosted" as const } : {}),
+        }),
         plugins: [
           mcp({
             servers: Object.fromEntries(setup.servers.map((spec) => [spec.name, entry(spec)])),
