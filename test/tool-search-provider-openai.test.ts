@@ -2,8 +2,8 @@
 // refuses more than 128 function tools as OpenAI does: Chat Completions stays under the limit
 // with the agent's own tool_search (the run that fails without it), and the Responses API's
 // hosted tool_search finds deferred functions in one namespace per MCP server, its items and
-// the namespace of each call going back with the next request. Which of the two searches an
-// agent gets (the model, the endpoint, the option) is checked last.
+// the namespace of each call going back with the next request. Which of the two searches a
+// provider picks is checked in plugins/provider-openai/test/hosted-search-support.test.ts.
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
 import {
@@ -13,10 +13,15 @@ import {
   ModelError,
   type Provider,
 } from "@pseudoclaude/core";
-import { createToolNameMap, wireToolName } from "@pseudoclaude/core/provider";
-import { MAX_NAMESPACE_DESCRIPTION, openai, toResponsesInput } from "@pseudoclaude/provider-openai";
+import { wireToolName } from "@pseudoclaude/core/provider";
+import { MAX_NAMESPACE_DESCRIPTION, openai } from "@pseudoclaude/provider-openai";
 import { InMemoryToolSource } from "@pseudoclaude/testing";
-import { chatStream, openaiToolLimit, responsesStream } from "./fixtures/providers/openai-wire.js";
+import {
+  chatStream,
+  hostedSearchItems,
+  openaiToolLimit,
+  responsesStream,
+} from "./fixtures/providers/openai-wire.js";
 import {
   builtinTools,
   FORECAST,
@@ -44,21 +49,39 @@ interface ResponsesTool {
   tools?: ResponsesTool[];
 }
 
-/** The forecast function as the hosted search loads it: in its namespace, alone. */
-const forecastFunction = () => ({
-  type: "namespace",
-  name: "weather_v2",
-  description: 'Tools of the MCP server "weather.v2": get_forecast (1 tool)',
-  tools: [
+/** Each tool sent as `type:name`, `+deferred` where it is. */
+const sent = (tools: readonly ResponsesTool[]) =>
+  tools.map((tool) => `${tool.type}:${tool.name ?? ""}${tool.defer_loading ? "+deferred" : ""}`);
+
+/** The built-in tools, loaded, and the hosted search: what starts every request. */
+const LOADED = ["function:read_file", "function:list_files", "tool_search:"];
+
+/** The hosted search asked for the weather namespace and loaded the forecast function in it. */
+const searchItems = () =>
+  hostedSearchItems({ paths: ["weather_v2"] }, [
     {
-      type: "function",
-      name: FORECAST_WIRE,
-      description: "Weather forecast for a city.",
-      parameters: { type: "object", properties: { id: { type: "string" } } },
-      strict: false,
-      defer_loading: true,
+      type: "namespace",
+      name: "weather_v2",
+      description: 'Tools of the MCP server "weather.v2": get_forecast (1 tool)',
+      tools: [
+        {
+          type: "function",
+          name: FORECAST_WIRE,
+          description: "Weather forecast for a city.",
+          parameters: { type: "object", properties: { id: { type: "string" } } },
+          strict: false,
+          defer_loading: true,
+        },
+      ],
     },
-  ],
+  ]);
+
+/** The model's call of the forecast function, in the namespace the search loaded it from. */
+const forecastCall = (id: string, city: string) => ({
+  id,
+  name: FORECAST_WIRE,
+  namespace: "weather_v2",
+  input: { id: city },
 });
 
 /**
@@ -187,26 +210,6 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
     const responses = (options: Parameters<typeof openai>[0] = {}) =>
       provider({ api: "responses", toolSearch: "hosted", ...options });
 
-    /** The hosted search's two items: what it was asked, and the function it loaded. */
-    const searchItems = (loaded: Record<string, unknown> = forecastFunction()) => [
-      {
-        id: "tsc_01Search",
-        type: "tool_search_call",
-        call_id: null,
-        execution: "server",
-        status: "completed",
-        arguments: { paths: ["weather_v2"] },
-      },
-      {
-        id: "tso_01Search",
-        type: "tool_search_output",
-        call_id: null,
-        execution: "server",
-        status: "completed",
-        tools: [loaded],
-      },
-    ];
-
     it("sends the tools of no MCP server in one namespace named after their source", async () => {
       server.reply(openaiToolLimit(responsesStream({ text: "Which city?" })));
       const hosted = responses();
@@ -216,10 +219,7 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
         assert.equal(agent.toolOffer().engine, "provider");
         await agent.run("Weather?");
         const tools = server.requests[0]!.body.tools as ResponsesTool[];
-        assert.deepEqual(
-          tools.map((tool) => `${tool.type}:${tool.name ?? ""}`),
-          ["function:read_file", "function:list_files", "tool_search:", "namespace:wide"],
-        );
+        assert.deepEqual(sent(tools), [...LOADED, "namespace:wide"]);
         const wide = tools[3]!;
         assert.equal(wide.tools!.length, WIDE_TOOL_COUNT);
         assert.match(wide.description!, /^Tools of "wide": mcp__calendar__archive_attachment, /);
@@ -235,22 +235,9 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
       try {
         await agent.run("Weather?");
         const tools = server.requests[0]!.body.tools as ResponsesTool[];
-        assert.deepEqual(
-          tools.slice(0, 3).map((tool) => [tool.type, tool.name, tool.defer_loading]),
-          [
-            ["function", "read_file", undefined],
-            ["function", "list_files", undefined],
-            ["tool_search", undefined, undefined],
-          ],
-        );
+        const servers = "calendar drive github jira maps notion slack stripe weather_v2".split(" ");
+        assert.deepEqual(sent(tools), [...LOADED, ...servers.map((name) => `namespace:${name}`)]);
         const namespaces = tools.slice(3);
-        assert.deepEqual(
-          namespaces.map((tool) => [tool.type, tool.name]),
-          [
-            ...["calendar", "drive", "github", "jira", "maps", "notion", "slack", "stripe"],
-            "weather_v2",
-          ].map((name) => ["namespace", name]),
-        );
         // The namespace itself is not deferred: the functions in it are.
         for (const namespace of namespaces) {
           assert.equal(namespace.defer_loading, undefined);
@@ -266,10 +253,7 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
           weather.description,
           'Tools of the MCP server "weather.v2": get_forecast (1 tool)',
         );
-        assert.deepEqual(
-          weather.tools!.map((fn) => fn.name),
-          [FORECAST_WIRE],
-        );
+        assert.deepEqual(sent(weather.tools!), [`function:${FORECAST_WIRE}+deferred`]);
         const github = namespaces[2]!;
         assert.match(
           github.description!,
@@ -278,14 +262,8 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
         // Functions in wire-name order, each as the API takes it.
         const names = github.tools!.map((fn) => fn.name!);
         assert.deepEqual(names, [...names].sort());
-        assert.deepEqual(Object.keys(github.tools![0]!).sort(), [
-          "defer_loading",
-          "description",
-          "name",
-          "parameters",
-          "strict",
-          "type",
-        ]);
+        const keys = ["defer_loading", "description", "name", "parameters", "strict", "type"];
+        assert.deepEqual(Object.keys(github.tools![0]!).sort(), keys);
       } finally {
         await agent.close();
       }
@@ -297,27 +275,13 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
         openaiToolLimit(
           responsesStream({
             items,
-            toolCalls: [
-              {
-                id: "call_F",
-                name: FORECAST_WIRE,
-                namespace: "weather_v2",
-                input: { id: "Lisbon" },
-              },
-            ],
+            toolCalls: [forecastCall("call_F", "Lisbon")],
           }),
         ),
         openaiToolLimit(responsesStream({ text: "Sunny in Lisbon." })),
         openaiToolLimit(
           responsesStream({
-            toolCalls: [
-              {
-                id: "call_G",
-                name: FORECAST_WIRE,
-                namespace: "weather_v2",
-                input: { id: "Porto" },
-              },
-            ],
+            toolCalls: [forecastCall("call_G", "Porto")],
           }),
         ),
         openaiToolLimit(responsesStream({ text: "Sunny in Porto too." })),
@@ -367,57 +331,12 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
           agent.toolOffer().found.map((tool) => tool.name),
           [FORECAST],
         );
-      } finally {
-        await agent.close();
-      }
-    });
-
-    it("keeps each call's namespace with its turn, and replays none without the hosted search", async () => {
-      server.reply(
-        openaiToolLimit(
-          responsesStream({
-            items: searchItems(),
-            toolCalls: [
-              {
-                id: "call_F",
-                name: FORECAST_WIRE,
-                namespace: "weather_v2",
-                input: { id: "Lisbon" },
-              },
-            ],
-          }),
-        ),
-        openaiToolLimit(responsesStream({ text: "Sunny in Lisbon." })),
-      );
-      const { agent } = await serverAgent(responses());
-      try {
-        await agent.run("Weather in Lisbon?");
-        const messages = agent.conversation.messages;
-        const turn = messages.find((message) => message.role === "assistant");
-        assert.ok(turn?.role === "assistant");
-        const stored = turn.providerData?.openai as { namespaces?: unknown } | undefined;
-        assert.deepEqual(stored?.namespaces, { call_F: "weather_v2" });
-        const names = createToolNameMap([FORECAST]);
-        const kinds = (input: readonly object[]) =>
-          input.map((item) => {
-            const { type, role, namespace } = item as Record<string, string | undefined>;
-            return `${type ?? role}${namespace ? `@${namespace}` : ""}`;
-          });
-        assert.deepEqual(kinds(toResponsesInput(messages, names, { hostedToolSearch: true })), [
-          "user",
-          "tool_search_call",
-          "tool_search_output",
-          "function_call@weather_v2",
-          "function_call_output",
-          "assistant",
-        ]);
-        // A request without the hosted search has no namespaces: the call goes back plain.
-        assert.deepEqual(kinds(toResponsesInput(messages, names)), [
-          "user",
-          "function_call",
-          "function_call_output",
-          "assistant",
-        ]);
+        // Where the namespace is kept: with the turn, by call id.
+        const turn = agent.conversation.messages.find((message) => message.role === "assistant");
+        assert.deepEqual(turn?.role === "assistant" && turn.providerData?.openai, {
+          items,
+          namespaces: { call_F: "weather_v2" },
+        });
       } finally {
         await agent.close();
       }
@@ -428,14 +347,7 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
         openaiToolLimit(
           responsesStream({
             items: searchItems(),
-            toolCalls: [
-              {
-                id: "call_F",
-                name: FORECAST_WIRE,
-                namespace: "weather_v2",
-                input: { id: "Lisbon" },
-              },
-            ],
+            toolCalls: [forecastCall("call_F", "Lisbon")],
           }),
         ),
         openaiToolLimit(responsesStream({ text: "Sunny in Lisbon." })),
@@ -450,108 +362,29 @@ describe("OpenAI tool search against a local server that takes at most 128 tools
         ]);
         await agent.run("And tomorrow?");
         const tools = server.requests[2]!.body.tools as ResponsesTool[];
-        assert.deepEqual(
-          tools.slice(0, 4).map((tool) => [tool.name ?? tool.type, tool.defer_loading]),
-          [
-            ["read_file", undefined],
-            ["list_files", undefined],
-            ["tool_search", undefined],
-            [FORECAST_WIRE, undefined],
-          ],
-        );
-        // Out of its namespace, which held nothing else and is gone.
-        assert.ok(!tools.some((tool) => tool.name === "weather_v2"));
-        assert.ok(
-          !tools.some((tool) => tool.tools?.some((fn) => fn.name === FORECAST_WIRE)),
-          "sent once",
-        );
+        // Loaded after the search tool, out of its namespace, which held nothing else and is gone.
+        assert.deepEqual(sent(tools).slice(0, 4), [...LOADED, `function:${FORECAST_WIRE}`]);
+        assert.ok(!sent(tools).includes("namespace:weather_v2"));
         assert.ok(tools.slice(4).every((tool) => tool.type === "namespace"));
       } finally {
         await agent.close();
       }
     });
 
-    it("uses the agent's own tool_search with toolSearch: false", async () => {
-      server.reply(openaiToolLimit(responsesStream({ text: "Which city?" })));
-      const own = responses({ toolSearch: false });
-      assert.equal(own.nativeToolSearch, false);
-      const { agent } = await wideAgent(own);
-      try {
-        assert.equal(agent.toolOffer().engine, "local");
-        await agent.run("Weather?");
-        const tools = server.requests[0]!.body.tools as ResponsesTool[];
-        assert.deepEqual(
-          tools.map((tool) => tool.name),
-          ["read_file", "list_files", "tool_search"],
-        );
-      } finally {
-        await agent.close();
-      }
-    });
-  });
-
-  describe("which search toolSearch: auto picks", () => {
-    const key = { apiKey: OPENAI_TEST_KEY, env: {} };
-    const hosted = (options: Parameters<typeof openai>[0]) =>
-      openai({ ...key, ...options }).nativeToolSearch;
-
-    it("picks OpenAI's hosted search on the Responses API at OpenAI with gpt-5.4 or later", () => {
-      for (const model of ["gpt-5.4", "gpt-5.4-mini", "gpt-5.4-2026-03-05", "gpt-5.5", "gpt-6"])
-        assert.equal(hosted({ api: "responses", model }), true, model);
-      assert.equal(hosted({ api: "responses" }), true, "the default model");
-      assert.equal(
-        hosted({ api: "responses", model: "gpt-5.4", baseURL: "https://api.openai.com/v1" }),
-        true,
-      );
-    });
-
-    it("picks ours for older or unknown models, other endpoints and Chat Completions", () => {
-      for (const model of ["gpt-4o", "gpt-4.1", "gpt-5", "gpt-5.2", "o3", "llama3.2"])
-        assert.equal(hosted({ api: "responses", model }), false, model);
-      assert.equal(hosted({ api: "responses", model: "gpt-5.5", baseURL: server.baseURL }), false);
-      assert.equal(
-        hosted({
-          api: "responses",
-          model: "gpt-5.5",
-          env: { OPENAI_BASE_URL: "https://openrouter.ai/api/v1" },
-        }),
-        false,
-        "the endpoint from the environment",
-      );
-      assert.equal(hosted({ model: "gpt-5.5" }), false, "Chat Completions");
-      assert.equal(hosted({ model: "gpt-5.5", toolSearch: "hosted" }), false, "no search in Chat");
-    });
-
-    it("forces the hosted search with hosted, and never uses it with false", () => {
-      assert.equal(
-        hosted({
-          api: "responses",
-          model: "gpt-4o",
-          baseURL: server.baseURL,
-          toolSearch: "hosted",
-        }),
-        true,
-      );
-      assert.equal(hosted({ api: "responses", model: "gpt-5.5", toolSearch: false }), false);
-      assert.throws(
-        () => openai({ ...key, toolSearch: "client" as unknown as "hosted" }),
-        /toolSearch must be "auto", "hosted" or false/,
-      );
-    });
-
-    it("sends a compatible server on the Responses API our tool_search", async () => {
-      server.reply(openaiToolLimit(responsesStream({ text: "Which city?" })));
-      const { agent } = await wideAgent(provider({ api: "responses", model: "gpt-5.5" }));
-      try {
-        assert.equal(agent.toolOffer().engine, "local");
-        await agent.run("Weather?");
-        const tools = server.requests[0]!.body.tools as ResponsesTool[];
-        assert.deepEqual(
-          tools.map((tool) => `${tool.type}:${tool.name}`),
-          ["function:read_file", "function:list_files", "function:tool_search"],
-        );
-      } finally {
-        await agent.close();
+    it("uses the agent's own tool_search with toolSearch: false, and with auto on another endpoint", async () => {
+      // `auto` keeps the hosted search to OpenAI's own endpoint: this server is not it.
+      for (const own of [responses({ toolSearch: false }), provider({ api: "responses" })]) {
+        server.reply(openaiToolLimit(responsesStream({ text: "Which city?" })));
+        assert.equal(own.nativeToolSearch, false);
+        const { agent } = await wideAgent(own);
+        try {
+          assert.equal(agent.toolOffer().engine, "local");
+          await agent.run("Weather?");
+          const tools = server.requests.at(-1)!.body.tools as ResponsesTool[];
+          assert.deepEqual(sent(tools), [...LOADED.slice(0, 2), "function:tool_search"]);
+        } finally {
+          await agent.close();
+        }
       }
     });
   });

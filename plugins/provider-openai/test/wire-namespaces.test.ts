@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ToolDefinition } from "@pseudoclaude/core";
-import { supportsHostedToolSearch } from "../src/hosted-search-support.js";
 import {
   MAX_NAMESPACE_DESCRIPTION,
   type SearchableFunction,
@@ -94,16 +93,5 @@ describe("OpenAI namespaces for the hosted tool search", () => {
     ];
     const once = JSON.stringify(toNamespaces(tools, new Set()));
     assert.equal(JSON.stringify(toNamespaces([...tools].reverse(), new Set())), once);
-  });
-});
-
-describe("the models OpenAI's hosted tool search takes", () => {
-  it("is gpt-5.4 and later, with any suffix", () => {
-    for (const model of ["gpt-5.4", "gpt-5.4-mini", "gpt-5.4-pro", "gpt-5.5", "gpt-5.10", "gpt-6"])
-      assert.equal(supportsHostedToolSearch(model), true, model);
-    for (const model of ["gpt-5", "gpt-5.2", "gpt-5-mini", "gpt-4o", "gpt-4.1", "o3"])
-      assert.equal(supportsHostedToolSearch(model), false, model);
-    assert.equal(supportsHostedToolSearch("llama3.2"), false);
-    assert.equal(supportsHostedToolSearch("openai/gpt-5.5"), false);
   });
 });
