@@ -172,11 +172,14 @@ export {
   type ToolState,
   toolStates,
 } from "./tool-search/tool-offer.js";
-export type {
-  ToolSearchEngine,
-  ToolSearchMode,
-  ToolSearchOptions,
-  ToolSearchSettings,
+export {
+  TOOL_SEARCH_ENGINES,
+  TOOL_SEARCH_MODES,
+  type ToolPin,
+  type ToolSearchEngine,
+  type ToolSearchMode,
+  type ToolSearchOptions,
+  type ToolSearchSettings,
 } from "./tool-search/tool-search-options.js";
 export { type ContentBlock, textOf } from "./tools/content.js";
 export { type DefineToolSpec, defineTool } from "./tools/define-tool.js";

@@ -48,7 +48,6 @@ export {
 } from "./gateway-tools.js";
 export { type ExportedAnnotations, honestAnnotations } from "./honest-annotations.js";
 export { type GatewayAuth, MIN_TOKEN_LENGTH } from "./http-auth.js";
-export { SearchMode } from "./search-mode.js";
 export {
   CALL_TOOL_NAME,
   DEFAULT_SEARCH_LIMIT,

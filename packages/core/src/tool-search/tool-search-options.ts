@@ -1,5 +1,6 @@
 import { ConfigError } from "../errors.js";
-import { parseRulePattern, type RulePattern } from "../policy/rule-pattern.js";
+import { parseRulePattern } from "../policy/rule-pattern.js";
+import type { ToolDefinition } from "../tools/tool-definition.js";
 
 /**
  * When tools are deferred: `auto` once the offered set passes the threshold (or a tool asks to
@@ -43,11 +44,18 @@ export interface ToolSearchOptions {
   maxTools?: number | undefined;
 }
 
+/** A pin, parsed: whether it names a tool (by its name or an alias, globs allowed). */
+export interface ToolPin {
+  /** The pattern as written. */
+  raw: string;
+  matchesTool(tool: Pick<ToolDefinition, "name" | "aliases">): boolean;
+}
+
 /** Every setting with its default applied, the pins parsed. */
 export interface ToolSearchSettings {
   mode: ToolSearchMode;
   engine: ToolSearchEngine;
-  pin: readonly RulePattern[];
+  pin: readonly ToolPin[];
   maxResults: number;
   contextShare: number;
   tokens: number;
