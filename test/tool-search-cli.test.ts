@@ -153,6 +153,27 @@ describe("tool search in the CLI, with 200 tools of a real MCP server", () => {
     assert.ok(summary.tokens.sent < summary.tokens.all / 5, `sent ${summary.tokens.sent}`);
   });
 
+  it("tools --provider decides as that provider would: Anthropic's own search, OpenAI's limit", async () => {
+    const anthropicRun = await runCli(workspace, ["tools", "--json", "--provider", "anthropic"], {
+      env: { ANTHROPIC_API_KEY: "sk-ant-not-used" },
+    });
+    assert.equal(anthropicRun.code, 0, anthropicRun.stderr);
+    const native = parseJson<ToolsJson>(anthropicRun);
+    assert.equal(native.tool_search.engine, "provider");
+    assert.equal(native.tool_search.deferred, OFFERED_WIDE);
+    assert.ok(!native.tools.some((tool) => tool.name === "tool_search"), "the API searches");
+
+    const openaiRun = await runCli(
+      workspace,
+      ["tools", "--json", "--provider", "openai", "--tool-search", "auto"],
+      { env: { OPENAI_API_KEY: "sk-not-used" } },
+    );
+    assert.equal(openaiRun.code, 0, openaiRun.stderr);
+    const chat = parseJson<ToolsJson>(openaiRun);
+    assert.equal(chat.tool_search.engine, "local");
+    assert.match(chat.tool_search.reason, /more than openai limit of 128/);
+  });
+
   it("tools --tool-search never sends every definition: all loaded, no search tool", async () => {
     const run = await runCli(workspace, ["tools", "--json", "--tool-search", "never"]);
     assert.equal(run.code, 0, run.stderr);

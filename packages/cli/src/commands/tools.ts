@@ -1,3 +1,5 @@
+import type { LoadedConfig } from "@pseudoclaude/core";
+import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import { loadCliConfig, withCliAgent } from "../cli-agent.js";
 import { writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -8,6 +10,7 @@ import {
   toolDefinitionToJson,
   toolSearchToJson,
 } from "../json-output.js";
+import { createProvider } from "../providers.js";
 import { renderToolsReport } from "../render-tools.js";
 import { ruleTypos, ruleTypoText } from "../rule-typos.js";
 import { sourceTotals } from "../source-totals.js";
@@ -17,8 +20,8 @@ import { toolSearchReport } from "../tool-search-report.js";
 export const toolsCommand: CommandSpec = {
   name: "tools",
   summary: "List every tool, source status and start-up diagnostic.",
-  usage: `Usage: pseudoclaude tools [--json] [--strict] [--tool-search MODE] [--workspace DIR]
-                         [--plugin PATH]...
+  usage: `Usage: pseudoclaude tools [--json] [--strict] [--tool-search MODE] [--provider NAME]
+                         [--model M] [--workspace DIR] [--plugin PATH]...
 
 Start every plugin (no model needed) and print the tool registry: name, source, safety,
 whether the policy offers the tool to the model, its state (loaded: sent on every request;
@@ -34,18 +37,30 @@ each tool source with its state and counters, and every diagnostic.
              "tool_search": {...}} on stdout, plus "rule_typos" when a permission rule names
              no tool but is close to one
 
-No model is started, so tool search is reported as our own search would run it ("local");
-a run whose provider searches by itself reports "provider" (chat's /tools, the studio).
+  --provider NAME   decide tool search as this provider would (its tool limit, its own
+             search, its model's context window): anthropic, openai, openai-compatible,
+             scripted; nothing is sent to it, but it needs its key variable as run does
+  --model M  that provider's model
+
+No model is asked anything. Without --provider, tool search is reported as our own search
+would run it ("local"); with it, as a run on that provider would ("provider" where the API
+searches by itself).
 
 A permission rule whose tool name is no registered tool but close to one (run_comand) is
 warned about on stderr, with the name it probably meant.`,
-  flags: ["strict", "trust-project", "tool-search"],
+  flags: ["strict", "trust-project", "tool-search", "provider", "model"],
   positionals: { min: 0, max: 0, names: "" },
   run: runTools,
 };
 
 async function runTools({ flags, io }: CommandContext): Promise<number> {
-  return withCliAgent({ flags, io, diagnoseConfig: true }, async ({ agent }) => {
+  // Only a provider named on the command line: the config's is not built just to list tools.
+  const provider = flags.provider
+    ? (config: LoadedConfig, consent: WorkspaceConsent) =>
+        createProvider(flags.provider, { cwd: io.cwd, model: flags.model }, config, consent)
+    : undefined;
+  const options = { flags, io, diagnoseConfig: true, ...(provider ? { provider } : {}) };
+  return withCliAgent(options, async ({ agent }) => {
     // First: deciding the offer registers the search tool when tools are deferred.
     const search = toolSearchReport(agent.toolOffer());
     const offered = new Set(agent.offeredTools().map((tool) => tool.name));
