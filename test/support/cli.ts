@@ -42,6 +42,9 @@ export function startCli(
     ...process.env,
     HOME: workspace.home,
     USERPROFILE: workspace.home,
+    // The machine's own managed Claude Code settings (/etc/claude-code) are not the test's:
+    // the fake home holds the one a test writes.
+    PSEUDOCLAUDE_CLAUDE_MANAGED_SETTINGS: path.join(workspace.home, "managed-settings.json"),
   };
   for (const name of options.unset ?? []) delete env[name];
   Object.assign(env, options.env);

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { TracerProvider } from "@opentelemetry/api";
+import { claudeCodeLayers } from "@pseudoclaude/compat-claude-code";
 import {
   type Agent,
   type Approver,
@@ -202,6 +203,8 @@ export async function loadCliConfig(
   const config = loadConfig({
     workspace,
     ...(userConfig !== undefined ? { userFile: path.resolve(io.cwd, userConfig) } : {}),
+    // Claude Code's settings files mean here what they mean there: the user's deny rules hold.
+    foreignLayers: claudeCodeLayers(),
   });
   return { workspace, config };
 }

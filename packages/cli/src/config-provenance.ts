@@ -99,7 +99,30 @@ export function mergeWithOrigins(
       apply(merged, key, entry.value, [], entry, origins, ignored, rules);
     }
   }
+  ignored.push(...notApplied(config));
   return { config: merged, values: [...origins.values()], ignored };
+}
+
+/** Settings of other programs' files (Claude Code's) that nothing here applies. */
+function notApplied(config: LoadedConfig): MergedConfig["ignored"] {
+  return config.layers.flatMap((layer) =>
+    (layer.notApplied ?? []).map((dotted) => {
+      const keys = dotted.split(".");
+      const node = layer.document?.getIn(keys, true) as
+        | { range?: [number, number, number]; toJSON?: () => unknown }
+        | undefined;
+      const at =
+        node?.range && layer.lineCounter ? layer.lineCounter.linePos(node.range[0]) : undefined;
+      return {
+        path: dotted,
+        value: redact(node?.toJSON ? node.toJSON() : node, keys),
+        layer: layer.managed ? "managed" : layer.name,
+        file: layer.file,
+        ...(at ? { line: at.line, column: at.col } : {}),
+        reason: "a Claude Code setting not applied here (docs/claude-code.md)",
+      };
+    }),
+  );
 }
 
 function apply(
@@ -175,7 +198,8 @@ function origin(
   const found: ValueOrigin = {
     path: dottedPath(fullPath),
     value: redact(value, fullPath),
-    layer: entry.layer,
+    // An administrator's value says so: no other layer can loosen it.
+    layer: entry.managed ? "managed" : entry.layer,
     file: position.file,
   };
   if (position.line !== undefined) found.line = position.line;

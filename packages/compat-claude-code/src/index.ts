@@ -51,4 +51,15 @@ export {
   type ClaudeSettingsScope,
   claudeSettingsFiles,
 } from "./settings-files.js";
+export {
+  CLAUDE_MANAGED_SETTINGS_ENV,
+  CLAUDE_MANAGED_SETTINGS_FILE,
+  type ClaudeCodeLayersOptions,
+  claudeCodeLayers,
+} from "./settings-layers.js";
+export {
+  CLAUDE_DEFAULT_MODES,
+  settingsNotApplied,
+  translateSettings,
+} from "./settings-translation.js";
 export { CLAUDE_CODE_TOOL_NAMES, FROM_CLAUDE_CODE_NAMES } from "./tool-names.js";

@@ -25,6 +25,7 @@ export {
 export {
   CONFIG_DIR,
   CONFIG_FILE,
+  type ForeignLayers,
   type LoadConfigOptions,
   loadConfigFile,
 } from "../config/load-config.js";

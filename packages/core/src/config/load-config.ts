@@ -27,7 +27,25 @@ export interface LoadConfigOptions {
   /** Explicit file paths, overriding the defaults. `null` disables a layer. */
   userFile?: string | null | undefined;
   projectFile?: string | null | undefined;
+  /**
+   * Other programs' files read as layers (Claude Code's settings, through
+   * `@pseudoclaude/compat-claude-code`), by scope: `user` ones come before our user file,
+   * `project` ones before our project file, `managed` ones after everything. Their problems
+   * are the diagnostics they return.
+   */
+  foreignLayers?: ForeignLayers | undefined;
 }
+
+/** What {@link LoadConfigOptions.foreignLayers} reads, for one workspace and home. */
+export type ForeignLayers = (
+  workspace: string,
+  homeDir: string,
+) => {
+  user: ConfigLayer[];
+  project: ConfigLayer[];
+  managed: ConfigLayer[];
+  diagnostics: Diagnostic[];
+};
 
 /**
  * The layered configuration: user `~/.PseudoClaude/config.yaml`, then project
@@ -52,6 +70,8 @@ export class LoadedConfig {
       entries.push({
         layer: layer.name,
         file: layer.file,
+        ...(layer.origin ? { origin: layer.origin } : {}),
+        ...(layer.managed ? { managed: true } : {}),
         value: layer.data[key] as T,
         locate: (subPath) => locate(layer, [key, ...subPath]),
         locateKey: (subPath) => locate(layer, [key, ...subPath], true),
@@ -105,13 +125,21 @@ export function defaultConfigPaths(options: LoadConfigOptions): {
   };
 }
 
-/** Read both layers. Never throws for file problems: each becomes a diagnostic. */
+/**
+ * Read both layers, and the foreign ones in their places. Never throws for file problems:
+ * each becomes a diagnostic.
+ */
 export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const paths = defaultConfigPaths(options);
   const diagnostics: Diagnostic[] = [];
+  const foreign = options.foreignLayers?.(
+    path.resolve(options.workspace),
+    options.homeDir ?? os.homedir(),
+  );
   const layers: ConfigLayer[] = [];
   const seen = new Set<string>();
   for (const name of ["user", "project"] as const) {
+    layers.push(...(foreign?.[name] ?? []));
     const file = paths[name];
     if (!file) continue;
     const resolved = path.resolve(file);
@@ -120,7 +148,11 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
     seen.add(resolved);
     layers.push(readLayer(name, resolved, diagnostics));
   }
-  return new LoadedConfig(layers, diagnostics.map(blockingFileProblem));
+  layers.push(...(foreign?.managed ?? []));
+  return new LoadedConfig(layers, [
+    ...diagnostics.map(blockingFileProblem),
+    ...(foreign?.diagnostics ?? []),
+  ]);
 }
 
 /**
@@ -258,9 +290,10 @@ function parserMessage(message: string): string {
  */
 function locate(
   layer: ConfigLayer,
-  fullPath: ReadonlyArray<string | number>,
+  ourPath: ReadonlyArray<string | number>,
   keyPosition = false,
 ): ConfigPosition {
+  const fullPath = layer.sourcePath ? layer.sourcePath(ourPath) : ourPath;
   const { document, lineCounter } = layer;
   if (!document || !lineCounter) return { file: layer.file };
   for (let depth = fullPath.length; depth > 0; depth--) {

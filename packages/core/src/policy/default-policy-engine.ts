@@ -2,6 +2,7 @@ import picomatch from "picomatch";
 import { ConfigError } from "../errors.js";
 import { isToolSearchTool } from "../tool-search/search-tool.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
+import { MODE_REACH } from "./mode-limits.js";
 import {
   PERMISSION_MODES,
   type PermissionMode,
@@ -69,6 +70,13 @@ export class DefaultPolicyEngine implements PolicyEngine {
       throw new ConfigError(
         "config_invalid",
         `Unknown permission mode "${mode}" (modes: ${PERMISSION_MODES.join(", ")}).`,
+      );
+    const max = this.settings.maxMode;
+    if (max !== undefined && MODE_REACH[mode] > MODE_REACH[max])
+      throw new ConfigError(
+        "config_invalid",
+        `Mode "${mode}" is not allowed here: the configuration allows at most "${max}" (managed settings, or bypass mode disabled).`,
+        { details: { mode, maxMode: max } },
       );
     this.currentMode = mode;
   }

@@ -9,6 +9,7 @@ import { needsConsentDiagnostic } from "../consent/needs-consent.js";
 import type { WideningSetting } from "../consent/widening.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { compilePolicyRules } from "./default-policy-engine.js";
+import { MODE_REACH, modeLimits } from "./mode-limits.js";
 import { PERMISSION_MODES, type PermissionMode } from "./policy-engine.js";
 import {
   type PolicyOptions,
@@ -26,6 +27,7 @@ export const permissionsSectionSchema = zodSchema((z) =>
       allow: z.array(z.string().min(1)).optional(),
       ask: z.array(z.string().min(1)).optional(),
       deny: z.array(z.string().min(1)).optional(),
+      disable_bypass: z.boolean().optional(),
     })
     .strict(),
 );
@@ -37,6 +39,8 @@ const permissionsFields = zodSchema((z) => ({
   allow: z.array(z.string().min(1)),
   ask: z.array(z.string().min(1)),
   deny: z.array(z.string().min(1)),
+  /** Refuse `bypass` mode for this agent, whoever asks for it (it only narrows). */
+  disable_bypass: z.boolean(),
 }));
 
 type PermissionsLayer = SectionFields<ReturnType<typeof permissionsFields>>;
@@ -53,14 +57,6 @@ export const PERMISSIONS_SECTION_SPEC: ConfigSectionSpec = {
 
 /** The consent subject of a workspace's widening permissions. */
 export const PERMISSIONS_SUBJECT = "permissions";
-
-/** How far each mode lets calls through without asking, least first. */
-const MODE_REACH: Record<PermissionMode, number> = {
-  plan: 0,
-  default: 1,
-  accept_edits: 2,
-  bypass: 3,
-};
 
 /** The permissions a workspace may set only with the user's consent. */
 export const PERMISSIONS_WIDENING: readonly WideningSetting[] = [
@@ -102,16 +98,16 @@ export function buildPolicySettings(
   let tools: string[] | undefined;
   const narrowTools: string[][] = [];
   const rules: RuleSpec[] = [];
-  for (const entry of config.section(PERMISSIONS_SECTION)) {
-    const values = readLayer(entry, report);
-    if (entry.layer === "user") {
-      rules.push(...layerRules(values, entry, report));
-      if (values.mode) mode = values.mode;
-      if (values.tools) tools = values.tools;
-      continue;
-    }
-    const subject = wideningSubject(values, mode, tools);
-    if (!subject || consent?.isApproved(subject)) {
+  const read = config
+    .section(PERMISSIONS_SECTION)
+    .map((entry) => ({ entry, values: readLayer(entry, report) }));
+  // Every widening file of the workspace is one question (Claude Code's two settings files
+  // and ours), asked against the user's own mode and allow-list.
+  const subject = workspaceWidening(read);
+  const approved = !subject || consent?.isApproved(subject) === true;
+  const limits = modeLimits(read);
+  for (const { entry, values } of read) {
+    if (entry.layer === "user" || approved) {
       rules.push(...layerRules(values, entry, report));
       if (values.mode) mode = values.mode;
       if (values.tools) tools = values.tools;
@@ -125,12 +121,13 @@ export function buildPolicySettings(
       if (tools) narrowTools.push(values.tools);
       else tools = values.tools;
     }
-    report(
-      needsConsentDiagnostic(subject, entry, {
-        source: "policy",
-        what: `The workspace's permissions would widen what the agent may do (${subject.summary}); only their deny and ask rules, a stricter mode and a narrower tool list apply`,
-      }),
-    );
+    if (subject && widens(values, mode, tools))
+      report(
+        needsConsentDiagnostic(subject, entry, {
+          source: "policy",
+          what: `The workspace's permissions would widen what the agent may do (${subject.summary}); only their deny and ask rules, a stricter mode and a narrower tool list apply`,
+        }),
+      );
   }
   if (code) {
     const codeRules = rulesOf(code, "code");
@@ -140,10 +137,18 @@ export function buildPolicySettings(
       throw new TypeError(errors.map((error) => error.message).join(" "));
     }
     rules.push(...codeRules);
-    if (code.mode) mode = code.mode;
+    if (code.mode) {
+      // Asked for by the person at the keyboard (`--mode`) or the developer: a mode above
+      // what an administrator or a settings file allows is refused, not quietly lowered.
+      const refused = limits.refuse(code.mode);
+      if (refused) throw refused;
+      mode = code.mode;
+    }
     if (code.tools) tools = code.tools;
   }
+  mode = limits.clamp(mode, report);
   const settings: PolicySettings = { mode, rules, workspace };
+  if (limits.maxMode !== undefined) settings.maxMode = limits.maxMode;
   if (tools) settings.tools = tools;
   if (narrowTools.length > 0) settings.narrowTools = narrowTools;
   return settings;
@@ -155,21 +160,49 @@ export function buildPolicySettings(
  * layer (code is not known here, and can only tighten what the question covers).
  */
 export function permissionsConsentRequest(config: LoadedConfig): ConsentSubject | undefined {
-  let mode: PermissionMode = "default";
-  let tools: string[] | undefined;
   const quiet = () => undefined;
-  let subject: ConsentSubject | undefined;
-  for (const entry of config.section(PERMISSIONS_SECTION)) {
-    const values = readLayer(entry, quiet);
-    if (entry.layer === "user") {
-      if (values.mode) mode = values.mode;
-      if (values.tools) tools = values.tools;
-    } else subject = wideningSubject(values, mode, tools);
-  }
-  return subject;
+  return workspaceWidening(
+    config
+      .section(PERMISSIONS_SECTION)
+      .map((entry) => ({ entry, values: readLayer(entry, quiet) })),
+  );
 }
 
-function readLayer(entry: SectionEntry, report: (diagnostic: Diagnostic) => void) {
+type ReadLayer = { entry: SectionEntry; values: PermissionsLayer };
+
+/**
+ * What the workspace's layers together would widen beyond the user's own mode and allow-list
+ * (the user's layers, managed ones aside): their allow rules, their loosest mode, their last
+ * allow-list. One workspace file gives the subject it always gave.
+ */
+function workspaceWidening(read: readonly ReadLayer[]): ConsentSubject | undefined {
+  let userMode: PermissionMode = "default";
+  let userTools: string[] | undefined;
+  const merged: PermissionsLayer = {};
+  for (const { entry, values } of read) {
+    if (entry.layer === "user") {
+      if (entry.managed) continue;
+      if (values.mode) userMode = values.mode;
+      if (values.tools) userTools = values.tools;
+      continue;
+    }
+    if (values.allow) merged.allow = [...(merged.allow ?? []), ...values.allow];
+    if (values.mode && (!merged.mode || MODE_REACH[values.mode] > MODE_REACH[merged.mode]))
+      merged.mode = values.mode;
+    if (values.tools) merged.tools = values.tools;
+  }
+  return wideningSubject(merged, userMode, userTools);
+}
+
+/** Whether one layer asks for more than `mode` and `tools` give (for its own diagnostic). */
+function widens(values: PermissionsLayer, mode: PermissionMode, tools: string[] | undefined) {
+  return wideningSubject(values, mode, tools) !== undefined;
+}
+
+function readLayer(
+  entry: SectionEntry,
+  report: (diagnostic: Diagnostic) => void,
+): PermissionsLayer {
   return validateSectionFields(entry, permissionsFields(), {
     source: "policy",
     sectionKey: PERMISSIONS_SECTION,
@@ -220,7 +253,8 @@ function layerRules(
   entry: SectionEntry,
   report: (diagnostic: Diagnostic) => void,
 ): RuleSpec[] {
-  const specs = rulesOf(values, entry.layer);
+  // An administrator's rules say so in every decision they make.
+  const specs = rulesOf(values, entry.managed ? "managed" : entry.layer);
   const { errors } = compilePolicyRules(specs);
   const broken = new Set(errors.map((error) => error.spec));
   for (const error of errors) {

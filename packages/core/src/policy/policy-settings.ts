@@ -23,6 +23,11 @@ export interface RuleSpec {
 /** Everything the default engine needs, combined from code and every config layer. */
 export interface PolicySettings {
   mode: PermissionMode;
+  /**
+   * The loosest mode `setMode` may switch to (managed settings' mode, or below `bypass` when
+   * a layer disables it). Undefined: any.
+   */
+  maxMode?: PermissionMode;
   tools?: readonly string[];
   /**
    * More allow-lists a tool must also match: a workspace's own list, which may narrow the

@@ -1,0 +1,72 @@
+import { isPlainObject } from "@pseudoclaude/core/plugin";
+
+/** Claude Code's `defaultMode` values and the mode each is here. */
+export const CLAUDE_DEFAULT_MODES: Readonly<Record<string, string>> = {
+  default: "default",
+  acceptEdits: "accept_edits",
+  plan: "plan",
+  bypassPermissions: "bypass",
+};
+
+/** Keys of a settings file read here: by our sections, or by a plugin (hooks). */
+const APPLIED = new Set(["permissions", "hooks", "$schema"]);
+
+/** Keys of `permissions` read here. */
+const APPLIED_PERMISSIONS = new Set([
+  "allow",
+  "ask",
+  "deny",
+  "defaultMode",
+  "disableBypassPermissionsMode",
+]);
+
+/**
+ * A settings file's values in our sections, and where each of our paths is in the file.
+ * Rules pass unchanged: our rule syntax reads Claude Code's (`Bash(npm run test:*)`,
+ * `Read(./.env)`, `mcp__github`). A value that does not fit (a `defaultMode` we do not have, a
+ * rule that is not a string) also passes unchanged, so the section's own check reports it at
+ * its line, and fails closed as it does for our own config.
+ */
+export function translateSettings(settings: Record<string, unknown>): {
+  data: Record<string, unknown>;
+  sourcePath(path: ReadonlyArray<string | number>): ReadonlyArray<string | number>;
+} {
+  const data: Record<string, unknown> = {};
+  const permissions = settings.permissions;
+  if (isPlainObject(permissions)) {
+    const ours: Record<string, unknown> = {};
+    for (const verdict of ["allow", "ask", "deny"] as const)
+      if (permissions[verdict] !== undefined) ours[verdict] = permissions[verdict];
+    const mode = permissions.defaultMode;
+    if (mode !== undefined)
+      ours.mode =
+        typeof mode === "string" && Object.hasOwn(CLAUDE_DEFAULT_MODES, mode)
+          ? CLAUDE_DEFAULT_MODES[mode]
+          : mode;
+    const bypass = permissions.disableBypassPermissionsMode;
+    if (bypass !== undefined) ours.disable_bypass = bypass === "disable" ? true : bypass;
+    data.permissions = ours;
+  } else if (permissions !== undefined) data.permissions = permissions;
+  return { data, sourcePath };
+}
+
+/** Our path as the settings file writes it. */
+function sourcePath(path: ReadonlyArray<string | number>): ReadonlyArray<string | number> {
+  if (path[0] !== "permissions") return path;
+  if (path[1] === "mode") return ["permissions", "defaultMode", ...path.slice(2)];
+  if (path[1] === "disable_bypass")
+    return ["permissions", "disableBypassPermissionsMode", ...path.slice(2)];
+  return path;
+}
+
+/**
+ * The settings of a file that nothing here reads, as `key` or `permissions.key`: reported once,
+ * never dropped in silence.
+ */
+export function settingsNotApplied(settings: Record<string, unknown>): string[] {
+  const out = Object.keys(settings).filter((key) => !APPLIED.has(key));
+  if (isPlainObject(settings.permissions))
+    for (const key of Object.keys(settings.permissions))
+      if (!APPLIED_PERMISSIONS.has(key)) out.push(`permissions.${key}`);
+  return out;
+}
