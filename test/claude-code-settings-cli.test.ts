@@ -151,6 +151,33 @@ describe("Claude Code's settings files, through the CLI", () => {
     );
   });
 
+  it("additionalDirectories: the user's apply at once, a repository's after trust approve", async () => {
+    const outside = path.join(workspace.home, "shared-docs");
+    await put(path.join(outside, "guide.md"), "the shared guide\n");
+    const read = () =>
+      runCli(workspace, [
+        "call",
+        "read_file",
+        JSON.stringify({ path: path.join(outside, "guide.md") }),
+      ]);
+    const before = await read();
+    assert.equal(before.code, 1, "outside the workspace, no extra root yet");
+    await settings(workspace, "project", { permissions: { additionalDirectories: [outside] } });
+    const unapproved = await read();
+    assert.equal(unapproved.code, 1, "a repository's directory waits for consent");
+    assert.match(unapproved.stderr, /pseudoclaude trust approve setting:builtin_tools/);
+    assert.match(unapproved.stderr, /\.claude\/settings\.json:\d+/);
+    const trust = await runCli(workspace, ["trust", "approve"]);
+    assert.equal(trust.code, 0, trust.stderr);
+    const approved = await read();
+    assert.equal(approved.code, 0, approved.stderr);
+    assert.match(approved.stdout, /the shared guide/);
+    await settings(workspace, "project", {});
+    await settings(workspace, "user", { permissions: { additionalDirectories: [outside] } });
+    const user = await read();
+    assert.equal(user.code, 0, user.stderr);
+  });
+
   it("defaultMode: plan from the user's file refuses a write", async () => {
     await settings(workspace, "user", { permissions: { defaultMode: "plan" } });
     const write = await runCli(workspace, [

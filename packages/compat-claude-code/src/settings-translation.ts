@@ -18,6 +18,7 @@ const APPLIED_PERMISSIONS = new Set([
   "deny",
   "defaultMode",
   "disableBypassPermissionsMode",
+  "additionalDirectories",
 ]);
 
 /**
@@ -46,12 +47,17 @@ export function translateSettings(settings: Record<string, unknown>): {
     const bypass = permissions.disableBypassPermissionsMode;
     if (bypass !== undefined) ours.disable_bypass = bypass === "disable" ? true : bypass;
     data.permissions = ours;
+    // Folders the tools may work in besides the workspace: the built-in tools' extra roots.
+    if (permissions.additionalDirectories !== undefined)
+      data.builtin_tools = { extra_roots: permissions.additionalDirectories };
   } else if (permissions !== undefined) data.permissions = permissions;
   return { data, sourcePath };
 }
 
 /** Our path as the settings file writes it. */
 function sourcePath(path: ReadonlyArray<string | number>): ReadonlyArray<string | number> {
+  if (path[0] === "builtin_tools" && path[1] === "extra_roots")
+    return ["permissions", "additionalDirectories", ...path.slice(2)];
   if (path[0] !== "permissions") return path;
   if (path[1] === "mode") return ["permissions", "defaultMode", ...path.slice(2)];
   if (path[1] === "disable_bypass")

@@ -73,7 +73,11 @@ export function loadBuiltinToolsSettings(
   const diagnostics: Diagnostic[] = [];
   const scalars: Scalars = {};
   const roots: string[] = [];
-  for (const entry of config.section(BUILTIN_TOOLS_SECTION)) {
+  const entries = config.section(BUILTIN_TOOLS_SECTION);
+  // The workspace's files (ours, Claude Code's `additionalDirectories`) are one question.
+  const subject = workspaceSubject(entries);
+  const approved = !subject || options.consent?.isApproved(subject) === true;
+  for (const entry of entries) {
     if (entry.layer === "user") {
       readLayer(entry, options.workspace, scalars, roots, diagnostics);
       continue;
@@ -81,8 +85,7 @@ export function loadBuiltinToolsSettings(
     const layerScalars: Scalars = {};
     const layerRoots: string[] = [];
     readLayer(entry, options.workspace, layerScalars, layerRoots, diagnostics);
-    const subject = builtinToolsSubject(entry);
-    if (subject && !options.consent?.isApproved(subject)) {
+    if (subject && !approved && builtinToolsSubject(entry.value)) {
       delete layerScalars.shell;
       layerRoots.length = 0;
       diagnostics.push(
@@ -114,14 +117,25 @@ export function loadBuiltinToolsSettings(
 
 /** What a workspace's section asks for beyond the user's, or undefined when nothing widens. */
 export function builtinToolsConsentRequest(config: LoadedConfig): ConsentSubject | undefined {
-  const entry = config.section(BUILTIN_TOOLS_SECTION).find((found) => found.layer !== "user");
-  return entry ? builtinToolsSubject(entry) : undefined;
+  return workspaceSubject(config.section(BUILTIN_TOOLS_SECTION));
 }
 
-function builtinToolsSubject(entry: SectionEntry): ConsentSubject | undefined {
-  if (!isPlainObject(entry.value)) return undefined;
-  const roots = Array.isArray(entry.value.extra_roots) ? entry.value.extra_roots : [];
-  const shell = entry.value.shell;
+/** What the workspace's layers ask for together: their extra roots, their last shell. */
+function workspaceSubject(entries: readonly SectionEntry[]): ConsentSubject | undefined {
+  const roots: unknown[] = [];
+  let shell: unknown;
+  for (const entry of entries) {
+    if (entry.layer === "user" || !isPlainObject(entry.value)) continue;
+    if (Array.isArray(entry.value.extra_roots)) roots.push(...entry.value.extra_roots);
+    if (entry.value.shell !== undefined) shell = entry.value.shell;
+  }
+  return builtinToolsSubject({ extra_roots: roots, ...(shell !== undefined ? { shell } : {}) });
+}
+
+function builtinToolsSubject(value: unknown): ConsentSubject | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const roots = Array.isArray(value.extra_roots) ? value.extra_roots : [];
+  const shell = value.shell;
   if (roots.length === 0 && shell === undefined) return undefined;
   const parts = [
     ...(roots.length > 0 ? [`extra_roots ${roots.map(String).join(", ")}`] : []),
