@@ -98,9 +98,39 @@ describe("Claude Code's settings files, through the CLI", () => {
     const json = parseJson<{
       tools: Array<{ name: string }>;
       sources: Array<{ id: string; state: string }>;
+      diagnostics: Array<{ code: string; message: string }>;
     }>(run);
     assert.ok(!json.tools.some((tool) => tool.name.startsWith("mcp__beh__")));
     assert.equal(json.sources.find((source) => source.id === "mcp:beh")?.state, "needs-approval");
+    assert.ok(
+      json.diagnostics.some(
+        (d) => d.code === "mcp_json_choice_ignored" && /not your consent/.test(d.message),
+      ),
+      "it says the repository's choice is not consent",
+    );
+  });
+
+  it("the user's enabledMcpjsonServers starts a .mcp.json server; disabledMcpjsonServers stops one", async () => {
+    await workspace.write(
+      ".mcp.json",
+      JSON.stringify({
+        mcpServers: {
+          beh: { command: process.execPath, args: [fixture("behaviours")] },
+          other: { command: process.execPath, args: [fixture("behaviours")] },
+        },
+      }),
+    );
+    await settings(workspace, "user", { enabledMcpjsonServers: ["beh", "other"] });
+    await settings(workspace, "local", { disabledMcpjsonServers: ["other"] });
+    const run = await runCli(workspace, ["tools", "--json"]);
+    assert.equal(run.code, 0, run.stderr);
+    const json = parseJson<{
+      tools: Array<{ name: string }>;
+      sources: Array<{ id: string; state: string }>;
+    }>(run);
+    assert.equal(json.sources.find((source) => source.id === "mcp:beh")?.state, "ready");
+    assert.ok(json.tools.some((tool) => tool.name.startsWith("mcp__beh__")));
+    assert.ok(!json.sources.some((source) => source.id === "mcp:other"), "disabled: not started");
   });
 
   it("managed settings hold against a user's allow rule, --yes, --trust-project and --mode bypass", async () => {

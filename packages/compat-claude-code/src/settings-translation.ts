@@ -9,7 +9,21 @@ export const CLAUDE_DEFAULT_MODES: Readonly<Record<string, string>> = {
 };
 
 /** Keys of a settings file read here: by our sections, or by a plugin (hooks). */
-const APPLIED = new Set(["permissions", "hooks", "$schema"]);
+const APPLIED = new Set([
+  "permissions",
+  "hooks",
+  "$schema",
+  "enableAllProjectMcpServers",
+  "enabledMcpjsonServers",
+  "disabledMcpjsonServers",
+]);
+
+/** Claude Code's keys on `.mcp.json` servers, and the `mcp_json` keys they are here. */
+const MCP_JSON_KEYS: Readonly<Record<string, string>> = {
+  enableAllProjectMcpServers: "enable_all",
+  enabledMcpjsonServers: "enabled",
+  disabledMcpjsonServers: "disabled",
+};
 
 /** Keys of `permissions` read here. */
 const APPLIED_PERMISSIONS = new Set([
@@ -51,11 +65,19 @@ export function translateSettings(settings: Record<string, unknown>): {
     if (permissions.additionalDirectories !== undefined)
       data.builtin_tools = { extra_roots: permissions.additionalDirectories };
   } else if (permissions !== undefined) data.permissions = permissions;
+  const mcpJson: Record<string, unknown> = {};
+  for (const [theirs, ours] of Object.entries(MCP_JSON_KEYS))
+    if (settings[theirs] !== undefined) mcpJson[ours] = settings[theirs];
+  if (Object.keys(mcpJson).length > 0) data.mcp_json = mcpJson;
   return { data, sourcePath };
 }
 
 /** Our path as the settings file writes it. */
 function sourcePath(path: ReadonlyArray<string | number>): ReadonlyArray<string | number> {
+  if (path[0] === "mcp_json") {
+    const key = Object.entries(MCP_JSON_KEYS).find(([, ours]) => ours === path[1])?.[0];
+    return key ? [key, ...path.slice(2)] : path;
+  }
   if (path[0] === "builtin_tools" && path[1] === "extra_roots")
     return ["permissions", "additionalDirectories", ...path.slice(2)];
   if (path[0] !== "permissions") return path;

@@ -8,6 +8,7 @@ import {
 } from "@pseudoclaude/core/plugin";
 import { codeServers, type McpServerEntry, type McpServerOptions } from "./config/code-servers.js";
 import { loadServers, MCP_SECTION_SPEC } from "./config/load-servers.js";
+import { MCP_JSON_SECTION_SPEC } from "./config/mcp-json-choices.js";
 import { MCP_WIDENING, projectServerApprovals } from "./config/project-approvals.js";
 import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
@@ -85,7 +86,7 @@ const CLIENT_INFO = { name: "pseudoclaude", version: "0.1.0" };
 export function mcp(options: McpPluginOptions = {}): Plugin {
   return definePlugin({
     name: MCP_PLUGIN_NAME,
-    sections: [MCP_SECTION_SPEC],
+    sections: [MCP_SECTION_SPEC, MCP_JSON_SECTION_SPEC],
     trust: {
       widening: MCP_WIDENING,
       requests: ({ config, workspace, env }) =>

@@ -12,6 +12,7 @@ import {
   validateSection,
 } from "@pseudoclaude/core/plugin";
 import { expandMcpJsonTemplates, fromMcpJson, MCP_JSON_FILE, readMcpJson } from "./mcp-json.js";
+import { readMcpJsonChoices } from "./mcp-json-choices.js";
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_MAX_OUTPUT_CHARS,
@@ -78,6 +79,7 @@ export function loadServers(
 ): LoadedServers {
   const diagnostics: Diagnostic[] = [];
   const merged = new Map<string, Candidate>();
+  const choices = readMcpJsonChoices(config, (diagnostic) => diagnostics.push(diagnostic));
   const ours = config.section(MCP_SECTION);
   // `.mcp.json` is one more project layer, read before our own project file, so a name in
   // both is taken from `.PseudoClaude/config.yaml`.
@@ -152,6 +154,11 @@ export function loadServers(
       );
       continue;
     }
+    // A `.mcp.json` server a layer disables does not start, approved or not.
+    if (candidate.mcpJson && choices.disabled.has(name)) {
+      disabled.push(name);
+      continue;
+    }
     const env = options.env ?? process.env;
     const approval =
       entry.layer === "project"
@@ -160,7 +167,9 @@ export function loadServers(
             env,
           })
         : undefined;
-    const approved = !approval || (options.consent?.isApproved(approval) ?? false);
+    // The user's own enableAllProjectMcpServers / enabledMcpjsonServers is consent.
+    const chosen = candidate.mcpJson && (choices.all || choices.enabled.has(name));
+    const approved = !approval || chosen || (options.consent?.isApproved(approval) ?? false);
     const written = withDefaultType(candidate.value);
     let value = written;
     if (candidate.mcpJson) {
@@ -222,7 +231,7 @@ export function loadServers(
       { ...options, expand: approved },
       diagnostics,
     );
-    if (approval) server.approval = approval;
+    if (approval && !chosen) server.approval = approval;
     servers.push(server);
   }
   return { servers, disabled, diagnostics };
