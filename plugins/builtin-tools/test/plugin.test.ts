@@ -119,7 +119,7 @@ describe("the builtin-tools plugin", () => {
       workspace: workspace.root,
       plugins: [builtinTools()],
       config: false,
-      policy: { allow: ["Bash(echo ok*)", "Write(src/**)"], deny: ["Edit"] },
+      policy: { allow: ["Bash(echo ok*)", "Write(src/**)"], deny: ["Edit(locked/**)"] },
     });
     try {
       const verdict = async (name: string, args: Record<string, unknown>) =>
@@ -129,9 +129,11 @@ describe("the builtin-tools plugin", () => {
       assert.equal(await verdict("write_file", { path: "src/a.ts", content: "" }), "allow");
       assert.equal(await verdict("write_file", { path: "b.ts", content: "" }), "ask");
       assert.equal(
-        await verdict("edit_file", { path: "src/a.ts", old_string: "x", new_string: "y" }),
+        await verdict("edit_file", { path: "locked/a.ts", old_string: "x", new_string: "y" }),
         "deny",
       );
+      // As in Claude Code, an Edit rule names every tool that edits files, Write included.
+      assert.equal(await verdict("write_file", { path: "locked/a.ts", content: "" }), "deny");
       assert.equal(existsSync(path.join(workspace.root, "no")), false);
     } finally {
       await agent.close();

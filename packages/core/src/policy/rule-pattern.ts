@@ -1,4 +1,5 @@
 import { realpathSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import picomatch from "picomatch";
 import { ConfigError } from "../errors.js";
@@ -12,13 +13,20 @@ import { commandDenyMatch, commandMatches } from "./command-match.js";
  */
 export interface RulePattern {
   raw: string;
-  /** Whether the rule names this tool: by its name or one of its aliases (`Bash`). */
-  matchesTool(tool: Pick<ToolDefinition, "name" | "aliases">): boolean;
+  /**
+   * Whether the rule names this tool: by its name or one of its aliases (`Bash`), and as
+   * Claude Code's rules mean them (`Edit` names every tool that edits files; `mcp__github`
+   * every tool of that server).
+   */
+  matchesTool(tool: Pick<ToolDefinition, "name" | "aliases" | "category">): boolean;
   /** Undefined when the rule has no argument part (it matches every call of the tool). */
   argument?: string;
 }
 
 const NAME_PATTERN = /^[^()\s]+$/;
+
+/** `mcp__<server>` with no tool part and no glob: a rule for every tool of the server. */
+const MCP_SERVER_RULE = /^mcp__(?:(?!__)[A-Za-z0-9_-])+$/;
 
 export function parseRulePattern(raw: string): RulePattern {
   const text = raw.trim();
@@ -42,10 +50,17 @@ export function parseRulePattern(raw: string): RulePattern {
     );
   }
   const isMatch = picomatch(name, { dot: true });
+  // `mcp__<server>` alone is the whole server in Claude Code, as `mcp__<server>__*` is here.
+  const server = MCP_SERVER_RULE.test(name) ? picomatch(`${name}__*`, { dot: true }) : undefined;
+  // Claude Code's `Edit` rules cover every tool that edits files (Write, MultiEdit too).
+  const edits = name === "Edit";
   const pattern: RulePattern = {
     raw: text,
     matchesTool: (tool) =>
-      isMatch(tool.name) || (tool.aliases?.some((alias) => isMatch(alias)) ?? false),
+      isMatch(tool.name) ||
+      (tool.aliases?.some((alias) => isMatch(alias)) ?? false) ||
+      (server?.(tool.name) ?? false) ||
+      (edits && tool.category === "edit"),
   };
   if (argument !== undefined) pattern.argument = argument;
   return pattern;
@@ -101,7 +116,9 @@ export function argumentUnclearForDeny(
  * cannot carry a call past a deny rule: deny rules match if either form matches, allow and ask
  * rules only if both do.
  */
-function pathMatches(pattern: string, value: string, workspace: string, strict: boolean): boolean {
+function pathMatches(written: string, value: string, workspace: string, strict: boolean): boolean {
+  const expanded = absolutePattern(written);
+  const pattern = expanded ?? written;
   const lexical = path.resolve(workspace, value);
   const real = realTarget(lexical);
   const forms =
@@ -112,8 +129,19 @@ function pathMatches(pattern: string, value: string, workspace: string, strict: 
           { target: real, root: realTarget(workspace) },
         ];
   return strict
-    ? forms.every((form) => matchesForm(pattern, form.target, form.root, strict))
-    : forms.some((form) => matchesForm(pattern, form.target, form.root, strict));
+    ? forms.every((form) => matchesForm(pattern, form.target, form.root, strict, !!expanded))
+    : forms.some((form) => matchesForm(pattern, form.target, form.root, strict, !!expanded));
+}
+
+/**
+ * Claude Code's absolute forms, as absolute patterns: `~/x` in the user's home, `//x` from the
+ * file system's root. (A single leading `/` stays anchored to the workspace, as in gitignore.)
+ */
+function absolutePattern(pattern: string): string | undefined {
+  if (pattern.startsWith("~/"))
+    return `${os.homedir().split(path.sep).join("/")}/${pattern.slice(2)}`;
+  if (pattern.startsWith("//")) return pattern.slice(1);
+  return undefined;
 }
 
 function matchesForm(
@@ -121,9 +149,14 @@ function matchesForm(
   absolute: string,
   workspace: string,
   strict: boolean,
+  /** The pattern was one of Claude Code's absolute forms, not a workspace-anchored `/x`. */
+  fromHomeOrRoot: boolean,
 ): boolean {
   const relative = path.relative(workspace, absolute).split(path.sep).join("/");
   const outside = relative.startsWith("..") || path.isAbsolute(relative);
+  if (fromHomeOrRoot && !outside)
+    // An absolute pattern (`~/.ssh/**`) means the same file inside the workspace as outside.
+    return picomatch(pattern, { dot: true, nocase: !strict })(absolute);
   if (outside) {
     // An outside path can only ever be matched by an absolute pattern, and never leniently.
     return path.isAbsolute(pattern) && !strict
