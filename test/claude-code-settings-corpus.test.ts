@@ -81,8 +81,9 @@ const FILES: CorpusFile[] = [
   // A template writing `allowEdits` (no Claude Code mode either: acceptEdits is). Its deny rules
   // cannot be met: the mode error stops every call (checked below).
   { folder: "claude-code-templates", file: SHARED, badMode: true },
-  // `auto`: Claude Code's classifier mode, with no equivalent here. Allow rules only.
-  { folder: "claude-codex-settings", file: SHARED, badMode: true },
+  // `auto`: Claude Code's classifier mode runs as `default` here (it asks rather than let
+  // through). Allow rules only.
+  { folder: "claude-codex-settings", file: SHARED },
   {
     folder: "claude-flow",
     file: SHARED,

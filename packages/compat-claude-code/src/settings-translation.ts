@@ -6,6 +6,10 @@ export const CLAUDE_DEFAULT_MODES: Readonly<Record<string, string>> = {
   acceptEdits: "accept_edits",
   plan: "plan",
   bypassPermissions: "bypass",
+  // Claude Code's classifier mode lets some calls through that `default` asks about: asking
+  // instead is the nearest mode that is not looser. (`dontAsk`, stricter than every mode here,
+  // has no such neighbour: it stops the run at its line.)
+  auto: "default",
 };
 
 /** Keys of a settings file read here: by our sections, or by a plugin (hooks). */
