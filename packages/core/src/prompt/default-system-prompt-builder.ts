@@ -17,6 +17,8 @@ const DEFAULT_SECTION = 8_000;
 
 export class DefaultSystemPromptBuilder implements SystemPromptBuilder {
   private readonly entries = new Map<string, { section: SystemPromptSection; seq: number }>();
+  /** The last cut each section was told of (`onCut`), so a build per turn tells it once. */
+  private readonly told = new WeakMap<SystemPromptSection, string>();
   private seq = 0;
   private currentVersion = 0;
   private readonly totalChars: number;
@@ -58,6 +60,7 @@ export class DefaultSystemPromptBuilder implements SystemPromptBuilder {
       const content = section.content.trim();
       if (content === "") continue;
       if (cap <= 0) {
+        this.tell(section, { kind: "omitted", chars: content.length });
         report.push({
           id: section.id,
           source: section.source,
@@ -72,6 +75,10 @@ export class DefaultSystemPromptBuilder implements SystemPromptBuilder {
         ? `${content.slice(0, cap)}\n[... ${content.length - cap} more characters cut: section over its ${cap}-character budget]`
         : content;
       remaining -= Math.min(content.length, cap);
+      this.tell(
+        section,
+        truncated ? { kind: "truncated", chars: content.length, shownChars: cap } : undefined,
+      );
       // Attribution lets the model weigh each section by where it comes from.
       parts.push(`## ${section.title}\n(from ${section.source})\n\n${body}`);
       report.push({
@@ -84,4 +91,13 @@ export class DefaultSystemPromptBuilder implements SystemPromptBuilder {
     }
     return { text: parts.join("\n\n"), sections: report };
   }
+
+  private tell(section: SystemPromptSection, cut: Parameters<CutListener>[0] | undefined): void {
+    const key = cut ? JSON.stringify(cut) : "whole";
+    if ((this.told.get(section) ?? "whole") === key) return;
+    this.told.set(section, key);
+    if (cut) section.onCut?.(cut);
+  }
 }
+
+type CutListener = NonNullable<SystemPromptSection["onCut"]>;

@@ -12,6 +12,16 @@ export interface SystemPromptSection {
   maxChars?: number;
   /** Lower comes first; ties keep insertion order. Default 100. */
   order?: number;
+  /**
+   * Told when a build cuts this section to fit the budget (`truncated`: only `shownChars` of its
+   * `chars` sent) or leaves it out (`omitted`), and again only when that changes: a section
+   * whose loss matters (a project's instructions) reports it rather than vanish unseen.
+   */
+  onCut?: (
+    cut:
+      | { kind: "truncated"; chars: number; shownChars: number }
+      | { kind: "omitted"; chars: number },
+  ) => void;
 }
 
 export interface BuiltSystemPrompt {
