@@ -36,6 +36,25 @@ export {
   systemMessageOf,
 } from "./hook-output.js";
 export {
+  type InstructionFileCandidate,
+  type InstructionFileName,
+  type InstructionScope,
+  instructionFileCandidates,
+  repositoryRoot,
+} from "./instruction-files.js";
+export { findImports, type InstructionImport } from "./instruction-imports.js";
+export {
+  type HomeReadRequest,
+  type InstructionLoad,
+  type InstructionLoadOptions,
+  type InstructionProblem,
+  type InstructionProblemKind,
+  type LoadedInstructionFile,
+  loadInstructionFiles,
+  MAX_IMPORT_DEPTH,
+  MAX_INSTRUCTION_FILE_BYTES,
+} from "./instruction-load.js";
+export {
   type AgentModelChoice,
   CLAUDE_CODE_MODEL_ALIASES,
   CLAUDE_MODEL_FOR_FAMILY,
