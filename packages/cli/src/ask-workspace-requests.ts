@@ -23,7 +23,11 @@ export async function askForWorkspaceRequests(
   const { workspace, config } = await loadCliConfig(flags, io);
   const store = defaultConsentStore();
   const key = consentWorkspaceKey(workspace);
-  const plugins = [...defaultPlugins(), ...(await loadPluginModules(flags.plugin ?? [], io.cwd))];
+  const plugins = [
+    // With --no-instructions no instruction file reads a home file: nothing to ask about.
+    ...defaultPlugins(flags["no-instructions"] ? { instructions: { enabled: false } } : {}),
+    ...(await loadPluginModules(flags.plugin ?? [], io.cwd)),
+  ];
   const waiting = (await workspaceRequests(plugins, { config, workspace })).filter(
     (subject) => !store.isApproved(key, subject),
   );

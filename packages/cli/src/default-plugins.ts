@@ -5,6 +5,7 @@ import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
 import { hooks } from "@pseudoclaude/plugin-hooks";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { skills } from "@pseudoclaude/plugin-skills";
+import { type InstructionsOptions, instructions } from "./instructions/instructions-plugin.js";
 
 /** What a command changes in the default plugins. */
 export interface DefaultPluginOptions {
@@ -15,6 +16,8 @@ export interface DefaultPluginOptions {
   mcpAppHost?: boolean | undefined;
   /** The gateway's own plugin (`serve --mcp`), which reads and checks the `gateway` section. */
   gateway?: Plugin | undefined;
+  /** What the instruction files plugin reads (`--no-instructions`: `{ enabled: false }`). */
+  instructions?: InstructionsOptions | undefined;
 }
 
 /**
@@ -41,6 +44,7 @@ export function defaultPlugins(options: DefaultPluginOptions = {}): Plugin[] {
     skills(),
     hooks(),
     agents(),
+    instructions(options.instructions),
     providerSectionPlugin(),
     options.gateway ?? gatewaySectionClaim(),
   ];

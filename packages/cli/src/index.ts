@@ -25,6 +25,12 @@ export type { CommandContext, CommandSpec } from "./command.js";
 export { type DefaultPluginOptions, defaultPlugins } from "./default-plugins.js";
 export { EXIT, exitCodeFor } from "./exit-codes.js";
 export {
+  type InstructionFileEntry,
+  type InstructionFilesReport,
+  instructionFilesReport,
+} from "./instructions/instruction-report.js";
+export { type InstructionsOptions, instructions } from "./instructions/instructions-plugin.js";
+export {
   callOutcomeToJson,
   sourceToJson,
   type ToolJson,

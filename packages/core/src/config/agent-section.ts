@@ -18,6 +18,18 @@ export const agentSectionSchema = zodSchema((z) =>
       compact_threshold: z.number().gt(0).max(1).optional(),
       /** The model's context window in tokens, over what the provider declares. */
       context_window: z.number().int().positive().optional(),
+      /**
+       * `false`: no instruction files (CLAUDE.md, AGENTS.md) in the system prompt. Read by the
+       * `instructions` plugin; any layer's `false` holds, so a workspace can only turn them off.
+       */
+      instructions: z.boolean().optional(),
+      /**
+       * The CLI's base system prompt, replaced (the user's layer); a workspace's is instruction
+       * text, put with its CLAUDE.md, never a replacement of the user's.
+       */
+      system_prompt: z.string().optional(),
+      /** Text after the CLI's base system prompt (the user's layer; a workspace's as above). */
+      append_system_prompt: z.string().optional(),
     })
     .strict(),
 );
