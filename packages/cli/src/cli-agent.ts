@@ -26,6 +26,9 @@ import type { CliFlags } from "./cli-options.js";
 import { type DefaultPluginOptions, defaultPlugins } from "./default-plugins.js";
 import { parseMode, parseToolSearchMode } from "./flag-values.js";
 import { loadPluginModules } from "./load-plugins.js";
+import { environmentPlugin } from "./prompt/environment-plugin.js";
+import { readGitState } from "./prompt/git-state.js";
+import { chooseSystemPrompt } from "./prompt/system-prompt-choice.js";
 import { type Prompter, ReadlinePrompter } from "./prompter.js";
 import { chooseSession } from "./session-flags.js";
 import { NO_TRACING, startCliTracing } from "./tracing/cli-tracing.js";
@@ -72,6 +75,12 @@ export interface CliAgentOptions {
    * `run`, `call` and `chat` stop with exit 2 instead.
    */
   diagnoseConfig?: boolean;
+  /**
+   * The command talks to a model (`run`, `chat`, `studio`): its agent gets the CLI's base
+   * system prompt and the environment's facts, or what `--system-prompt` and
+   * `--append-system-prompt` say.
+   */
+  systemPrompt?: boolean;
 }
 
 /** A started agent plus what the CLI opened around it. */
@@ -104,8 +113,14 @@ export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> 
     config,
     workspaceConsent(approvals, workspace, undefined),
   );
+  const prompt = options.systemPrompt ? chooseSystemPrompt(flags, config) : undefined;
   const plugins = [
-    ...defaultPlugins(options.plugins),
+    ...defaultPlugins({
+      ...options.plugins,
+      ...(flags["no-instructions"] ? { instructions: { enabled: false } } : {}),
+    }),
+    // git runs while the rest of the agent is assembled.
+    ...(prompt?.environment ? [environmentPlugin(readGitState(workspace))] : []),
     ...(await loadPluginModules(flags.plugin ?? [], io.cwd)),
   ];
   const tracing = options.traced
@@ -134,6 +149,7 @@ export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> 
       plugins,
       config: options.diagnoseConfig ? { loaded: config, onError: "diagnose" } : config,
       provider,
+      ...(prompt ? { systemPrompt: prompt.text } : {}),
       policy: mode ? { mode } : undefined,
       // A mode alone: the config's other tool_search settings (pins, thresholds) still hold.
       ...(toolSearch ? { toolSearch } : {}),
@@ -151,6 +167,9 @@ export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> 
     await tracing.shutdown();
     throw error;
   }
+  // Built once now: a section the budget cuts (an instruction file) says so with the start-up
+  // diagnostics, not in the middle of the first answer.
+  agent.systemPrompt();
   if (!flags.json) {
     // In --json mode diagnostics travel inside the JSON document instead.
     for (const diagnostic of agent.diagnostics())

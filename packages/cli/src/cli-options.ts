@@ -25,6 +25,9 @@ export const CLI_OPTIONS = {
   script: { type: "string" },
   "max-turns": { type: "string" },
   "output-schema": { type: "string" },
+  "system-prompt": { type: "string" },
+  "append-system-prompt": { type: "string" },
+  "no-instructions": { type: "boolean" },
   continue: { type: "boolean", short: "c" },
   resume: { type: "string", short: "r" },
   trace: { type: "string" },
@@ -71,6 +74,12 @@ export interface CliFlags {
   script?: string;
   "max-turns"?: string;
   "output-schema"?: string;
+  /** Replaces the base system prompt (`run`, `chat`, `studio`). */
+  "system-prompt"?: string;
+  /** Comes after the base system prompt. */
+  "append-system-prompt"?: string;
+  /** No instruction files (CLAUDE.md, AGENTS.md) in the system prompt. */
+  "no-instructions"?: boolean;
   continue?: boolean;
   resume?: string;
   trace?: string;

@@ -21,6 +21,7 @@ export const chatCommand: CommandSpec = {
     "An interactive session: streamed answers, tool calls as they run, approvals at the prompt.",
   usage: `Usage: pseudoclaude chat [--provider NAME] [--model M] [--script FILE] [--mode M] [--yes]
                         [--trust-project] [--tool-search MODE]
+                        [--system-prompt TEXT] [--append-system-prompt TEXT] [--no-instructions]
                         [--max-turns N] [--continue | --resume ID] [--trace FILE] [--json]
                         [--workspace DIR] [--plugin PATH]...
 
@@ -38,6 +39,7 @@ y allows it once, a allows it for this session, n denies it (with a reason for t
   --tool-search MODE   auto | always | never: when tool definitions are deferred to tool
               search (overrides the config); /tools shows each tool's state
   --trust-project   consent to what the workspace's files ask for, this session only
+  --system-prompt TEXT, --append-system-prompt TEXT, --no-instructions   as for run
   --continue  continue the workspace's latest session    --resume ID   continue session ID
   --trace FILE  append the session's OpenTelemetry spans to FILE (OTLP JSON lines)
   --json      one JSON event per line on stdout; lines of stdin are the messages
@@ -55,6 +57,9 @@ approved or --trust-project.`,
     "script",
     "mode",
     "tool-search",
+    "system-prompt",
+    "append-system-prompt",
+    "no-instructions",
     "yes",
     "trust-project",
     "max-turns",
@@ -92,6 +97,7 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
         agent: { backgroundSources: (id) => id.startsWith("mcp:") },
         sessions: true,
         traced: true,
+        systemPrompt: true,
       },
       async ({ agent, resumed }) => {
         const output: ChatOutput = json

@@ -21,7 +21,8 @@ export const runCommand: CommandSpec = {
   summary: "Run the agent on a prompt (streams text; tool calls on stderr).",
   usage: `Usage: pseudoclaude run PROMPT [--provider NAME] [--model M] [--script FILE] [--mode M]
                        [--tool-search MODE] [--yes] [--trust-project] [--max-turns N]
-                       [--output-schema FILE] [--json]
+                       [--system-prompt TEXT] [--append-system-prompt TEXT]
+                       [--no-instructions] [--output-schema FILE] [--json]
                        [--continue | --resume ID] [--trace FILE] [--workspace DIR]
                        [--plugin PATH]...
        pseudoclaude run PROMPT --durable restate [--session ID | --continue | --resume ID]
@@ -43,6 +44,10 @@ results are short lines on stderr.
   --trust-project   consent, for this run only, to what the workspace's files ask for
                     (pseudoclaude trust lists it; trust approve remembers it)
   --max-turns N     stop after N model turns
+  --system-prompt TEXT  replace the base system prompt (who the agent is, how approvals
+                    work, the workspace's facts); instruction files still follow it
+  --append-system-prompt TEXT  add TEXT after the base system prompt
+  --no-instructions leave CLAUDE.md, AGENTS.md and the other instruction files out
   --output-schema FILE  a JSON Schema the final answer must match (sent back once to be
                     repaired); --json prints the validated value under "output"
   --continue, -c    continue the workspace's latest session
@@ -72,6 +77,9 @@ Exit 0 when the model gave a final answer; 1 when the provider failed, the run h
     "script",
     "mode",
     "tool-search",
+    "system-prompt",
+    "append-system-prompt",
+    "no-instructions",
     "yes",
     "trust-project",
     "max-turns",
@@ -110,6 +118,7 @@ async function runPrompt({ flags, args, io }: CommandContext): Promise<number> {
       createProvider(flags.provider, providerFlags, config, consent),
     sessions: true,
     traced: true,
+    systemPrompt: true,
   };
   return withCliAgent(session, async ({ agent, resumed }) => {
     if (resumed && !flags.json)

@@ -18,7 +18,8 @@ export const studioCommand: CommandSpec = {
   summary: "A local web studio: tools, runs, approvals, traces, sessions, MCP servers and apps.",
   usage: `Usage: pseudoclaude studio [--port N] [--open] [--provider NAME] [--model M] [--script FILE]
                           [--mode M] [--tool-search MODE] [--trust-project]
-                          [--continue | --resume ID]
+                          [--system-prompt TEXT] [--append-system-prompt TEXT]
+                          [--no-instructions] [--continue | --resume ID]
                           [--workspace DIR] [--plugin PATH]...
 
 Serves a web page on 127.0.0.1 for the same agent chat would start (workspace, config,
@@ -36,6 +37,8 @@ request without it, answers only on 127.0.0.1, and nothing it serves comes from 
   --tool-search MODE   auto | always | never: when tool definitions are deferred to tool
               search (overrides the config); the Tools page shows each tool's state
   --trust-project   consent to what the workspace's files ask for, this session only
+  --system-prompt TEXT, --append-system-prompt TEXT, --no-instructions   as for run (the
+              Prompt page shows the system prompt as sent)
   --continue  continue the workspace's latest session    --resume ID   continue session ID
   --json      print {"url", "port", "token"} once listening, instead of the sentence
 
@@ -49,6 +52,9 @@ start, as in chat (docs/security.md). The API the page uses is in docs/studio-ap
     "script",
     "mode",
     "tool-search",
+    "system-prompt",
+    "append-system-prompt",
+    "no-instructions",
     "trust-project",
     "continue",
     "resume",
@@ -96,6 +102,7 @@ async function runStudio({ flags, io }: CommandContext): Promise<number> {
         plugins: { mcpAppHost: true },
         agent: { backgroundSources: (id) => id.startsWith("mcp:") },
         sessions: true,
+        systemPrompt: true,
       },
       async ({ agent }) => {
         const running = await studio.startStudio({ agent, desk, spans, port });
