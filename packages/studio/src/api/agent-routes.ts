@@ -1,4 +1,4 @@
-import { PERMISSION_MODES, type PermissionMode } from "@pseudoclaude/core";
+import { estimateRequestTokens, PERMISSION_MODES, type PermissionMode } from "@pseudoclaude/core";
 import { readJsonBody, requireString, StudioHttpError, sendJson } from "../http-json.js";
 import type { Route } from "../router.js";
 import type { StudioContext } from "../studio-context.js";
@@ -10,7 +10,10 @@ export function agentRoutes(context: StudioContext): Route[] {
     {
       method: "GET",
       path: "/api/agent",
-      handle: ({ response }) =>
+      handle: ({ response }) => {
+        // As the next request sends it: plugins' sections (an MCP server's instructions) come
+        // and go while the studio runs.
+        const systemPrompt = agent.systemPrompt();
         sendJson(response, 200, {
           workspace: agent.workspace,
           provider: agent.provider?.name ?? null,
@@ -22,9 +25,16 @@ export function agentRoutes(context: StudioContext): Route[] {
           offered: agent.offeredTools().length,
           sources: agent.sources(),
           running: context.runs.running()?.id ?? null,
-          systemPrompt: agent.systemPrompt(),
+          systemPrompt,
+          // Estimated as the agent estimates a request, so it adds up with the Tools page's.
+          systemPromptTokens: estimateRequestTokens({
+            system: systemPrompt,
+            messages: [],
+            tools: [],
+          }),
           conversationLength: agent.conversation.length,
-        }),
+        });
+      },
     },
     {
       method: "GET",

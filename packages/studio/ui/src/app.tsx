@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { post } from "./api.js";
 import { McpPage } from "./pages/mcp-page.js";
+import { PromptPage } from "./pages/prompt-page.js";
 import { RunPage } from "./pages/run-page.js";
 import { SessionsPage } from "./pages/sessions-page.js";
 import { SkillsPage } from "./pages/skills-page.js";
@@ -16,6 +17,7 @@ const PAGES = {
   sessions: { title: "Sessions", view: SessionsPage },
   mcp: { title: "MCP servers", view: McpPage },
   skills: { title: "Skills", view: SkillsPage },
+  prompt: { title: "Prompt", view: PromptPage },
 } as const;
 type PageName = keyof typeof PAGES;
 

@@ -110,6 +110,8 @@ export interface AgentInfo {
   sources: SourceReport[];
   running: string | null;
   systemPrompt: string;
+  /** The system prompt's size in estimated tokens. */
+  systemPromptTokens: number;
   conversationLength: number;
 }
 
