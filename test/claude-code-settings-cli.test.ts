@@ -245,6 +245,27 @@ describe("Claude Code's settings files, through the CLI", () => {
     assert.equal(await mode(), "plan");
   });
 
+  it("config lists the instruction files a run would send, in order, with their tokens", async () => {
+    await workspace.write("CLAUDE.md", "# Conventions\nUse tabs.\n");
+    await workspace.write("AGENTS.md", "Run npm test before committing.\n");
+    const run = await runCli(workspace, ["config", "--json"]);
+    assert.equal(run.code, 0, run.stderr);
+    const report = parseJson<{
+      instructions: { kind: string; files: Array<{ display: string; tokens: number }> };
+    }>(run).instructions;
+    assert.equal(report.kind, "on");
+    assert.deepEqual(
+      report.files.map((file) => file.display),
+      ["CLAUDE.md", "AGENTS.md"],
+    );
+    assert.ok(report.files.every((file) => file.tokens > 0));
+    const text = await runCli(workspace, ["config"]);
+    assert.match(
+      text.stdout,
+      /instruction files: 2 in the system prompt, ~\d+ tokens:\n {2}CLAUDE\.md {2}~\d+ tokens\n {2}AGENTS\.md/,
+    );
+  });
+
   it("a settings file that cannot be read stops the run, at its line", async () => {
     await put(
       path.join(workspace.home, ".claude", "settings.json"),

@@ -12,6 +12,10 @@ import type { CommandContext, CommandSpec } from "../command.js";
 import { mergeWithOrigins, type ValueOrigin } from "../config-provenance.js";
 import { defaultPlugins } from "../default-plugins.js";
 import { EXIT } from "../exit-codes.js";
+import {
+  type InstructionFilesReport,
+  instructionFilesReport,
+} from "../instructions/instruction-report.js";
 import { diagnosticsToJson } from "../json-output.js";
 import { loadPluginModules } from "../load-plugins.js";
 
@@ -31,7 +35,14 @@ exit 2 when one is an error.
 
   path     the files that were read, and those looked for and absent
   --json   {"config": {...}, "values": [{path, value, layer, file, line, column}],
-            "ignored": [...], "diagnostics": [...]}; for path, {"files": [...]}`,
+            "ignored": [...], "instructions": {...}, "diagnostics": [...]}; for path,
+            {"files": [...]}
+
+Claude Code's settings files (~/.claude/settings.json, the workspace's .claude/settings.json
+and settings.local.json, managed settings) are layers too: their values show with their file
+and line (an administrator's as "managed"), and their settings not applied here under ignored.
+The instruction files a run would put in the system prompt (CLAUDE.md, AGENTS.md, imports) are
+listed with their size in estimated tokens.`,
   flags: ["trust-project"],
   positionals: { min: 0, max: 1, names: "[path]" },
   run: runConfig,
@@ -81,11 +92,18 @@ async function runConfig({ flags, args, io }: CommandContext): Promise<number> {
     projectApprovals: projectApprovals(flags),
   });
   const failed = diagnostics.some((diagnostic) => diagnostic.severity === "error");
+  // The instruction files a run would put in the system prompt, read as a run reads them.
+  const instructions = instructionFilesReport({
+    workspace,
+    config,
+    approvals: projectApprovals(flags),
+  });
   if (flags.json) {
     writeJson(io.stdout, {
       config: merged.config,
       values: merged.values,
       ignored: merged.ignored,
+      instructions,
       diagnostics: diagnosticsToJson(diagnostics),
     });
     return failed ? EXIT.usage : EXIT.ok;
@@ -102,12 +120,34 @@ async function runConfig({ flags, args, io }: CommandContext): Promise<number> {
       io.stdout,
       `${value.path} = ${shown(value.value)}    ${where(value, workspace)}    (ignored: ${value.reason})`,
     );
+  writeInstructions(io, instructions);
   for (const diagnostic of diagnostics)
     writeLine(
       io.stderr,
       `${diagnostic.severity} ${diagnostic.file ?? ""}${diagnostic.line ? `:${diagnostic.line}` : ""}: ${diagnostic.message}`,
     );
   return failed ? EXIT.usage : EXIT.ok;
+}
+
+function writeInstructions(io: CommandContext["io"], report: InstructionFilesReport): void {
+  if (report.kind === "off") {
+    writeLine(
+      io.stdout,
+      `instruction files: off (${report.why === "option" ? "--no-instructions" : "agent.instructions: false"})`,
+    );
+    return;
+  }
+  const total = report.files.reduce((sum, file) => sum + file.tokens, 0);
+  writeLine(
+    io.stdout,
+    `instruction files: ${report.files.length} in the system prompt, ~${total} tokens${report.files.length > 0 ? ":" : ""}`,
+  );
+  for (const file of report.files) {
+    const imported = file.importedBy
+      ? `  (imported by ${file.importedBy.display}:${file.importedBy.line})`
+      : "";
+    writeLine(io.stdout, `  ${file.display}  ~${file.tokens} tokens${imported}`);
+  }
 }
 
 function shown(value: unknown): string {
