@@ -208,6 +208,25 @@ describe("Claude Code's settings files, through the CLI", () => {
     assert.equal(user.code, 0, user.stderr);
   });
 
+  it("env: the user's variables reach run_command at once, a repository's after trust approve", async () => {
+    const echo = () =>
+      runCli(workspace, [
+        "call",
+        "run_command",
+        '{"command":"echo [$FROM_USER][$FROM_REPO]"}',
+        "--yes",
+      ]);
+    await settings(workspace, "user", { env: { FROM_USER: "user-value" } });
+    await settings(workspace, "project", { env: { FROM_REPO: "repo-value" } });
+    const before = await echo();
+    assert.equal(before.code, 0, before.stderr);
+    assert.match(before.stdout, /\[user-value\]\[\]/, "the repository's variable waits");
+    assert.match(before.stderr, /env FROM_REPO/);
+    assert.equal((await runCli(workspace, ["trust", "approve"])).code, 0);
+    const after = await echo();
+    assert.match(after.stdout, /\[user-value\]\[repo-value\]/);
+  });
+
   it("defaultMode: plan from the user's file refuses a write", async () => {
     await settings(workspace, "user", { permissions: { defaultMode: "plan" } });
     const write = await runCli(workspace, [

@@ -15,6 +15,7 @@ export const CLAUDE_DEFAULT_MODES: Readonly<Record<string, string>> = {
 /** Keys of a settings file read here: by our sections, or by a plugin (hooks). */
 const APPLIED = new Set([
   "permissions",
+  "env",
   "hooks",
   "$schema",
   "enableAllProjectMcpServers",
@@ -69,6 +70,9 @@ export function translateSettings(settings: Record<string, unknown>): {
     if (permissions.additionalDirectories !== undefined)
       data.builtin_tools = { extra_roots: permissions.additionalDirectories };
   } else if (permissions !== undefined) data.permissions = permissions;
+  // Variables for the commands the tools start (not for this process: provider keys stay ours).
+  if (settings.env !== undefined)
+    data.builtin_tools = { ...(data.builtin_tools as object | undefined), env: settings.env };
   const mcpJson: Record<string, unknown> = {};
   for (const [theirs, ours] of Object.entries(MCP_JSON_KEYS))
     if (settings[theirs] !== undefined) mcpJson[ours] = settings[theirs];
@@ -84,6 +88,7 @@ function sourcePath(path: ReadonlyArray<string | number>): ReadonlyArray<string 
   }
   if (path[0] === "builtin_tools" && path[1] === "extra_roots")
     return ["permissions", "additionalDirectories", ...path.slice(2)];
+  if (path[0] === "builtin_tools" && path[1] === "env") return ["env", ...path.slice(2)];
   if (path[0] !== "permissions") return path;
   if (path[1] === "mode") return ["permissions", "defaultMode", ...path.slice(2)];
   if (path[1] === "disable_bypass")

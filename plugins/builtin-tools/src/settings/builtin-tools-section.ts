@@ -21,6 +21,11 @@ export const sectionFieldSchemas = {
   max_output_chars: z.number().int().min(1_000).max(1_000_000),
   command_timeout_ms: z.number().int().positive(),
   shell: z.string().min(1),
+  /**
+   * Variables set for every command `run_command` starts (Claude Code's `env` arrives here,
+   * where numbers and booleans are written too: they are passed as their text).
+   */
+  env: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
 } as const;
 
 /** One entry of `extra_roots`. */

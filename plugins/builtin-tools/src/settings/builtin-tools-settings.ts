@@ -12,6 +12,8 @@ export interface BuiltinToolsSettings {
   shell: string;
   /** Time a command's process group gets between SIGTERM and SIGKILL. */
   killGraceMs: number;
+  /** Variables set for every command, over this process's environment (absent: none). */
+  env?: Record<string, string>;
 }
 
 /** What `builtinTools({...})` accepts in code. It beats the config files, roots add up. */

@@ -39,6 +39,7 @@ interface Scalars {
   max_output_chars?: number;
   command_timeout_ms?: number;
   shell?: string;
+  env?: Record<string, string | number | boolean>;
 }
 
 /** The consent subject of a workspace's extra roots and shell. */
@@ -50,6 +51,12 @@ export const BUILTIN_TOOLS_WIDENING: readonly WideningSetting[] = [
     setting: "builtin_tools.extra_roots",
     kind: "setting",
     effect: "lets read_file, which never asks, read folders outside the workspace (~/.ssh)",
+  },
+  {
+    setting: "builtin_tools.env (Claude Code's env)",
+    kind: "setting",
+    effect:
+      "sets variables for every command (PATH, LD_PRELOAD) that decide what a command you allowed runs",
   },
   {
     setting: "builtin_tools.shell",
@@ -87,6 +94,7 @@ export function loadBuiltinToolsSettings(
     readLayer(entry, options.workspace, layerScalars, layerRoots, diagnostics);
     if (subject && !approved && builtinToolsSubject(entry.value)) {
       delete layerScalars.shell;
+      delete layerScalars.env;
       layerRoots.length = 0;
       diagnostics.push(
         needsConsentDiagnostic(subject, entry, {
@@ -95,7 +103,10 @@ export function loadBuiltinToolsSettings(
         }),
       );
     }
+    // Variables add up key by key, the later layer's value winning, as Claude Code merges env.
+    const env = { ...scalars.env, ...layerScalars.env };
     Object.assign(scalars, layerScalars);
+    if (Object.keys(env).length > 0) scalars.env = env;
     roots.push(...layerRoots);
   }
   const code = options.code ?? {};
@@ -110,6 +121,10 @@ export function loadBuiltinToolsSettings(
     shell: code.shell ?? scalars.shell ?? DEFAULT_SHELL,
     killGraceMs: code.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
   };
+  if (scalars.env)
+    settings.env = Object.fromEntries(
+      Object.entries(scalars.env).map(([name, value]) => [name, String(value)]),
+    );
   const timeout = code.commandTimeoutMs ?? scalars.command_timeout_ms;
   if (timeout !== undefined) settings.commandTimeoutMs = timeout;
   return { settings, diagnostics };
@@ -124,33 +139,44 @@ export function builtinToolsConsentRequest(config: LoadedConfig): ConsentSubject
 function workspaceSubject(entries: readonly SectionEntry[]): ConsentSubject | undefined {
   const roots: unknown[] = [];
   let shell: unknown;
+  let env: Record<string, unknown> | undefined;
   for (const entry of entries) {
     if (entry.layer === "user" || !isPlainObject(entry.value)) continue;
     if (Array.isArray(entry.value.extra_roots)) roots.push(...entry.value.extra_roots);
     if (entry.value.shell !== undefined) shell = entry.value.shell;
+    if (isPlainObject(entry.value.env)) env = { ...env, ...entry.value.env };
   }
-  return builtinToolsSubject({ extra_roots: roots, ...(shell !== undefined ? { shell } : {}) });
+  return builtinToolsSubject({
+    extra_roots: roots,
+    ...(shell !== undefined ? { shell } : {}),
+    ...(env !== undefined ? { env } : {}),
+  });
 }
 
 function builtinToolsSubject(value: unknown): ConsentSubject | undefined {
   if (!isPlainObject(value)) return undefined;
   const roots = Array.isArray(value.extra_roots) ? value.extra_roots : [];
   const shell = value.shell;
-  if (roots.length === 0 && shell === undefined) return undefined;
+  const env = isPlainObject(value.env) ? value.env : undefined;
+  const names = env ? Object.keys(env) : [];
+  if (roots.length === 0 && shell === undefined && names.length === 0) return undefined;
   const parts = [
     ...(roots.length > 0 ? [`extra_roots ${roots.map(String).join(", ")}`] : []),
     ...(shell !== undefined ? [`shell ${String(shell)}`] : []),
+    ...(names.length > 0 ? [`env ${names.join(", ")}`] : []),
   ];
   return consentSubject({
     kind: "setting",
     name: BUILTIN_TOOLS_SUBJECT,
-    covers: { extra_roots: roots, shell: shell ?? null },
+    // `env` only when set: a subject approved before it existed keeps its digest.
+    covers: { extra_roots: roots, shell: shell ?? null, ...(env ? { env } : {}) },
     summary: parts.join("; "),
     effects: [
       ...(roots.length > 0
         ? [`let read_file, which never asks, read ${roots.map(String).join(", ")}`]
         : []),
       ...(shell !== undefined ? [`run every shell command through ${String(shell)}`] : []),
+      ...(names.length > 0 ? [`set ${names.join(", ")} for every command`] : []),
     ],
   });
 }

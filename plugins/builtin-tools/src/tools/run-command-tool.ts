@@ -58,6 +58,8 @@ export function runCommandTool(kit: ToolKit): Tool {
         maxOutputChars: kit.settings.maxOutputChars,
         killGraceMs: kit.settings.killGraceMs,
         signal: context.signal,
+        // The settings' variables (Claude Code's `env`) over this process's environment.
+        ...(kit.settings.env ? { env: kit.settings.env } : {}),
         ...(deadlineMs !== undefined ? { deadlineMs } : {}),
         // Output as progress only for a listener (a chat): nobody else pays for the line split.
         ...(context.progressWanted ? { onOutput: outputProgress(context.reportProgress) } : {}),
