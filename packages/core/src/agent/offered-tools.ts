@@ -43,7 +43,13 @@ export class OfferedTools {
   private cached: ToolOffer | undefined;
   private readonly searchTool: Tool;
   private readonly settings: ToolSearchSettings;
-  private index: { over: readonly ToolDefinition[]; built: Promise<ToolSearchIndex> } | undefined;
+  /**
+   * The index over the found and deferred tools. Finding a tool moves it from one to the other,
+   * so the index holds until the tools themselves, the policy or the provider change.
+   */
+  private index:
+    | { key: string; provider: Provider | undefined; built: Promise<ToolSearchIndex> }
+    | undefined;
   /** What our search tool gets in its context. */
   readonly capability: ToolSearchCapability = {
     search: (query, limit) => this.search(query, limit),
@@ -123,9 +129,14 @@ export class OfferedTools {
 
   private async search(query: string, limit: number | undefined): Promise<ToolSearchOutcome> {
     const offer = this.offer();
-    const searchable = [...offer.found, ...offer.deferred];
-    if (this.index?.over !== searchable)
-      this.index = { over: searchable, built: ToolSearchIndex.build(searchable) };
+    const key = `${this.registry.version}:${this.layers.version}:${this.policy.mode}:${this.contextWindow()}`;
+    const provider = this.provider();
+    if (this.index?.key !== key || this.index.provider !== provider)
+      this.index = {
+        key,
+        provider,
+        built: ToolSearchIndex.build([...offer.found, ...offer.deferred]),
+      };
     const index = await this.index.built;
     const matches = index.search(query, limit ?? this.settings.maxResults);
     let loaded = strongMatches(matches);
@@ -144,7 +155,7 @@ export class OfferedTools {
     return {
       found: loaded,
       others: matches.map((match) => match.definition).filter((tool) => !loaded.includes(tool)),
-      searched: searchable.length,
+      searched: index.size,
     };
   }
 }
