@@ -1,7 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerSpec } from "./contender.js";
+import { startListening } from "./listening-process.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -70,33 +71,18 @@ export async function httpEcho(
   name: string,
   options: EchoOptions = {},
 ): Promise<{ spec: ServerSpec; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [script(options)], {
-    env: { ...process.env, ...env(options), BENCH_HTTP: "1", PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let seen = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /listening (\d+)/.exec(seen);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) =>
-      reject(new Error(`echo server exited (${code}) before listening`)),
-    );
-  });
+  const server = await startListening(
+    script(options),
+    { ...process.env, ...env(options), BENCH_HTTP: "1" },
+    "echo server",
+  );
   return {
     spec: {
       name,
       transport: "http",
-      url: `http://127.0.0.1:${port}/mcp`,
+      url: `http://127.0.0.1:${server.port}/mcp`,
       era: options.era ?? "2025-11-25",
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: server.stop,
   };
 }

@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startListening } from "../listening-process.js";
 import { runningScripts } from "./replay-servers.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,30 +17,8 @@ export interface ModelServerProcess {
 
 /** Starts the model server (`env`: the measured processes' environment) and waits for its port. */
 export async function startModelServerProcess(env: NodeJS.ProcessEnv): Promise<ModelServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [MODEL_SERVER], {
-    env: { ...env, PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let seen = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /listening (\d+)/.exec(seen);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) =>
-      reject(new Error(`model server exited (${code}) before listening`)),
-    );
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  const server = await startListening(MODEL_SERVER, env, "model server");
+  return { url: `http://127.0.0.1:${server.port}`, stop: server.stop };
 }
 
 /** Model servers running now (a row that ended must leave none). */
