@@ -2,6 +2,8 @@ import os from "node:os";
 import type { LoadedConfig, Plugin } from "@pseudoclaude/core";
 import {
   type ConsentSubject,
+  ENV_WIDENING,
+  envConsentRequest,
   PERMISSIONS_WIDENING,
   permissionsConsentRequest,
   subjectId,
@@ -26,6 +28,8 @@ export async function workspaceRequests(
   const subjects: ConsentSubject[] = [];
   const permissions = permissionsConsentRequest(context.config);
   if (permissions) subjects.push(permissions);
+  const env = envConsentRequest(context.config);
+  if (env) subjects.push(env);
   for (const plugin of plugins)
     if (plugin.trust) subjects.push(...(await plugin.trust.requests(request)));
   const seen = new Set<string>();
@@ -39,7 +43,11 @@ export async function workspaceRequests(
 
 /** Every setting a workspace may use only with consent: the kernel's, then each plugin's. */
 export function wideningSettings(plugins: readonly Plugin[]): WideningSetting[] {
-  return [...PERMISSIONS_WIDENING, ...plugins.flatMap((plugin) => plugin.trust?.widening ?? [])];
+  return [
+    ...PERMISSIONS_WIDENING,
+    ...ENV_WIDENING,
+    ...plugins.flatMap((plugin) => plugin.trust?.widening ?? []),
+  ];
 }
 
 /** The widening settings as the Markdown table `docs/security.md` carries. */

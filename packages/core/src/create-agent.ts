@@ -7,6 +7,7 @@ import { type AgentParts, DefaultAgent } from "./agent/default-agent.js";
 import type { ProviderRef } from "./agent/provider-ref.js";
 import { readAgentSection } from "./config/agent-section.js";
 import { throwOnBlocking } from "./config/blocking-diagnostics.js";
+import { readToolEnv } from "./config/env-section.js";
 import { type LoadConfigOptions, LoadedConfig, loadConfig } from "./config/load-config.js";
 import { loadZod } from "./config/zod-schema.js";
 import type { ProjectApprovals } from "./consent/consent-store.js";
@@ -313,8 +314,11 @@ async function registered(options: CreateAgentOptions, parts: Assembled) {
   const layers = new PolicyLayers(workspace);
   const hooks = new HookList(report);
   if (options.hooks) hooks.add(options.hooks, "code");
+  const toolEnv = readToolEnv(config, consent);
+  toolEnv.diagnostics.forEach(report);
   const host = new DefaultPluginHost({
     container,
+    toolEnv: toolEnv.env,
     registry,
     sink,
     prompt,

@@ -42,6 +42,10 @@ export function builtinTools(options: BuiltinToolsOptions = {}): Plugin {
         consent: context.consent,
       });
       for (const diagnostic of diagnostics) context.report(diagnostic);
+      // Every tool process gets the config's `env`; this section's own `env` is narrower
+      // (commands only) and wins over it.
+      const env = { ...context.toolEnv, ...settings.env };
+      if (Object.keys(env).length > 0) settings.env = env;
       const guard = createPathGuard(realFolder(context.workspace), settings.extraRoots);
       // Built and passed by hand: they are this plugin's parts, not services others replace.
       const commands = createCommandRunner();

@@ -10,6 +10,7 @@ import { codeServers, type McpServerEntry, type McpServerOptions } from "./confi
 import { loadServers, MCP_SECTION_SPEC } from "./config/load-servers.js";
 import { MCP_JSON_SECTION_SPEC } from "./config/mcp-json-choices.js";
 import { MCP_WIDENING, projectServerApprovals } from "./config/project-approvals.js";
+import type { McpServerConfig } from "./config/server-config.js";
 import { DefaultMcpManager } from "./default-mcp-manager.js";
 import { ResourceToolSource } from "./features/resource-tools.js";
 import { createSampler } from "./features/sampling.js";
@@ -131,7 +132,13 @@ export function mcp(options: McpPluginOptions = {}): Plugin {
       const catalog = context.container.isRegistered(SkillCatalog, true)
         ? context.container.resolve<SkillCatalog>(SkillCatalog)
         : undefined;
-      for (const server of loaded.servers) {
+      for (const configured of loaded.servers) {
+        // The config's `env` (Claude Code's too) reaches every process a tool starts; a
+        // server's own `env` wins over it.
+        const server: McpServerConfig =
+          configured.transport === "stdio"
+            ? { ...configured, env: { ...context.toolEnv, ...configured.env } }
+            : configured;
         const approved = !server.approval || context.consent.isApproved(server.approval);
         if (!approved)
           context.report({

@@ -8,6 +8,11 @@
  * @module @pseudoclaude/core/consent
  */
 
+export {
+  ENV_SUBJECT,
+  ENV_WIDENING,
+  envConsentRequest,
+} from "../config/env-section.js";
 export { canonicalJson, consentDigest } from "../consent/consent-digest.js";
 export type {
   ConsentKind,

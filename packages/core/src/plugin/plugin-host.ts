@@ -31,6 +31,7 @@ export interface PluginHostDeps {
   hooks: HookList;
   consent: WorkspaceConsent;
   config: LoadedConfig;
+  toolEnv: Readonly<Record<string, string>>;
   workspace: string;
   callbacks: AgentCallbacks;
   providerRef: ProviderRef;
@@ -219,6 +220,7 @@ export class DefaultPluginHost implements PluginHost {
       providerRef: deps.providerRef,
       strict: deps.strict,
       consent: deps.consent,
+      toolEnv: deps.toolEnv,
       report: (diagnostic) =>
         deps.sink.add({ ...diagnostic, source: diagnostic.source ?? plugin.name }),
       addToolSource: (source) => {

@@ -40,6 +40,12 @@ export interface PluginContext {
    * on the first start.
    */
   readonly consent: WorkspaceConsent;
+  /**
+   * Variables for every process a tool starts (a command, a stdio server, a hook), from the
+   * config's `env` (Claude Code's `env` too), the workspace's only once approved. Never this
+   * process's own environment.
+   */
+  readonly toolEnv: Readonly<Record<string, string>>;
   report(diagnostic: Omit<Diagnostic, "source"> & { source?: string | undefined }): void;
   addToolSource(source: ToolSource): Disposable;
   addSystemPromptSection(

@@ -53,10 +53,10 @@ export const BUILTIN_TOOLS_WIDENING: readonly WideningSetting[] = [
     effect: "lets read_file, which never asks, read folders outside the workspace (~/.ssh)",
   },
   {
-    setting: "builtin_tools.env (Claude Code's env)",
+    setting: "builtin_tools.env",
     kind: "setting",
     effect:
-      "sets variables for every command (PATH, LD_PRELOAD) that decide what a command you allowed runs",
+      "sets variables for every shell command (PATH, LD_PRELOAD) that decide what a command you allowed runs",
   },
   {
     setting: "builtin_tools.shell",
