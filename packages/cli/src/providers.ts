@@ -1,4 +1,5 @@
 import path from "node:path";
+import { claudeModelId } from "@pseudoclaude/compat-claude-code";
 import { ConfigError, type LoadedConfig, type Provider } from "@pseudoclaude/core";
 import type { WorkspaceConsent } from "@pseudoclaude/core/consent";
 import {
@@ -74,8 +75,11 @@ export const PROVIDERS: Readonly<Record<string, ProviderFactory>> = {
   },
   anthropic: async (flags, section) => {
     const { anthropic } = await loadAnthropic();
+    // Claude Code's aliases (`--model opus`, its settings' `model`) name the family's model.
+    const model = flags.model ?? section.model ?? section.claude_model;
     return anthropic({
       ...common(flags, section),
+      ...(model !== undefined ? { model: claudeModelId(model) } : {}),
       thinkingBudgetTokens: section.thinking_budget_tokens,
     });
   },

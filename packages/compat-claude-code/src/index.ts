@@ -60,6 +60,7 @@ export {
   CLAUDE_MODEL_FOR_FAMILY,
   type ClaudeModelFamily,
   classifyAgentModel,
+  claudeModelId,
   type ParentModel,
   resolveAgentModel,
 } from "./model-aliases.js";

@@ -95,3 +95,13 @@ export function resolveAgentModel(
       return undefined;
   }
 }
+
+/**
+ * The Claude model a Claude Code `model` setting or `--model` names: an alias (`opus`,
+ * `sonnet[1m]`, `best`) as its family's model ({@link CLAUDE_MODEL_FOR_FAMILY}), anything else
+ * as written, since the Anthropic API is the judge of an id.
+ */
+export function claudeModelId(value: string): string {
+  const family = CLAUDE_CODE_MODEL_ALIASES[value.trim().toLowerCase()];
+  return family ? CLAUDE_MODEL_FOR_FAMILY[family] : value;
+}

@@ -33,6 +33,12 @@ export const providerSectionSchema = zodSchema((z) =>
     .object({
       name: z.string().min(1).optional(),
       model: z.string().min(1).optional(),
+      /**
+       * The model when the provider is `anthropic` and nothing names one (`--model`, `model`):
+       * Claude Code's `model` setting, an alias (`opus`, `sonnet`, `haiku`) or a model id.
+       * Another provider never reads it.
+       */
+      claude_model: z.string().min(1).optional(),
       api_key_env: z
         .string()
         .regex(
