@@ -4,6 +4,7 @@ import type {
   ElicitationRequest,
   ElicitationResponse,
   Elicitor,
+  PolicyDecision,
 } from "@pseudoclaude/core";
 import { type TextSink, writeLine } from "./cli-io.js";
 import { type FieldSchema, type FieldValue, fieldLabel, parseFieldValue } from "./elicit-fields.js";
@@ -28,8 +29,27 @@ const MAX_ATTEMPTS = 3;
  * question no one will see.
  */
 export function createApprover(options: CallbackOptions): Approver | undefined {
-  if (options.yes) return () => "allow";
-  if (!options.interactive) return undefined;
+  const person = options.interactive ? askInTerminal(options) : undefined;
+  if (options.yes)
+    return (request) => {
+      if (!askedByAdministrator(request.decision)) return "allow";
+      // An administrator's ask rule wants a person's answer: `--yes` cannot give it.
+      return (
+        person?.(request) ?? {
+          verdict: "deny",
+          reason: `${request.decision.reason} Managed settings ask a person about this call, and --yes does not answer for them; run in an interactive terminal.`,
+        }
+      );
+    };
+  return person;
+}
+
+/** Whether the question comes from a managed `ask` rule. */
+function askedByAdministrator(decision: PolicyDecision): boolean {
+  return decision.matched.kind === "rule" && decision.matched.origin === "managed";
+}
+
+function askInTerminal(options: CallbackOptions): Approver {
   return async (request): Promise<ApprovalAnswer> => {
     writeLine(options.stderr, request.decision.reason);
     const answer = await options.prompter.ask(

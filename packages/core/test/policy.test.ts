@@ -197,6 +197,22 @@ describe("default policy engine", () => {
     assert.equal(policy.decide(remote, {}).verdict, "deny");
   });
 
+  it("in bypass mode still asks where a managed ask rule matches, and only there", () => {
+    const policy = engine({
+      mode: "bypass",
+      rules: [rule("ask", "run_command(ls *)"), rule("ask", "run_command(git *)", "managed")],
+    });
+    assert.equal(policy.decide(shell, { command: "ls -la" }).verdict, "allow");
+    const asked = policy.decide(shell, { command: "git push" });
+    assert.equal(asked.verdict, "ask");
+    assert.deepEqual(asked.matched, {
+      kind: "rule",
+      verdict: "ask",
+      pattern: "run_command(git *)",
+      origin: "managed",
+    });
+  });
+
   it("hides tools outside the agent allow-list and denies calls to them", () => {
     const policy = engine({ tools: ["read_file", "mcp__context7__*"] });
     assert.equal(policy.isOffered(readTool), true);

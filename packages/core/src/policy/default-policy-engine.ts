@@ -4,6 +4,7 @@ import { isToolSearchTool } from "../tool-search/search-tool.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import { MODE_REACH } from "./mode-limits.js";
 import {
+  MANAGED_RULE_ORIGIN,
   PERMISSION_MODES,
   type PermissionMode,
   type PolicyDecision,
@@ -39,6 +40,8 @@ const BYPASS_ALLOWS: PolicyDecision = Object.freeze({
  *  3. plan mode and a side-effect tool       -> deny
  *  3b. a deny rule cannot rule out a command
  *      that builds what it runs (`$(...)`)   -> ask    (also in bypass mode)
+ *  3c. a managed ask rule matches            -> ask    (also in bypass mode: no other
+ *      layer may loosen an administrator's rule)
  *  4. bypass mode                            -> allow
  *  5. an ask rule matches                    -> ask
  *  6. an allow rule matches                  -> allow
@@ -127,7 +130,10 @@ export class DefaultPolicyEngine implements PolicyEngine {
         matched: { kind: "unclear_command", pattern: unclear.pattern.raw, origin: unclear.origin },
       };
     }
-    if (this.mode === "bypass") return BYPASS_ALLOWS;
+    if (this.mode === "bypass") {
+      const managed = this.firstMatch("ask", tool, args, MANAGED_RULE_ORIGIN);
+      return managed ? ruleDecision(managed, tool) : BYPASS_ALLOWS;
+    }
     const ask = this.firstMatch("ask", tool, args);
     if (ask) return ruleDecision(ask, tool);
     const allow = this.firstMatch("allow", tool, args);
@@ -157,11 +163,13 @@ export class DefaultPolicyEngine implements PolicyEngine {
     verdict: Verdict,
     tool: ToolDefinition,
     args: unknown,
+    origin?: string,
   ): CompiledRule | undefined {
     const strict = verdict !== "deny";
     return this.rules.find(
       (rule) =>
         rule.verdict === verdict &&
+        (origin === undefined || rule.origin === origin) &&
         rule.pattern.matchesTool(tool) &&
         argumentMatches(rule.pattern, tool, args, this.settings.workspace, strict),
     );

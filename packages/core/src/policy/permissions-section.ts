@@ -10,7 +10,7 @@ import type { WideningSetting } from "../consent/widening.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { compilePolicyRules } from "./default-policy-engine.js";
 import { MODE_REACH, modeLimits } from "./mode-limits.js";
-import { PERMISSION_MODES, type PermissionMode } from "./policy-engine.js";
+import { MANAGED_RULE_ORIGIN, PERMISSION_MODES, type PermissionMode } from "./policy-engine.js";
 import {
   type PolicyOptions,
   type PolicySettings,
@@ -254,7 +254,7 @@ function layerRules(
   report: (diagnostic: Diagnostic) => void,
 ): RuleSpec[] {
   // An administrator's rules say so in every decision they make.
-  const specs = rulesOf(values, entry.managed ? "managed" : entry.layer);
+  const specs = rulesOf(values, entry.managed ? MANAGED_RULE_ORIGIN : entry.layer);
   const { errors } = compilePolicyRules(specs);
   const broken = new Set(errors.map((error) => error.spec));
   for (const error of errors) {

@@ -10,7 +10,10 @@ export type PermissionMode = (typeof PERMISSION_MODES)[number];
 export type Verdict = "allow" | "ask" | "deny";
 
 /** Where a rule came from: `code` (createAgent/CLI), or a config layer (`user`, `project`). */
-export type RuleOrigin = "code" | "user" | "project" | (string & {});
+export type RuleOrigin = "code" | "user" | "project" | "managed" | (string & {});
+
+/** The origin of an administrator's rules (managed settings), which no other layer loosens. */
+export const MANAGED_RULE_ORIGIN = "managed";
 
 /** What made the decision: a rule, the mode, the agent allow-list or the tool's safety. */
 export type DecisionBasis =
