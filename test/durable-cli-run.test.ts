@@ -3,9 +3,13 @@
 // events and prints what an in-process run prints, `sessions --durable restate` lists what the
 // server holds, runs continue a session like a local one, and usage errors stop before sending.
 import assert from "node:assert/strict";
+import { rm } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import { DurableClient } from "@pseudoclaude/durable-restate/client";
 import type { TempWorkspace } from "@pseudoclaude/testing";
+import { positions, systemText } from "./fixtures/instructions/prompt-run.js";
+import { anthropicStream } from "./fixtures/providers/anthropic-wire.js";
+import { startWireServer } from "./fixtures/providers/wire-server.js";
 import { parseJson, runCli } from "./support/cli.js";
 import { comparable, type DurableCli, startDurableCli } from "./support/durable-cli.js";
 import type { RestateServer } from "./support/restate-server.js";
@@ -160,6 +164,41 @@ describe("durable runs from the CLI (the real Restate server)", () => {
       assert.equal(both.code, 2);
       assert.match(both.stderr, /--session and --continue each pick a session; give one of them/);
       assert.equal(await worker.stop(), 130, "stopped by SIGTERM, as every command");
+    },
+  );
+
+  it(
+    "the worker's agent gets the CLI's system prompt: the base, instruction files, the worker's --append-system-prompt",
+    TIMEOUT,
+    async () => {
+      const model = await startWireServer();
+      const claudeMd = await workspace.write("CLAUDE.md", "Durable conventions: tabs.\n");
+      try {
+        model.reply(anthropicStream({ text: "Done." }));
+        const worker = await cli.serve(
+          [
+            ...["--provider", "anthropic", "--append-system-prompt", "Worker note."],
+            ...["--register", "--admin", server.admin],
+          ],
+          { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: model.baseURL },
+        );
+        const run = await runCli(workspace, ["run", "hi", ...cli.durable(), "--session", "sp"]);
+        assert.equal(run.code, 0, run.stderr + worker.output());
+        positions(systemText(model.requests[0]?.body?.system), [
+          "You are PseudoClaude, a coding agent.",
+          "Durable conventions: tabs.",
+          "Worker note.",
+        ]);
+        const flag = await runCli(workspace, [
+          ...["run", "hi", ...cli.durable(), "--append-system-prompt", "x"],
+        ]);
+        assert.equal(flag.code, 2);
+        assert.match(flag.stderr, /--append-system-prompt shapes the agent/);
+        await worker.stop();
+      } finally {
+        await rm(claudeMd);
+        await model.close();
+      }
     },
   );
 

@@ -75,6 +75,8 @@ Any number of workers may serve one server; a run survives the worker that start
                       $PSEUDOCLAUDE_RESTATE_IDENTITY_KEYS, comma separated). Without one,
                       anyone who reaches the worker can run sessions on it.
   --provider, --model, --script, --mode, --tool-search   as for run
+  --system-prompt, --append-system-prompt, --no-instructions   as for run: every run the
+                      worker takes gets the same system prompt
   --json              once listening: {"url", "port", "object", "registered"}
 
 Runs until Ctrl-C or SIGTERM (exit 130); runs in flight then continue on another worker.`,
@@ -96,6 +98,9 @@ Runs until Ctrl-C or SIGTERM (exit 130); runs in flight then continue on another
     "script",
     "mode",
     "tool-search",
+    "system-prompt",
+    "append-system-prompt",
+    "no-instructions",
     "trust-project",
   ],
   positionals: { min: 0, max: 0, names: "" },
@@ -157,7 +162,16 @@ async function runServe(context: CommandContext): Promise<number> {
     ...(onInterruptedSideEffect ? { onInterruptedSideEffect } : {}),
     ...(keys.length > 0 ? { identityKeys: keys } : {}),
     createAgent: async (session) =>
-      (await openCliAgent({ flags, io, provider, store: session, prompter: NO_PROMPTER })).agent,
+      (
+        await openCliAgent({
+          flags,
+          io,
+          provider,
+          store: session,
+          prompter: NO_PROMPTER,
+          systemPrompt: true,
+        })
+      ).agent,
   });
   try {
     if (flags.register) await (await durableClient(flags)).register(worker.url);

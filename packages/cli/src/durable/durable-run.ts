@@ -26,6 +26,9 @@ const WORKER_FLAGS: readonly CliFlag[] = [
   "output-schema",
   "trace",
   "plugin",
+  "system-prompt",
+  "append-system-prompt",
+  "no-instructions",
 ];
 
 /**
