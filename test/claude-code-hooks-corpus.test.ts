@@ -26,6 +26,7 @@ import {
   type ScriptedStep,
   type TempWorkspace,
 } from "@pseudoclaude/testing";
+import { withClaudeLayers } from "./support/claude-layers.js";
 import { parseJson, runCli } from "./support/cli.js";
 
 const TIMEOUT = { timeout: 60_000 };
@@ -112,7 +113,7 @@ async function driveAgent(
   const diagnostics: Diagnostic[] = [];
   const agent = await createAgent({
     workspace: workspace.root,
-    config: { homeDir: workspace.home },
+    config: withClaudeLayers(workspace),
     provider,
     policy: { mode: "default" },
     approve: () => "allow",

@@ -14,6 +14,7 @@ import { createAgent, type Diagnostic, type PolicyOptions } from "@pseudoclaude/
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
 import { hooks } from "@pseudoclaude/plugin-hooks";
 import { createTempWorkspace, ScriptedProvider, type ScriptedStep } from "@pseudoclaude/testing";
+import { withClaudeLayers } from "./support/claude-layers.js";
 
 const TIMEOUT = { timeout: 30_000 };
 
@@ -52,7 +53,7 @@ async function runWith(setup: Setup) {
     const provider = new ScriptedProvider(setup.steps ?? RUN_TOUCH);
     const agent = await createAgent({
       workspace: workspace.root,
-      config: { homeDir: workspace.home },
+      config: withClaudeLayers(workspace),
       provider,
       policy: setup.policy ?? { mode: "bypass" },
       ...(setup.approve ? { approve: setup.approve } : {}),

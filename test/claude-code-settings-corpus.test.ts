@@ -326,8 +326,17 @@ describe("real Claude Code settings files with permissions (corpus)", () => {
         assert.match(bypass.stderr, new RegExp(`${refused} \\(${escapeRegExp(file)}\\)`));
         const config = parseJson<ConfigJson>(await runCli(workspace, ["config", "--json"]));
         assert.ok(config.values.some((v) => v.layer === "managed" && v.value === deny.rule));
-        // disableAllHooks: true is an administrator's switch too; not applied here, and said so.
-        assert.ok(config.ignored.some((v) => v.path === "disableAllHooks" && v.file === file));
+        // disableAllHooks: true is an administrator's switch too: applied, at its line.
+        assert.ok(
+          config.values.some(
+            (v) =>
+              v.path === "hooks.disable_all" &&
+              v.value === true &&
+              v.layer === "managed" &&
+              v.line === 6,
+          ),
+        );
+        assert.ok(!config.ignored.some((v) => v.path === "disableAllHooks"));
       }),
   );
 });

@@ -17,6 +17,7 @@ import {
   type ScriptedStep,
   type TempWorkspace,
 } from "@pseudoclaude/testing";
+import { withClaudeLayers } from "./support/claude-layers.js";
 
 const TIMEOUT = { timeout: 30_000 };
 const run = (command: string) => ({
@@ -45,7 +46,10 @@ async function withHooks(
     const provider = new ScriptedProvider(steps);
     const agent = await createAgent({
       workspace: workspace.root,
-      config: { homeDir: workspace.home, ...(options.onError ? { onError: options.onError } : {}) },
+      config: {
+        ...withClaudeLayers(workspace),
+        ...(options.onError ? { onError: options.onError } : {}),
+      },
       provider,
       policy: { mode: "bypass" },
       plugins: [builtinTools(), hooks({ homeDir: workspace.home })],
@@ -333,15 +337,17 @@ describe("hooks from config (Claude Code's format)", () => {
             d.line,
             d.severity,
           ];
-          // The broken settings.json is Claude Code's to report: warnings, at line 1.
-          const warnings = found.filter((d) => d.severity === "warning");
-          assert.ok(warnings.length >= 1);
-          assert.ok(warnings.every((d) => where(d).join() === ".claude,1,warning"));
+          // The broken settings.json is the config loader's to report (it stops a run unless
+          // told to go on), at line 1; the hooks do not say it again.
+          const broken = agent.diagnostics().filter((d) => d.code === "config_yaml_error");
+          assert.ok(broken.length >= 1);
+          assert.ok(broken.every((d) => where(d).join() === ".claude,1,error" && d.blocking));
+          assert.equal(found.filter((d) => d.severity === "warning").length, 0);
           assert.deepEqual(found.filter((d) => d.severity === "error").map(where), [
             [".PseudoClaude", 4, "error"],
             [".claude", 4, "error"],
           ]);
-          assert.match(warnings[0]!.message, /Broken JSON .*\. Its hooks are not loaded\.$/);
+          assert.match(broken[0]!.message, /^Broken JSON in Claude Code settings .*settings\.json/);
           const [ours, claudes] = found.filter((d) => d.severity === "error");
           assert.match(
             ours!.message,

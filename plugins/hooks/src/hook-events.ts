@@ -32,3 +32,12 @@ export const CLOSED_BY_DEFAULT: readonly HookEvent[] = [
 
 /** Our own key in the `hooks` section (not an event): the failure default for Claude Code's files. */
 export const ON_FAILURE_KEY = "on_failure";
+
+/** Ours (Claude Code's `disableAllHooks`): `true` turns hooks off, within the layer's reach. */
+export const DISABLE_ALL_KEY = "disable_all";
+
+/** Ours (Claude Code's `allowManagedHooksOnly`): `true` in managed settings runs only theirs. */
+export const MANAGED_ONLY_KEY = "managed_only";
+
+/** The keys of the `hooks` section that are settings, not events. */
+export const SETTING_KEYS: readonly string[] = [ON_FAILURE_KEY, DISABLE_ALL_KEY, MANAGED_ONLY_KEY];

@@ -11,16 +11,17 @@ import { toolCallHooks } from "./tool-call-hooks.js";
 export const HOOKS_PLUGIN_NAME = "hooks";
 
 export interface HooksPluginOptions {
-  /** Where `~/.claude/settings.json` is looked for, and hook failures are counted. Default: the user's home. */
+  /** Whose home counts hook failures (`~/.PseudoClaude/hook-failures/`). Default: the user's. */
   homeDir?: string | undefined;
 }
 
 /**
- * Hooks from config in Claude Code's format: the `hooks` section of each config layer and
- * Claude Code's settings files (`~/.claude/settings.json`, the workspace's
- * `.claude/settings.json` and `.claude/settings.local.json`). Each Claude Code event we run
- * sits at its point of the loop (docs/hooks.md has the table); the others are reported. A
- * project hook runs only once the user approved it, like a project MCP server.
+ * Hooks from config in Claude Code's format: the `hooks` section of each config layer. Claude
+ * Code's settings files are layers of that config when it was loaded with them
+ * (`loadConfig({ workspace, foreignLayers: claudeCodeLayers() })`, as the CLI does): this plugin
+ * reads no file of its own, so one loader owns them for permissions and hooks alike. Each Claude
+ * Code event we run sits at its point of the loop (docs/hooks.md has the table); the others are
+ * reported. A project hook runs only once the user approved it, like a project MCP server.
  */
 export function hooks(options: HooksPluginOptions = {}): Plugin {
   return definePlugin({
@@ -34,21 +35,16 @@ export function hooks(options: HooksPluginOptions = {}): Plugin {
           effect: "runs the repository's commands on your machine around every tool call",
         },
       ],
-      requests: ({ config, workspace, homeDir }) =>
-        loadHookCommands(config, workspace, () => undefined, options.homeDir ?? homeDir).flatMap(
-          (command) => (command.approval ? [command.approval] : []),
+      requests: ({ config }) =>
+        loadHookCommands(config, () => undefined).flatMap((command) =>
+          command.approval ? [command.approval] : [],
         ),
     },
     register(context) {
       context.config.section(HOOKS_SECTION); // claimed: not an unknown section
       const report = (diagnostic: Parameters<PluginContext["report"]>[0]) =>
         context.report(diagnostic);
-      const commands = loadHookCommands(
-        context.config,
-        context.workspace,
-        report,
-        options.homeDir,
-      ).filter((command) => {
+      const commands = loadHookCommands(context.config, report).filter((command) => {
         if (!command.approval || context.consent.isApproved(command.approval)) return true;
         context.report({
           stage: "config",

@@ -1,20 +1,31 @@
 import { createHash } from "node:crypto";
-import os from "node:os";
-import { type ClaudeSettingsFile, claudeSettingsFiles } from "@pseudoclaude/compat-claude-code";
 import type { Diagnostic, LoadedConfig } from "@pseudoclaude/core";
 import { type ConsentSubject, consentSubject } from "@pseudoclaude/core/consent";
 import {
   blockingDiagnostic,
   type ConfigSectionSpec,
-  loadConfigFile,
   type SectionEntry,
   validateSection,
 } from "@pseudoclaude/core/plugin";
 import { z } from "zod";
-import { CLOSED_BY_DEFAULT, HOOK_EVENTS, type HookEvent, ON_FAILURE_KEY } from "./hook-events.js";
+import {
+  CLOSED_BY_DEFAULT,
+  DISABLE_ALL_KEY,
+  HOOK_EVENTS,
+  type HookEvent,
+  MANAGED_ONLY_KEY,
+  ON_FAILURE_KEY,
+} from "./hook-events.js";
+import {
+  applyHookSwitches,
+  type HookScope,
+  type HookSwitchValues,
+  hookScope,
+} from "./hook-switches.js";
 import { reportUnsupportedEvents } from "./unsupported-hook-events.js";
 
 export { HOOK_EVENTS, type HookEvent } from "./hook-events.js";
+export type { HookScope } from "./hook-switches.js";
 
 /** Config section `hooks`, in the format Claude Code uses. */
 export const HOOKS_SECTION = "hooks";
@@ -58,7 +69,10 @@ const matcherSchema = z
   })
   .loose();
 
-/** The events we run are checked; any other key is reported as an unsupported event. */
+/**
+ * The events we run and our settings are checked; any other key is reported as an unsupported
+ * event.
+ */
 const sectionSchema = z
   .object({
     ...(Object.fromEntries(
@@ -67,6 +81,8 @@ const sectionSchema = z
       [E in HookEvent]: z.ZodOptional<z.ZodArray<typeof matcherSchema>>;
     }),
     [ON_FAILURE_KEY]: z.enum(["block", "continue"]).optional(),
+    [DISABLE_ALL_KEY]: z.boolean().optional(),
+    [MANAGED_ONLY_KEY]: z.boolean().optional(),
   })
   .loose();
 
@@ -84,7 +100,8 @@ export interface HookCommand {
    * config, where a guard that breaks fails closed.
    */
   origin: "claude-code" | "config";
-  layer: "user" | "project";
+  /** Whose it is: the administrator's (managed settings), the user's, or the workspace's. */
+  layer: HookScope;
   file: string;
   /** 1-based line of the command in its file, when known. */
   line?: number;
@@ -93,50 +110,31 @@ export interface HookCommand {
 }
 
 /**
- * Every hook command: the `hooks` section of the PseudoClaude config layers, and the `hooks`
- * of Claude Code's settings files (the user's `~/.claude/settings.json`, the workspace's
- * `.claude/settings.json` and `.claude/settings.local.json`, in Claude Code's order), so hooks
- * people already wrote work unchanged. What does not fit the format is a diagnostic with its
- * file; an event we do not run is `hook_event_unsupported` at its line; the rest still loads.
+ * Every hook command of the `hooks` section of the config's layers: ours, and Claude Code's
+ * settings files when the config was loaded with them (`claudeCodeLayers()`: the user's
+ * `~/.claude/settings.json`, the workspace's `.claude/settings.json` and
+ * `.claude/settings.local.json`, and managed settings), in the layers' order, so hooks people
+ * already wrote work unchanged. Reading those files is the config loader's alone; a broken one is
+ * its diagnostic. What does not fit the format is a diagnostic at its line; an event we do not
+ * run is `hook_event_unsupported`; the rest still loads. The hooks `disable_all` and
+ * `managed_only` turn off are left out, with a word (see `applyHookSwitches`).
  */
 export function loadHookCommands(
   config: LoadedConfig,
-  workspace: string,
   report: (diagnostic: Diagnostic) => void,
-  homeDir: string = os.homedir(),
 ): HookCommand[] {
-  const sources: SectionEntry[] = [];
-  const claudeFiles = new Set<SectionEntry>();
-  // Claude Code's settings are read as a config file too, so what does not fit is placed at
-  // its line; a broken settings file is Claude Code's to report, so only a warning here.
-  const claude = (file: ClaudeSettingsFile) => {
-    const layer = file.trusted ? "user" : "project";
-    const loaded = loadConfigFile(layer, file.path, file.path);
-    for (const diagnostic of loaded.diagnostics)
-      report({
-        ...diagnostic,
-        severity: "warning",
-        code: "hooks_invalid",
-        message: `${diagnostic.message.replace(/\.?$/, ".")} Its hooks are not loaded.`,
-      });
-    for (const entry of loaded.section(HOOKS_SECTION)) {
-      claudeFiles.add(entry);
-      sources.push(entry);
-    }
-  };
-  const [userFile, ...projectFiles] = claudeSettingsFiles(workspace, homeDir);
-  claude(userFile!);
-  const own = config.section(HOOKS_SECTION);
-  const ownConfig = new Set<SectionEntry>(own);
-  sources.push(...own);
-  for (const file of projectFiles) claude(file);
-  // Any layer may make Claude Code's hooks fail closed (narrowing); none can loosen ours.
-  const claudeOnFailure = own.some((entry) => sectionOnFailure(entry.value) === "block")
+  const sources = config.section(HOOKS_SECTION);
+  const ours = (source: SectionEntry) => source.origin !== "claude-code";
+  // Any layer of ours may make Claude Code's hooks fail closed (narrowing); none can loosen ours.
+  const claudeOnFailure = sources.some(
+    (source) => ours(source) && sectionOnFailure(source.value) === "block",
+  )
     ? "block"
     : "continue";
   const commands: HookCommand[] = [];
+  const switches: Array<{ source: SectionEntry; value: HookSwitchValues }> = [];
   for (const source of sources) {
-    reportUnsupportedEvents(source, ownConfig.has(source), report);
+    reportUnsupportedEvents(source, ours(source), report);
     const parsed = validateSection(sectionSchema, source, {
       sectionKey: HOOKS_SECTION,
       source: "hooks",
@@ -151,67 +149,79 @@ export function loadHookCommands(
         // Our own config's hooks may be guards: a run without them would be less restricted.
         // Claude Code's settings.json is that program's to check (it has hook kinds we do not run).
         report(
-          ownConfig.has(source) && HOOKS_SECTION_SPEC.restricts
-            ? blockingDiagnostic(problem)
-            : problem,
+          ours(source) && HOOKS_SECTION_SPEC.restricts ? blockingDiagnostic(problem) : problem,
         );
       }
       continue;
     }
-    const origin = claudeFiles.has(source) ? "claude-code" : "config";
-    for (const event of HOOK_EVENTS) {
-      for (const [index, group] of (parsed.value[event] ?? []).entries()) {
-        const matcher = group.matcher ?? "";
-        try {
-          matcherPattern(matcher);
-        } catch (error) {
-          const position = source.locate([event, index, "matcher"]);
-          (ownConfig.has(source) ? (d: Diagnostic) => report(blockingDiagnostic(d)) : report)({
+    switches.push({ source, value: parsed.value });
+    commands.push(...sectionCommands(source, parsed.value, claudeOnFailure, report));
+  }
+  return applyHookSwitches(commands, switches, report);
+}
+
+/** The command hooks of one layer's section, each checked and placed at its line. */
+function sectionCommands(
+  source: SectionEntry,
+  section: z.infer<typeof sectionSchema>,
+  claudeOnFailure: "block" | "continue",
+  report: (diagnostic: Diagnostic) => void,
+): HookCommand[] {
+  const origin = source.origin === "claude-code" ? "claude-code" : "config";
+  const commands: HookCommand[] = [];
+  for (const event of HOOK_EVENTS) {
+    for (const [index, group] of (section[event] ?? []).entries()) {
+      const matcher = group.matcher ?? "";
+      try {
+        matcherPattern(matcher);
+      } catch (error) {
+        const position = source.locate([event, index, "matcher"]);
+        (origin === "config" ? (d: Diagnostic) => report(blockingDiagnostic(d)) : report)({
+          stage: "config",
+          severity: "error",
+          code: "hooks_invalid",
+          layer: source.layer,
+          source: "hooks",
+          ...position,
+          message: `Hook matcher ${JSON.stringify(matcher)} in ${source.file} is not a regular expression (${(error as Error).message}); its hooks are not loaded.`,
+        });
+        continue;
+      }
+      for (const [position, hook] of group.hooks.entries()) {
+        if (hook.type !== "command" || !hook.command) {
+          report({
             stage: "config",
-            severity: "error",
-            code: "hooks_invalid",
+            severity: "warning",
+            code: "hook_type_unsupported",
             layer: source.layer,
             source: "hooks",
-            ...position,
-            message: `Hook matcher ${JSON.stringify(matcher)} in ${source.file} is not a regular expression (${(error as Error).message}); its hooks are not loaded.`,
+            item: `${event}:${hook.type}`,
+            ...source.locate([event, index, "hooks", position, "type"]),
+            message: `A ${JSON.stringify(hook.type)} hook of ${event} in ${source.file} does not run here: only command hooks do.`,
           });
           continue;
         }
-        for (const [position, hook] of group.hooks.entries()) {
-          if (hook.type !== "command" || !hook.command) {
-            report({
-              stage: "config",
-              severity: "warning",
-              code: "hook_type_unsupported",
-              layer: source.layer,
-              source: "hooks",
-              item: `${event}:${hook.type}`,
-              ...source.locate([event, index, "hooks", position, "type"]),
-              message: `A ${JSON.stringify(hook.type)} hook of ${event} in ${source.file} does not run here: only command hooks do.`,
-            });
-            continue;
-          }
-          const line = source.locate([event, index, "hooks", position, "command"]).line;
-          const command: HookCommand = {
-            event,
-            matcher,
-            command: hook.command,
-            timeoutMs: Math.round((hook.timeout ?? 60) * 1000),
-            onFailure:
-              hook.on_failure ??
-              (origin === "claude-code"
-                ? claudeOnFailure
-                : CLOSED_BY_DEFAULT.includes(event)
-                  ? "block"
-                  : "continue"),
-            origin,
-            layer: source.layer,
-            file: source.file,
-            ...(line !== undefined ? { line } : {}),
-          };
-          if (source.layer === "project") command.approval = hookSubject(command);
-          commands.push(command);
-        }
+        const line = source.locate([event, index, "hooks", position, "command"]).line;
+        const command: HookCommand = {
+          event,
+          matcher,
+          command: hook.command,
+          timeoutMs: Math.round((hook.timeout ?? 60) * 1000),
+          onFailure:
+            hook.on_failure ??
+            (origin === "claude-code"
+              ? claudeOnFailure
+              : CLOSED_BY_DEFAULT.includes(event)
+                ? "block"
+                : "continue"),
+          origin,
+          layer: hookScope(source),
+          file: source.file,
+          ...(line !== undefined ? { line } : {}),
+        };
+        // The workspace's hooks wait for the user's consent; the user's and managed ones do not.
+        if (command.layer === "project") command.approval = hookSubject(command);
+        commands.push(command);
       }
     }
   }

@@ -18,6 +18,7 @@ export {
   HOOKS_SECTION_SPEC,
   type HookCommand,
   type HookEvent,
+  type HookScope,
   hookSubject,
   loadHookCommands,
 } from "./hooks-settings.js";

@@ -28,7 +28,8 @@ export const hooksCommand: CommandSpec = {
        pseudoclaude hooks approve [NAME...] | revoke [NAME...]
 
 Hooks come from the hooks section of the config layers and from Claude Code's settings files
-(~/.claude/settings.json, the workspace's .claude/settings.json and .claude/settings.local.json).
+(~/.claude/settings.json, the workspace's .claude/settings.json and .claude/settings.local.json,
+and managed settings, whose hooks need no approval).
 A hook of the workspace is a command from whoever wrote the repository: it runs only once
 approved (approve without names approves every one listed as needs-approval; a changed command
 needs approving again). Each hook shows how often it failed in this workspace; events this
@@ -55,9 +56,7 @@ async function runHooks({ flags, args, io }: CommandContext): Promise<number> {
     );
   const { workspace, config } = await loadCliConfig(flags, io);
   const diagnostics: Diagnostic[] = [];
-  const commands = loadHookCommands(config, workspace, (diagnostic) =>
-    diagnostics.push(diagnostic),
-  );
+  const commands = loadHookCommands(config, (diagnostic) => diagnostics.push(diagnostic));
   const store = defaultConsentStore();
   const key = consentWorkspaceKey(workspace);
   const project = commands.filter(
