@@ -16,7 +16,10 @@ export const CLAUDE_DEFAULT_MODES: Readonly<Record<string, string>> = {
 const APPLIED = new Set([
   "permissions",
   "env",
+  "model",
   "hooks",
+  "disableAllHooks",
+  "allowManagedHooksOnly",
   "$schema",
   "enableAllProjectMcpServers",
   "enabledMcpjsonServers",
@@ -28,6 +31,12 @@ const MCP_JSON_KEYS: Readonly<Record<string, string>> = {
   enableAllProjectMcpServers: "enable_all",
   enabledMcpjsonServers: "enabled",
   disabledMcpjsonServers: "disabled",
+};
+
+/** Claude Code's switches over every hook, and the keys of our `hooks` section they are. */
+const HOOKS_KEYS: Readonly<Record<string, string>> = {
+  disableAllHooks: "disable_all",
+  allowManagedHooksOnly: "managed_only",
 };
 
 /** Keys of `permissions` read here. */
@@ -70,13 +79,23 @@ export function translateSettings(settings: Record<string, unknown>): {
     if (permissions.additionalDirectories !== undefined)
       data.builtin_tools = { extra_roots: permissions.additionalDirectories };
   } else if (permissions !== undefined) data.permissions = permissions;
-  // Variables for the commands the tools start (not for this process: provider keys stay ours).
-  if (settings.env !== undefined)
-    data.builtin_tools = { ...(data.builtin_tools as object | undefined), env: settings.env };
+  // Variables for the processes tools start (not for this process: provider keys stay ours).
+  if (settings.env !== undefined) data.env = settings.env;
+  // Claude Code's model is a Claude model: the Anthropic provider's default, never another's.
+  if (settings.model !== undefined) data.provider = { claude_model: settings.model };
   const mcpJson: Record<string, unknown> = {};
   for (const [theirs, ours] of Object.entries(MCP_JSON_KEYS))
     if (settings[theirs] !== undefined) mcpJson[ours] = settings[theirs];
   if (Object.keys(mcpJson).length > 0) data.mcp_json = mcpJson;
+  // Claude Code's hooks are in our format already; its two switches are keys of our section.
+  const hooks = settings.hooks;
+  const switches = Object.entries(HOOKS_KEYS).filter(([theirs]) => settings[theirs] !== undefined);
+  if (hooks !== undefined && !isPlainObject(hooks)) data.hooks = hooks;
+  else if (hooks !== undefined || switches.length > 0)
+    data.hooks = {
+      ...(hooks as Record<string, unknown> | undefined),
+      ...Object.fromEntries(switches.map(([theirs, ours]) => [ours, settings[theirs]])),
+    };
   return { data, sourcePath };
 }
 
@@ -88,7 +107,11 @@ function sourcePath(path: ReadonlyArray<string | number>): ReadonlyArray<string 
   }
   if (path[0] === "builtin_tools" && path[1] === "extra_roots")
     return ["permissions", "additionalDirectories", ...path.slice(2)];
-  if (path[0] === "builtin_tools" && path[1] === "env") return ["env", ...path.slice(2)];
+  if (path[0] === "provider" && path[1] === "claude_model") return ["model", ...path.slice(2)];
+  if (path[0] === "hooks") {
+    const key = Object.entries(HOOKS_KEYS).find(([, ours]) => ours === path[1])?.[0];
+    if (key) return [key, ...path.slice(2)];
+  }
   if (path[0] !== "permissions") return path;
   if (path[1] === "mode") return ["permissions", "defaultMode", ...path.slice(2)];
   if (path[1] === "disable_bypass")
@@ -105,5 +128,8 @@ export function settingsNotApplied(settings: Record<string, unknown>): string[] 
   if (isPlainObject(settings.permissions))
     for (const key of Object.keys(settings.permissions))
       if (!APPLIED_PERMISSIONS.has(key)) out.push(`permissions.${key}`);
+  // Beside a `hooks` that is not a mapping (its own check reports it) the switches have no place.
+  if (settings.hooks !== undefined && !isPlainObject(settings.hooks))
+    out.push(...Object.keys(HOOKS_KEYS).filter((key) => settings[key] !== undefined));
   return out;
 }

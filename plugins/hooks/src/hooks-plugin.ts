@@ -62,7 +62,14 @@ export function hooks(options: HooksPluginOptions = {}): Plugin {
       context.onClose(() => runner.close());
       const dispatch = new HookDispatch(
         commands,
-        (hook, input, signal) => runHookCommand(runner, hook, input, context.workspace, signal),
+        (hook, input, signal) =>
+          runHookCommand(
+            runner,
+            hook,
+            input,
+            { workspace: context.workspace, env: context.toolEnv },
+            signal,
+          ),
         report,
         hookFailureLog(context.workspace, options.homeDir),
       );

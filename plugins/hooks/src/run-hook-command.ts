@@ -22,14 +22,16 @@ export async function runHookCommand(
   runner: ProcessRunner,
   hook: HookCommand,
   input: Record<string, unknown>,
-  workspace: string,
+  /** Where it runs, and the config's `env` (variables for every process a tool starts). */
+  place: { workspace: string; env: Readonly<Record<string, string>> },
   signal: AbortSignal,
 ): Promise<HookAnswer> {
+  const { workspace } = place;
   const outcome = await runner.run({
     file: "/bin/sh",
     args: ["-c", hook.command],
     cwd: workspace,
-    env: { CLAUDE_PROJECT_DIR: workspace, PSEUDOCLAUDE_PROJECT_DIR: workspace },
+    env: { ...place.env, CLAUDE_PROJECT_DIR: workspace, PSEUDOCLAUDE_PROJECT_DIR: workspace },
     stdin: JSON.stringify(input),
     maxOutputChars: MAX_OUTPUT_CHARS,
     killGraceMs: 1_000,
