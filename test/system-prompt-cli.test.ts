@@ -12,6 +12,7 @@ import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { gitInit, positions, runWithPrompt } from "./fixtures/instructions/prompt-run.js";
 import { anthropicStream } from "./fixtures/providers/anthropic-wire.js";
 import { startWireServer, type WireServer } from "./fixtures/providers/wire-server.js";
+import { parseJson, runCli } from "./support/cli.js";
 
 async function put(file: string, text: string): Promise<string> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -127,6 +128,29 @@ describe("the CLI agent's system prompt", () => {
       output.diagnostics.filter((d: { severity: string }) => d.severity !== "info"),
       [],
     );
+  });
+
+  it("config prompt prints what a run sends, with its size in tokens", async () => {
+    await put(path.join(ws.root, "CLAUDE.md"), "PROJECT-RULE\n");
+    const { run, systems } = await runWithPrompt(ws, server, ["--append-system-prompt", "NOTE"]);
+    assert.equal(run.code, 0, run.stderr);
+    const shown = await runCli(ws, [
+      "config",
+      "prompt",
+      "--append-system-prompt",
+      "NOTE",
+      "--json",
+    ]);
+    assert.equal(shown.code, 0, shown.stderr);
+    const document = parseJson<{ system_prompt: string; tokens: number; chars: number }>(shown);
+    assert.equal(document.system_prompt, systems[0], "the same text the model server got");
+    assert.equal(document.chars, document.system_prompt.length);
+    assert.ok(document.tokens > 100 && document.tokens < document.chars, String(document.tokens));
+    const text = await runCli(ws, ["config", "prompt", "--no-instructions"]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.ok(text.stdout.startsWith(BASE));
+    assert.doesNotMatch(text.stdout, /PROJECT-RULE/);
+    assert.match(text.stdout, /\n\(~\d+ tokens, \d+ characters\)\n$/);
   });
 
   it("a sub-agent gets its own prompt, the environment and the instruction files, not the base", async () => {

@@ -18,6 +18,7 @@ import {
 } from "../instructions/instruction-report.js";
 import { diagnosticsToJson } from "../json-output.js";
 import { loadPluginModules } from "../load-plugins.js";
+import { runConfigPrompt } from "./config-prompt.js";
 
 /** `pseudoclaude config [path]`: the merged configuration and where each value came from. */
 export const configCommand: CommandSpec = {
@@ -25,6 +26,8 @@ export const configCommand: CommandSpec = {
   summary: "Show the merged configuration, each value with the file and line it came from.",
   usage: `Usage: pseudoclaude config [--json] [--workspace DIR] [--user-config FILE]
        pseudoclaude config path [--json]
+       pseudoclaude config prompt [--json] [--system-prompt TEXT] [--append-system-prompt TEXT]
+                                  [--no-instructions]
 
 Read the user config (~/.PseudoClaude/config.yaml), the project's .mcp.json and the project
 config (<workspace>/.PseudoClaude/config.yaml), merge them as the plugins do, and print every
@@ -34,6 +37,9 @@ plugin that reads it, as a run would (nothing is started), and every diagnostic 
 exit 2 when one is an error.
 
   path     the files that were read, and those looked for and absent
+  prompt   the system prompt a run would send, with its size in tokens (the workspace's MCP
+           servers start, for their instructions; no model is called); --json
+           {"system_prompt", "tokens", "chars"}
   --json   {"config": {...}, "values": [{path, value, layer, file, line, column}],
             "ignored": [...], "instructions": {...}, "diagnostics": [...]}; for path,
             {"files": [...]}
@@ -43,18 +49,19 @@ and settings.local.json, managed settings) are layers too: their values show wit
 and line (an administrator's as "managed"), and their settings not applied here under ignored.
 The instruction files a run would put in the system prompt (CLAUDE.md, AGENTS.md, imports) are
 listed with their size in estimated tokens.`,
-  flags: ["trust-project"],
-  positionals: { min: 0, max: 1, names: "[path]" },
+  flags: ["trust-project", "system-prompt", "append-system-prompt", "no-instructions"],
+  positionals: { min: 0, max: 1, names: "[path|prompt]" },
   run: runConfig,
 };
 
 async function runConfig({ flags, args, io }: CommandContext): Promise<number> {
   const [what] = args;
-  if (what !== undefined && what !== "path")
+  if (what !== undefined && what !== "path" && what !== "prompt")
     throw new CliUsageError(
       "unexpected_argument",
-      `"config" takes "path" or nothing (got "${what}").`,
+      `"config" takes "path", "prompt" or nothing (got "${what}").`,
     );
+  if (what === "prompt") return runConfigPrompt({ flags, args, io });
   const { workspace, config } = await loadCliConfig(flags, io);
   const mcpJson = readMcpJson(workspace);
   const mcpJsonFile = path.join(workspace, MCP_JSON_FILE);
