@@ -55,6 +55,8 @@ export interface ToolCallRecord extends CallToolOutcome {
   /** The arguments the call ran with (after any hook rewrote them; see `hooks`). */
   arguments: unknown;
   turn: number;
+  /** The call that made this one, for an inner call (a code-mode program's). */
+  parentId?: string;
   /** What hooks did to this call: allowed, denied, rewrote its arguments or its result. */
   hooks?: HookNote[];
 }

@@ -149,14 +149,17 @@ class TimedApprover {
       ? (request) =>
           journal.awaitDecision!({ ...request, step: `turn-${turn}:${request.call.id}:approval` })
       : (options.approver ?? deps.approve);
+    const { onApprovalWait } = options;
     this.approve =
-      asked && deps.listening("tool-decision")
+      asked && (onApprovalWait || deps.listening("tool-decision"))
         ? async (request) => {
             const began = performance.now();
             try {
               return await asked(request);
             } finally {
-              this.waitedMs = (this.waitedMs ?? 0) + (performance.now() - began);
+              const waited = performance.now() - began;
+              this.waitedMs = (this.waitedMs ?? 0) + waited;
+              onApprovalWait?.(waited);
             }
           }
         : asked;

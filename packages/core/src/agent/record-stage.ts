@@ -71,7 +71,7 @@ export function toolCallRecord(
   decision: PolicyDecision,
   result: ToolResult | undefined,
 ): ToolCallRecord {
-  return {
+  const record: ToolCallRecord = {
     id: call.id,
     name: call.name,
     arguments: call.arguments,
@@ -79,6 +79,8 @@ export function toolCallRecord(
     decision,
     result: result ?? toolFailure("internal_error", "The call did not produce a result."),
   };
+  if (call.parentId !== undefined) record.parentId = call.parentId;
+  return record;
 }
 
 /**

@@ -8,6 +8,7 @@ import { afterCallHookContext, callHookContext } from "./call-hook-context.js";
 import { turnNumber } from "./call-origin.js";
 import { decideCalls, type RunnableCall } from "./decide-stage.js";
 import { planBatches } from "./execution-plan.js";
+import { innerCallsOf } from "./inner-call-step.js";
 import { type RecordedCalls, recordCalls } from "./record-stage.js";
 import type { ToolCallStepDeps, ToolCallStepOptions } from "./tool-call-step.js";
 
@@ -92,8 +93,22 @@ class RunStage {
     const timed = deps.listening("tool-run-end");
     if (deps.listening("tool-run-start")) deps.emit("tool-run-start", { turn, call: item.call });
     const began = timed ? performance.now() : 0;
+    // A tool that makes inner calls is not one step: each of its calls is (see InnerCalls).
+    if (item.prepared.tool.definition.innerCalls) {
+      const outer = innerCallsOf(
+        (calls, stepOptions) => runToolCalls(deps, calls, stepOptions),
+        deps,
+        options,
+        item.call,
+        turn,
+      );
+      execute.inner = outer.calls;
+      execute.signal = outer.signal;
+      item.result = await item.span.executing(() => deps.registry.run(item.prepared, execute));
+      outer.rethrow();
+    }
     // In process and untraced (the default) a call is just run: no step name, no closure.
-    if (journal === IN_PROCESS_JOURNAL && !trace)
+    else if (journal === IN_PROCESS_JOURNAL && !trace)
       item.result = await deps.registry.run(item.prepared, execute);
     else {
       const runIt = (task?: ToolTaskMode) =>

@@ -6,6 +6,7 @@ import type { ProviderUsage } from "../provider/provider.js";
 import type { SessionEntry, SessionStore } from "../session/session-store.js";
 import type { ToolCall } from "../tools/tool-call.js";
 import type { ToolTaskUpdate } from "../tools/tool-task.js";
+import type { ToolCallRecord } from "./agent.js";
 
 /**
  * Writes one agent's conversation to its session as it grows: after each model turn, the
@@ -63,6 +64,24 @@ export class SessionRecorder {
       taskId: update.taskId,
       status: update.status,
       ...(update.statusMessage !== undefined ? { statusMessage: update.statusMessage } : {}),
+    };
+    this.tasks = this.tasks.then(() => this.write([entry], this.persisted));
+  }
+
+  /** An inner call ended (a program's call): one `inner-call` entry. */
+  innerCall(record: ToolCallRecord): void {
+    const { result } = record;
+    const entry: SessionEntry = {
+      type: "inner-call",
+      at: now(),
+      parentCallId: record.parentId ?? "",
+      callId: record.id,
+      tool: record.name,
+      arguments: record.arguments,
+      verdict: record.decision.verdict,
+      ...(record.approval ? { approval: record.approval } : {}),
+      ok: result.ok,
+      ...(result.ok ? {} : { error: result.error.code }),
     };
     this.tasks = this.tasks.then(() => this.write([entry], this.persisted));
   }

@@ -8,7 +8,7 @@ import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
 import type { ToolTaskUpdate } from "../tools/tool-task.js";
 import type { AgentTracer } from "../tracing/agent-tracer.js";
-import type { Agent, ForkCapability, ForkOptions } from "./agent.js";
+import type { Agent, ForkCapability, ForkOptions, ToolCallRecord } from "./agent.js";
 import type { AgentEvents } from "./agent-events.js";
 import type { CallOrigin } from "./call-origin.js";
 import type { AgentCallbacks, Approver } from "./callbacks.js";
@@ -42,6 +42,10 @@ export interface ToolCallStepDeps {
   judge(tool: ToolDefinition, args: Record<string, unknown>): ReturnType<PolicyEngine["decide"]>;
   /** Keeps a call's task updates in the agent's session, when it has one. */
   recordTask?(call: ToolCall, update: ToolTaskUpdate): void;
+  /** Keeps an inner call (a program's) in the agent's session, when it has one. */
+  recordInner?(record: ToolCallRecord): void;
+  /** The tools the model is sent now (what an inner call is offered, see `InnerCalls.tools`). */
+  offered(): readonly ToolDefinition[];
 }
 
 /** What differs from one batch of calls to the next. */
@@ -57,6 +61,8 @@ export interface ToolCallStepOptions {
   onProgress?: ((progress: ToolProgress) => void) | undefined;
   /** A `callTool` caller's own approver, asked instead of the agent's. */
   approver?: Approver | undefined;
+  /** Told how long each approval waited for a person (a program's wall clock leaves it out). */
+  onApprovalWait?: ((ms: number) => void) | undefined;
 }
 
 /** What an agent hands over to make its {@link ToolCallStepDeps}. */
@@ -73,6 +79,7 @@ export interface ToolCallDepsParts
     | "scope"
     | "emit"
     | "toolSearch"
+    | "offered"
   > {
   callbacks: AgentCallbacks;
   recorder: SessionRecorder | undefined;
@@ -106,7 +113,13 @@ export function toolCallDeps(parts: ToolCallDepsParts): ToolCallStepDeps {
     tracer: parts.tracer,
     toolSearch: parts.toolSearch,
     judge: (tool, args) => policy.decide(tool, args),
-    ...(recorder ? { recordTask: (call, update) => recorder.task(call, update) } : {}),
+    offered: parts.offered,
+    ...(recorder
+      ? {
+          recordTask: (call, update) => recorder.task(call, update),
+          recordInner: (record) => recorder.innerCall(record),
+        }
+      : {}),
     emit: parts.emit,
   };
 }

@@ -89,6 +89,7 @@ export {
   type ResourceLinkContent,
   type TextContent,
 } from "../tools/content.js";
+export type { InnerCallOutcome, InnerCalls } from "../tools/inner-calls.js";
 export { objectInputSchema } from "../tools/input-schema.js";
 export { StaticToolSource } from "../tools/static-tool-source.js";
 export type { ArgumentValidation, ToolExecutionContext } from "../tools/tool.js";

@@ -29,6 +29,8 @@ export type DecisionBasis =
   | { kind: "layer"; effect: "allow" | "only"; origin: RuleOrigin; patterns: readonly string[] }
   /** The run ended before the call could be decided. */
   | { kind: "aborted" }
+  /** A tool that makes inner calls (a code-mode program), called from inside another one. */
+  | { kind: "nested_inner_calls" }
   /** A replay found the side-effect call started and unfinished: it may have run once already. */
   | { kind: "interrupted" }
   /** A `beforeToolCall` hook denied it (the policy was not asked). */

@@ -1,6 +1,7 @@
 import type { Agent, ForkCapability } from "../agent/agent.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ToolSearchCapability } from "../tool-search/search-tool.js";
+import type { InnerCalls } from "../tools/inner-calls.js";
 import type { Tool, ToolExecutionContext } from "../tools/tool.js";
 import type { ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -28,6 +29,7 @@ export class ToolCallContext implements ToolExecutionContext {
   agent?: Agent;
   trace?: ToolTrace;
   toolSearch?: ToolSearchCapability;
+  inner?: InnerCalls;
   readonly #cancellation: CallCancellation;
   readonly #progress: ((progress: ToolProgress) => void) | undefined;
   readonly #tool: Tool;

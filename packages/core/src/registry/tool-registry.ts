@@ -3,6 +3,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ToolSearchCapability } from "../tool-search/search-tool.js";
+import type { InnerCalls } from "../tools/inner-calls.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
 import type { ToolDefinition } from "../tools/tool-definition.js";
@@ -53,6 +54,8 @@ export interface ExecuteOptions {
   agent?: Agent | undefined;
   /** The conversation's tool search, for the search tool (see `ToolExecutionContext.toolSearch`). */
   toolSearch?: ToolSearchCapability | undefined;
+  /** Calls of other tools, for a tool that makes them (see `ToolExecutionContext.inner`). */
+  inner?: InnerCalls | undefined;
   /** The call's trace, handed to the tool (see `ToolExecutionContext.trace`). */
   trace?: ToolTrace | undefined;
   /** The agent's policy, for `ToolExecutionContext.judge`: decides without asking anyone. */

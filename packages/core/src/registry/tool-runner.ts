@@ -64,7 +64,9 @@ export class ToolRunner {
     }
     // A sub-agent's call only waits for its child's calls, which take slots of their own:
     // holding one too would let as many sub-agents as slots wait on each other for ever.
-    const slotted = tool.definition.subAgent !== true;
+    // A sub-agent's or a program's own calls take their slots; holding one for it too could
+    // leave them none.
+    const slotted = tool.definition.subAgent !== true && tool.definition.innerCalls !== true;
     if (slotted && !this.limiter.tryAcquire()) {
       waited = true;
       if (!(await this.limiter.wait(options.signal))) {
@@ -117,6 +119,7 @@ export class ToolRunner {
     if (options.agent) context.agent = options.agent;
     if (options.trace) context.trace = options.trace;
     if (options.toolSearch) context.toolSearch = options.toolSearch;
+    if (options.inner) context.inner = options.inner;
     context.tasks(timed, options.onTask);
     if (options.task) context.taskMode = options.task;
     void this.invoke(tool, call, prepared.arguments, cancellation, context, timed);

@@ -1,6 +1,8 @@
+import type { ApprovalOutcome } from "../agent/agent.js";
 import type { Message } from "../conversation/message.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { UsageError, type UsageErrorCode } from "../errors.js";
+import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ProviderUsage } from "../provider/provider.js";
 import type { ToolTaskStatus } from "../tools/tool-task.js";
 
@@ -31,6 +33,24 @@ export type SessionEntry =
    * the rest of the conversation, across compactions, and when it is continued.
    */
   | { type: "tools-found"; at: string; names: string[] }
+  /**
+   * A call a tool made on the agent's behalf (a code-mode program's), when it ended: the call
+   * that made it, how it was decided and whether it failed. Its result went to the program, not
+   * to the model; the model reads the program's answer, which the turn records.
+   */
+  | {
+      type: "inner-call";
+      at: string;
+      parentCallId: string;
+      callId: string;
+      tool: string;
+      arguments: unknown;
+      verdict: PolicyDecision["verdict"];
+      approval?: ApprovalOutcome;
+      ok: boolean;
+      /** The failure's code, when it failed (`denied`, `timeout`, a tool's own). */
+      error?: string;
+    }
   /** A tool call's long-running task moved on (`pseudoclaude tasks` lists them). */
   | {
       type: "task";

@@ -26,6 +26,8 @@ export interface DefineToolSpec<Schema extends z.ZodObject> {
    * on every request (see {@link ToolDefinition.deferLoading}). Default: always sent.
    */
   deferLoading?: boolean | undefined;
+  /** The tool calls other tools through `context.inner` (see {@link ToolDefinition.innerCalls}). */
+  innerCalls?: boolean | undefined;
   /** Return a ToolResult, or a string for a plain text success. */
   execute(
     args: z.infer<Schema>,
@@ -51,6 +53,7 @@ export function defineTool<Schema extends z.ZodObject>(spec: DefineToolSpec<Sche
   if (spec.timeoutMs) definition.timeoutMs = spec.timeoutMs;
   if (spec.aliases && spec.aliases.length > 0) definition.aliases = [...spec.aliases];
   if (spec.deferLoading !== undefined) definition.deferLoading = spec.deferLoading;
+  if (spec.innerCalls) definition.innerCalls = true;
   return {
     definition,
     validate(args): ArgumentValidation {

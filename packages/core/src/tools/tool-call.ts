@@ -9,6 +9,8 @@ export interface ToolCall {
    * rejects anything else with `invalid_arguments` before the tool sees it.
    */
   arguments: unknown;
+  /** The call that made this one, for an inner call (a code-mode program's call of a tool). */
+  parentId?: string | undefined;
 }
 
 /** Progress a running tool reports (MCP `notifications/progress`, a long command ...). */

@@ -94,6 +94,12 @@ export interface ToolDefinition {
    */
   subAgent?: boolean | undefined;
   /**
+   * The tool makes calls of other tools through `ToolExecutionContext.inner` (a code-mode
+   * program): its calls take no call slot (each inner call takes its own), and in a durable
+   * run it is not one journal step — its inner calls are (see `InnerCalls`).
+   */
+  innerCalls?: boolean | undefined;
+  /**
    * Whether the model is sent this tool's definition up front or finds it through tool search
    * (see docs/tool-search.md): `true` known to the search only until found, `false` always
    * sent, `"auto"` deferred once the offered set passes the agent's threshold (what MCP tools

@@ -4,6 +4,7 @@ import type { ToolSearchCapability } from "../tool-search/search-tool.js";
 import type { ToolTrace } from "../tracing/tool-trace.js";
 import type { CallAbortReason } from "../util/abort.js";
 import type { Disposable } from "../util/disposable.js";
+import type { InnerCalls } from "./inner-calls.js";
 import type { ToolProgress } from "./tool-call.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolResult } from "./tool-result.js";
@@ -72,6 +73,8 @@ export interface ToolExecutionContext {
   reportTask(update: ToolTaskUpdate): void;
   /** How a call that becomes a task runs (a durable run hands it off and resumes it). */
   readonly taskMode?: ToolTaskMode;
+  /** Calls of other tools on the agent's behalf, for a tool whose definition has `innerCalls`. */
+  inner?: InnerCalls | undefined;
 }
 
 /**
