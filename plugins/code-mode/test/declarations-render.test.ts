@@ -3,7 +3,11 @@
 import assert from "node:assert/strict";
 import { performance } from "node:perf_hooks";
 import { describe, it } from "node:test";
-import { type DeclaredTool, renderToolDeclarations } from "../src/declarations/index.js";
+import {
+  type DeclaredTool,
+  renderToolDeclarations,
+  toolNamespaces,
+} from "../src/declarations/index.js";
 
 const HEADER = [
   "/**",
@@ -177,6 +181,19 @@ describe("renderToolDeclarations", () => {
   it("names the tools no path can be given to as omitted", () => {
     const { omitted } = renderToolDeclarations([READ_FILE, { name: "a..b" }, { name: "" }]);
     assert.deepEqual(omitted, ["a..b", ""]);
+  });
+
+  it("places tools where the sandbox's mapping says, and leaves out entries that clash", () => {
+    // `read_file` is callable but not declared: its server namesake still yields to it.
+    const namespaces = toolNamespaces(["read_file", "mcp__read_file__list"]);
+    const list = { name: "mcp__read_file__list", inputSchema: { type: "object", properties: {} } };
+    const placed = renderToolDeclarations([list], { namespaces });
+    assert.ok(placed.text.includes("\n  mcp__read_file__list(input: {}): Promise<unknown>;\n"));
+    assert.deepEqual(placed.omitted, []);
+    const tools = ["x", "y", "z"].map((name) => ({ name, inputSchema: {} }));
+    const clashing = renderToolDeclarations(tools, { namespaces: { a: "x", "a.b": "y", "": "z" } });
+    assert.ok(clashing.text.includes("\n  a(input: unknown): Promise<unknown>;\n"));
+    assert.deepEqual(clashing.omitted, ["y", "z"]);
   });
 
   it("keeps one tool's types near maxToolChars however wide its schema", () => {

@@ -140,6 +140,16 @@ describe("schemaToType", () => {
     );
   });
 
+  it("applies the keywords beside a $ref too", () => {
+    const $defs = { S: string, O: { type: "object", properties: { a: string } } };
+    assert.equal(schemaToType({ $ref: "#/$defs/S", description: "Why.", $defs }), "string");
+    assert.equal(schemaToType({ $ref: "#/$defs/S", nullable: true, $defs }), "string | null");
+    assert.equal(
+      schemaToType({ $ref: "#/$defs/O", properties: { b: string }, $defs }),
+      "{ a?: string } & { b?: string }",
+    );
+  });
+
   it("shows a recursive type once more inside itself, then ends it in unknown", () => {
     const tree = {
       $ref: "#/$defs/Node",

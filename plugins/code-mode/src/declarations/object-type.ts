@@ -57,7 +57,10 @@ export function objectType(
   const indexAt = keys.length === 0 ? itemOf(at) : memberAt;
   const index = indexType(schema, context, indexAt, render);
   if (members.length === 0) {
-    if (index !== undefined) return charge(context, `Record<string, ${index}>`);
+    if (index !== undefined) {
+      charge(context, "Record<string, >");
+      return `Record<string, ${index}>`;
+    }
     const closed = schema.additionalProperties === false || properties !== undefined;
     return charge(context, closed ? "{}" : FREE_FORM_OBJECT);
   }
@@ -66,8 +69,10 @@ export function objectType(
     members.push({ doc: "", text: charge(context, "[key: string]: unknown") });
   // An index signature must admit every property's type; beside typed properties it goes into
   // an intersection, which TypeScript does not check that way.
-  else if (index !== undefined && index !== "unknown")
-    extra = charge(context, ` & Record<string, ${index}>`);
+  else if (index !== undefined && index !== "unknown") {
+    extra = ` & Record<string, ${index}>`;
+    context.spent += extra.length - index.length;
+  }
   return `${layout(members, at.indent, pad)}${extra}`;
 }
 

@@ -3,7 +3,7 @@
 // path order, each with a one-line summary, its input type and, when it declares one, its
 // output type. Past a size, whole tools are left out and named, never cut mid-declaration.
 import { convertSchema } from "./schema-to-type.js";
-import { guestSegments, toolNamespaces } from "./tool-namespace.js";
+import { guestSegments, pathClaims, toolNamespaces } from "./tool-namespace.js";
 import { docComment, FREE_FORM_OBJECT, oneLine, propertyKey } from "./type-text.js";
 
 /** A tool as the declarations need it: its full name and schemas, as the registry has them. */
@@ -23,6 +23,13 @@ export interface RenderDeclarationsOptions {
   maxChars?: number | undefined;
   /** Roughly the most characters one tool's types may take (default 4,000). */
   maxToolChars?: number | undefined;
+  /**
+   * Where each tool sits: toolNamespaces of every tool the program may call, as the sandbox
+   * builds its `tools` object from. A tool's place can depend on tools that are callable but
+   * not declared (a server named like a built-in), so passing the sandbox's mapping keeps the
+   * two in agreement. Default: toolNamespaces of the tools declared.
+   */
+  namespaces?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The declarations, and the tools left out of them. */
@@ -64,7 +71,7 @@ const FOOTER = [
 
 interface Placed {
   tool: DeclaredTool;
-  segments: string[];
+  segments: readonly string[];
 }
 
 /** The declarations of `tools`, within the bounds. */
@@ -77,11 +84,20 @@ export function renderToolDeclarations(
   const byName = new Map<string, DeclaredTool>();
   for (const tool of tools)
     if (typeof tool?.name === "string" && !byName.has(tool.name)) byName.set(tool.name, tool);
-  const paths = toolNamespaces([...byName.keys()]);
-  const placed: Placed[] = Object.entries(paths)
-    .map(([path, name]) => ({ tool: byName.get(name)!, segments: guestSegments(path) }))
+  const paths = options.namespaces ?? toolNamespaces([...byName.keys()]);
+  const entries = Object.entries(paths)
+    .map(([path, name]) => ({ tool: byName.get(name), segments: guestSegments(path) }))
     .sort((a, b) => compareSegments(a.segments, b.segments));
-  const named = new Set(Object.values(paths));
+  // A mapping from elsewhere is checked as toolNamespaces checks its own: entries that cannot
+  // stand together (one path inside another tool) would make invalid declarations.
+  const claim = pathClaims();
+  const placed: Placed[] = [];
+  const named = new Set<string>();
+  for (const { tool, segments } of entries) {
+    if (tool === undefined || named.has(tool.name) || !claim(segments, tool.name)) continue;
+    named.add(tool.name);
+    placed.push({ tool, segments });
+  }
   const homeless = [...byName.keys()].filter((name) => !named.has(name));
 
   const lines: string[] = [];

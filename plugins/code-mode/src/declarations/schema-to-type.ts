@@ -74,10 +74,13 @@ function renderNode(schema: unknown, context: RenderContext, at: RenderPosition)
   if (schema === false) return charge(context, "never");
   const record = asRecord(schema);
   if (record === undefined || !mayVisit(context, at)) return charge(context, "unknown");
-  const type =
-    typeof record.$ref === "string"
-      ? referencedType(record.$ref, context, at)
-      : composedType(mergeAllOf(record, context.root) ?? record, context, at);
+  let type: string;
+  if (typeof record.$ref === "string") {
+    // Beside a `$ref`, 2020-12 applies the other keywords too; mostly there are none.
+    const { $ref, ...rest } = record;
+    const others = composedType(mergeAllOf(rest, context.root) ?? rest, context, at);
+    type = intersectionOf([referencedType($ref, context, at), others]);
+  } else type = composedType(mergeAllOf(record, context.root) ?? record, context, at);
   return record.nullable === true ? withNull(type, context) : type;
 }
 

@@ -37,18 +37,15 @@ export function toolNamespaces(names: readonly string[]): Record<string, string>
   const unique = [...new Set(names.filter((name) => typeof name === "string"))].sort(compare);
   const wanted = unique.map((name) => ({ name, path: naturalPath(name) }));
   wanted.sort((a, b) => a.path.length - b.path.length || compare(a.name, b.name));
-  const root: Slot = { children: new Map() };
+  const claim = pathClaims();
   const placed = new Map<string, string[]>();
   const refused: string[] = [];
   for (const { name, path } of wanted) {
-    if (claim(root, path, name)) placed.set(name, path);
+    if (claim(path, name)) placed.set(name, path);
     else refused.push(name);
   }
   // Second choice: the full name as a property of `tools`, once every first choice is in.
-  for (const name of refused) {
-    const path = [name];
-    if (validSegments(path) && claim(root, path, name)) placed.set(name, path);
-  }
+  for (const name of refused) if (claim([name], name)) placed.set(name, [name]);
   const namespaces: Record<string, string> = {};
   for (const name of unique) {
     const path = placed.get(name);
@@ -77,8 +74,7 @@ function memberAccess(segment: string): string {
 /** Where a tool would sit if nothing else wanted the place. */
 function naturalPath(name: string): string[] {
   const mcp = MCP_TOOL.exec(name);
-  const path = mcp !== null ? [mcp[1]!, mcp[2]!] : name.split(PATH_SEPARATOR);
-  return validSegments(path) ? path : [];
+  return mcp !== null ? [mcp[1]!, mcp[2]!] : name.split(PATH_SEPARATOR);
 }
 
 /**
@@ -94,28 +90,35 @@ function validSegments(path: readonly string[]): boolean {
   );
 }
 
-/** Takes `path` for `name` if no tool holds it or a prefix of it, and no namespace is there. */
-function claim(root: Slot, path: readonly string[], name: string): boolean {
-  if (path.length === 0) return false;
-  // Looked at before anything is made, so a refused path leaves no empty namespace behind.
-  let slot: Slot | undefined = root;
-  for (const segment of path) {
-    if (slot.tool !== undefined) return false;
-    slot = slot.children.get(segment);
-    if (slot === undefined) break;
-  }
-  if (slot !== undefined) return false;
-  let at = root;
-  for (const segment of path) {
-    let next = at.children.get(segment);
-    if (next === undefined) {
-      next = { children: new Map() };
-      at.children.set(segment, next);
+/**
+ * A fresh set of taken paths, and the function that takes one: `path` is given to `name` when
+ * its segments are valid, no tool holds it or a prefix of it, and no namespace is there. For
+ * anyone handed a mapping it did not make, to use only the entries that can stand together.
+ */
+export function pathClaims(): (path: readonly string[], name: string) => boolean {
+  const root: Slot = { children: new Map() };
+  return (path, name) => {
+    if (!validSegments(path)) return false;
+    // Looked at before anything is made, so a refused path leaves no empty namespace behind.
+    let slot: Slot | undefined = root;
+    for (const segment of path) {
+      if (slot.tool !== undefined) return false;
+      slot = slot.children.get(segment);
+      if (slot === undefined) break;
     }
-    at = next;
-  }
-  at.tool = name;
-  return true;
+    if (slot !== undefined) return false;
+    let at = root;
+    for (const segment of path) {
+      let next = at.children.get(segment);
+      if (next === undefined) {
+        next = { children: new Map() };
+        at.children.set(segment, next);
+      }
+      at = next;
+    }
+    at.tool = name;
+    return true;
+  };
 }
 
 /** Code-unit order: the same in every locale. */
