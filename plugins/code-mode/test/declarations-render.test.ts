@@ -118,6 +118,14 @@ describe("renderToolDeclarations", () => {
     assert.deepEqual(omitted, []);
   });
 
+  it("reads an MCP tool's output schema from meta.output_schema, as the registry keeps it", () => {
+    const { outputSchema, ...definition } = SEARCH_ISSUES;
+    const fromMeta = renderToolDeclarations([
+      { ...definition, meta: { output_schema: outputSchema } },
+    ]);
+    assert.equal(fromMeta.text, renderToolDeclarations([SEARCH_ISSUES]).text);
+  });
+
   it("indents multi-line types under their namespace", () => {
     const tool: DeclaredTool = {
       name: "mcp__fs__read",

@@ -15,6 +15,11 @@ export interface DeclaredTool {
   inputSchema?: unknown;
   /** JSON Schema of the structured result, when the tool declares one. */
   outputSchema?: unknown;
+  /**
+   * Source-specific facts, as a registry's ToolDefinition has them: the MCP plugin keeps a
+   * server tool's output schema as `meta.output_schema`, read when `outputSchema` is absent.
+   */
+  meta?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Bounds of the rendered text. */
@@ -134,7 +139,8 @@ function declaration(tool: DeclaredTool, segments: readonly string[], budget: nu
   const key = METHOD_KEYWORDS.has(last) ? JSON.stringify(last) : propertyKey(last);
   const doc = docComment(summary(tool.description));
   const head = `${doc === "" ? "" : `${indent}${doc}\n`}${indent}${key}(input: `;
-  const hasOutput = tool.outputSchema !== undefined && tool.outputSchema !== null;
+  const outputSchema = tool.outputSchema ?? tool.meta?.output_schema;
+  const hasOutput = outputSchema !== undefined && outputSchema !== null;
   // The input type is what a call needs right; with an output type too it takes three quarters.
   const share = budget - head.length;
   const input =
@@ -142,7 +148,7 @@ function declaration(tool: DeclaredTool, segments: readonly string[], budget: nu
       ? { text: FREE_FORM_OBJECT }
       : convertSchema(tool.inputSchema, { indent, maxChars: hasOutput ? share * 0.75 : share });
   const output = hasOutput
-    ? convertSchema(tool.outputSchema, {
+    ? convertSchema(outputSchema, {
         indent,
         maxChars: Math.max(share - input.text.length, MIN_OUTPUT_CHARS),
       })
