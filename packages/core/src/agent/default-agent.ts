@@ -172,7 +172,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
         recorder: this.recorder,
         agent: this,
         toolSearch: this.offered.capability,
-        offered: () => this.offered.current(),
+        offered: () => this.offered.reachable(),
         fork: (options) => this.fork(options),
         listening: (event) => this.listenerCount(event) > 0,
         scope: () => this.hookScope(),

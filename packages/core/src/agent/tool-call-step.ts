@@ -44,7 +44,7 @@ export interface ToolCallStepDeps {
   recordTask?(call: ToolCall, update: ToolTaskUpdate): void;
   /** Keeps an inner call (a program's) in the agent's session, when it has one. */
   recordInner?(record: ToolCallRecord): void;
-  /** The tools the model is sent now (what an inner call is offered, see `InnerCalls.tools`). */
+  /** The tools the model may reach now, sent or to be found (see `InnerCalls.tools`). */
   offered(): readonly ToolDefinition[];
 }
 

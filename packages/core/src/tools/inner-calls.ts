@@ -34,8 +34,8 @@ export interface InnerCalls {
   /** Run `fn` once per run: a replay gets what it returned the first time (a start time, a seed). */
   once<T>(name: string, fn: () => T | Promise<T>): Promise<T>;
   /**
-   * The tools a call may name: those the model may use now (loaded or found, as the policy
-   * leaves them), without tools that make inner calls themselves.
+   * The tools a call may name: those the model may reach now (sent, found, or waiting to be
+   * found through tool search; as the policy leaves them), without tools that make inner calls.
    */
   tools(): readonly ToolDefinition[];
   /** How long the calls so far waited for a person's answer, in milliseconds. */

@@ -1,0 +1,105 @@
+import { definePlugin, type Plugin, PolicyEngine } from "@pseudoclaude/core";
+import { reportUnknownOptions, StaticToolSource, ToolRegistry } from "@pseudoclaude/core/plugin";
+import {
+  CODE_MODE_SECTION_SPEC,
+  type CodeModeMode,
+  readCodeModeSection,
+} from "./code-mode-section.js";
+import { CODE_MODE_SOURCE, codeTool } from "./code-tool.js";
+import { CODE_TOOL_NAME, codeToolDescription } from "./code-tool-description.js";
+import { renderToolDeclarations, toolNamespaces } from "./declarations/index.js";
+import { declaredTools, wantsCodeMode } from "./declared-tools.js";
+import { outputSchemaOf } from "./program-answers.js";
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from "./sandbox/index.js";
+
+export const CODE_MODE_PLUGIN_NAME = "code-mode";
+
+export interface CodeModeOptions {
+  /** Over the config's `code_mode`; default the config's, else `on` (adding the plugin asks for it). */
+  mode?: CodeModeMode | undefined;
+  /** Over the config's limits, each. */
+  limits?: Partial<SandboxLimits> | undefined;
+  /** Characters of tool declarations in the tool's description; past it, tools are named only. */
+  maxDeclarationChars?: number | undefined;
+}
+
+const OPTION_KEYS = ["mode", "limits", "maxDeclarationChars"] as const;
+
+/**
+ * Code mode: a `code_mode` tool whose program calls the agent's tools as async functions in a
+ * WebAssembly sandbox (QuickJS), each call decided by the policy, approved, hooked, traced,
+ * recorded and journaled like the model's own. Its description declares the loaded tools, kept
+ * up to date as tools come and go.
+ */
+export function codeMode(options: CodeModeOptions = {}): Plugin {
+  return definePlugin({
+    name: CODE_MODE_PLUGIN_NAME,
+    sections: [CODE_MODE_SECTION_SPEC],
+    register(context) {
+      reportUnknownOptions(context, options, OPTION_KEYS, "codeMode()");
+      const settings = readCodeModeSection(context.config, (diagnostic) =>
+        context.report(diagnostic),
+      );
+      const mode = options.mode ?? settings.mode ?? "on";
+      if (mode === "off") return;
+      const limits = limitsOf(settings, options.limits);
+      const registry = context.container.resolve<ToolRegistry>(ToolRegistry);
+      const policy = context.container.resolve<PolicyEngine>(PolicyEngine);
+      const source = new StaticToolSource(CODE_MODE_SOURCE, []);
+      let shown: string | undefined;
+      // Recomputed as tools come and go; our own upsert changes nothing, so it stops there.
+      const refresh = () => {
+        const definitions = registry.definitions();
+        const tools = declaredTools(definitions, policy);
+        const wanted = mode === "on" || wantsCodeMode(tools);
+        if (!wanted) {
+          if (shown !== undefined) source.remove(CODE_TOOL_NAME);
+          shown = undefined;
+          return;
+        }
+        // Places in the program's `tools` object come from every tool it may call, as when it
+        // runs, so a declared tool is where the program will find it.
+        const callable = definitions
+          .filter((tool) => !tool.innerCalls && policy.isOffered(tool))
+          .map((tool) => tool.name);
+        const declared = tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+          outputSchema: outputSchemaOf(tool),
+        }));
+        const { text, omitted } = renderToolDeclarations(declared, {
+          namespaces: toolNamespaces(callable),
+          ...(options.maxDeclarationChars !== undefined
+            ? { maxChars: options.maxDeclarationChars }
+            : {}),
+        });
+        const description = codeToolDescription(text, omitted, limits);
+        if (description === shown) return;
+        shown = description;
+        source.upsert(codeTool(description, limits));
+      };
+      registry.on("changed", refresh);
+      context.onClose(() => void registry.off("changed", refresh));
+      refresh();
+      context.addToolSource(source);
+    },
+  });
+}
+
+function limitsOf(
+  settings: ReturnType<typeof readCodeModeSection>,
+  code: Partial<SandboxLimits> | undefined,
+): SandboxLimits {
+  const fromConfig: Partial<SandboxLimits> = {};
+  if (settings.memory_mb !== undefined) fromConfig.memoryBytes = settings.memory_mb * 2 ** 20;
+  if (settings.cpu_ms !== undefined) fromConfig.cpuMs = settings.cpu_ms;
+  if (settings.wall_ms !== undefined) fromConfig.wallMs = settings.wall_ms;
+  if (settings.max_calls !== undefined) fromConfig.maxCalls = settings.max_calls;
+  if (settings.max_concurrent_calls !== undefined)
+    fromConfig.maxConcurrentCalls = settings.max_concurrent_calls;
+  if (settings.max_result_kb !== undefined)
+    fromConfig.maxResultBytes = settings.max_result_kb * 1024;
+  if (settings.max_log_kb !== undefined) fromConfig.maxLogBytes = settings.max_log_kb * 1024;
+  return { ...DEFAULT_SANDBOX_LIMITS, ...fromConfig, ...code };
+}
