@@ -24,7 +24,7 @@ import { CliUsageError } from "./cli-errors.js";
 import { type CliIo, isInteractive, writeLine } from "./cli-io.js";
 import type { CliFlags } from "./cli-options.js";
 import { type DefaultPluginOptions, defaultPlugins } from "./default-plugins.js";
-import { parseMode, parseToolSearchMode } from "./flag-values.js";
+import { parseCodeMode, parseMode, parseToolSearchMode } from "./flag-values.js";
 import { loadPluginModules } from "./load-plugins.js";
 import { environmentPlugin } from "./prompt/environment-plugin.js";
 import { readGitState } from "./prompt/git-state.js";
@@ -102,6 +102,7 @@ export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> 
   const { flags, io } = options;
   const mode = parseMode(flags.mode);
   const toolSearch = parseToolSearchMode(flags["tool-search"]);
+  const codeModeFlag = parseCodeMode(flags["code-mode"]);
   const { workspace, config } = await loadCliConfig(flags, io);
   const saved = options.store
     ? { ...options.store, resumed: false }
@@ -118,6 +119,7 @@ export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> 
     ...defaultPlugins({
       ...options.plugins,
       ...(flags["no-instructions"] ? { instructions: { enabled: false } } : {}),
+      ...(codeModeFlag ? { codeMode: codeModeFlag } : {}),
     }),
     // git runs while the rest of the agent is assembled.
     ...(prompt?.environment ? [environmentPlugin(readGitState(workspace))] : []),

@@ -17,6 +17,7 @@ export const CLI_OPTIONS = {
   strict: { type: "boolean" },
   mode: { type: "string" },
   "tool-search": { type: "string" },
+  "code-mode": { type: "string" },
   yes: { type: "boolean", short: "y" },
   "trust-project": { type: "boolean" },
   "timeout-ms": { type: "string" },
@@ -65,6 +66,7 @@ export interface CliFlags {
   mode?: string;
   /** `auto`, `always` or `never`: when tool definitions are deferred to tool search. */
   "tool-search"?: string;
+  "code-mode"?: string;
   yes?: boolean;
   /** Consent to what the workspace's files ask for, for this run only. */
   "trust-project"?: boolean;

@@ -2,6 +2,7 @@ import { definePlugin, type Plugin } from "@pseudoclaude/core";
 import { providerSectionPlugin } from "@pseudoclaude/core/provider";
 import { agents } from "@pseudoclaude/plugin-agents";
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
+import { type CodeModeMode, codeMode } from "@pseudoclaude/plugin-code-mode";
 import { hooks } from "@pseudoclaude/plugin-hooks";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { skills } from "@pseudoclaude/plugin-skills";
@@ -18,6 +19,8 @@ export interface DefaultPluginOptions {
   gateway?: Plugin | undefined;
   /** What the instruction files plugin reads (`--no-instructions`: `{ enabled: false }`). */
   instructions?: InstructionsOptions | undefined;
+  /** `--code-mode`, over the config's `code_mode`. */
+  codeMode?: CodeModeMode | undefined;
 }
 
 /**
@@ -45,6 +48,8 @@ export function defaultPlugins(options: DefaultPluginOptions = {}): Plugin[] {
     hooks(),
     agents(),
     instructions(options.instructions),
+    // Off unless the config or --code-mode asks: the CLI offers the model no new tool unasked.
+    codeMode({ defaultMode: "off", ...(options.codeMode ? { mode: options.codeMode } : {}) }),
     providerSectionPlugin(),
     options.gateway ?? gatewaySectionClaim(),
   ];

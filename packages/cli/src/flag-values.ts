@@ -1,4 +1,5 @@
 import { PERMISSION_MODES, type PermissionMode, type ToolSearchMode } from "@pseudoclaude/core";
+import { CODE_MODE_MODES, type CodeModeMode } from "@pseudoclaude/plugin-code-mode";
 import { CliUsageError } from "./cli-errors.js";
 
 /** `--mode` as a core permission mode; anything else is a usage error naming the choices. */
@@ -29,6 +30,17 @@ export function parseToolSearchMode(value: string | undefined): ToolSearchMode |
     "invalid_flag_value",
     `--tool-search must be one of ${modes.join(", ")} (got "${value}").`,
     { details: { flag: "tool-search", value } },
+  );
+}
+
+/** `--code-mode` as a code-mode mode; anything else is a usage error naming the choices. */
+export function parseCodeMode(value: string | undefined): CodeModeMode | undefined {
+  if (value === undefined) return undefined;
+  if ((CODE_MODE_MODES as readonly string[]).includes(value)) return value as CodeModeMode;
+  throw new CliUsageError(
+    "invalid_flag_value",
+    `--code-mode must be one of ${CODE_MODE_MODES.join(", ")} (got "${value}").`,
+    { details: { flag: "code-mode", value } },
   );
 }
 

@@ -1,10 +1,13 @@
 import type { AgentEvents, ToolResult } from "@pseudoclaude/core";
+import { CODE_TOOL_NAME } from "@pseudoclaude/plugin-code-mode";
 import { type CliIo, writeLine } from "./cli-io.js";
 import {
+  callPrefix,
   compactArgs,
   compactionText,
   contentText,
   firstLine,
+  programLines,
   subAgentPrefix,
   taskText,
   toolSearchText,
@@ -38,11 +41,18 @@ export class RunRenderer {
       if (text !== "" && !via) io.stderr.write(text);
     });
     agent.on("tool-call-start", ({ call, via }) => {
-      this.note(`${subAgentPrefix(via)}> ${call.name} ${compactArgs(call.arguments)}`);
+      const prefix = callPrefix(via, call);
+      // A program is shown as its source, its calls nested under it as they come.
+      if (call.name === CODE_TOOL_NAME) {
+        this.note(`${prefix}> ${call.name}`);
+        for (const line of programLines(call, prefix)) this.note(line);
+        return;
+      }
+      this.note(`${prefix}> ${call.name} ${compactArgs(call.arguments)}`);
     });
-    agent.on("tool-decision", ({ decision, approval, via }) => {
+    agent.on("tool-decision", ({ call, decision, approval, via }) => {
       const verdict = approval ? `${decision.verdict} (${approval})` : decision.verdict;
-      this.note(`${subAgentPrefix(via)}  ${verdict}: ${decision.reason}`);
+      this.note(`${callPrefix(via, call)}  ${verdict}: ${decision.reason}`);
     });
     agent.on("tool-progress", ({ progress }) => {
       const total = progress.total !== undefined ? `/${progress.total}` : "";
@@ -54,7 +64,7 @@ export class RunRenderer {
       this.note(`${subAgentPrefix(via)}  ... ${taskText(task)}`);
     });
     agent.on("tool-call-end", ({ call, result, via }) => {
-      this.note(`${subAgentPrefix(via)}  ${call.name} -> ${summarize(result)}`);
+      this.note(`${callPrefix(via, call)}  ${call.name} -> ${summarize(result)}`);
     });
     agent.on("tool-search", (event) =>
       this.note(`${subAgentPrefix(event.via)}  ${toolSearchText(event)}`),

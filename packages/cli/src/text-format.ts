@@ -5,7 +5,7 @@ import {
   type SubAgentTag,
   type ToolTaskUpdate,
 } from "@pseudoclaude/core";
-import { describeContentBlock } from "@pseudoclaude/core/plugin";
+import { describeContentBlock, type ToolCall } from "@pseudoclaude/core/plugin";
 
 /** Shorten to `max` characters with an ellipsis, keeping lines readable. */
 export function truncate(text: string, max: number): string {
@@ -65,6 +65,25 @@ export function compactionText(event: AgentEvents["compaction"][0]): string {
 /** `  [reviewer] ` before a sub-agent's lines, indented by its depth; nothing for the agent's own. */
 export function subAgentPrefix(via: SubAgentTag | undefined): string {
   return via ? `${"  ".repeat(via.depth)}[${via.agent}] ` : "";
+}
+
+/** A call's indent: its sub-agent's, and one step more for a call a program made. */
+export function callPrefix(via: SubAgentTag | undefined, call: ToolCall): string {
+  return `${subAgentPrefix(via)}${call.parentId ? "    " : ""}`;
+}
+
+/** Lines of a program shown before its calls; a long one is cut with a count of the rest. */
+const PROGRAM_LINES = 30;
+
+/** A code-mode program's lines under its call, each marked so they read as its source. */
+export function programLines(call: ToolCall, prefix: string): string[] {
+  const code = (call.arguments as { code?: unknown } | undefined)?.code;
+  if (typeof code !== "string") return [];
+  const lines = code.replace(/\s+$/, "").split("\n");
+  const shown = lines.slice(0, PROGRAM_LINES).map((line) => `${prefix}  | ${line}`);
+  if (lines.length > PROGRAM_LINES)
+    shown.push(`${prefix}  | … ${lines.length - PROGRAM_LINES} more lines`);
+  return shown;
 }
 
 /** Found tools named in a search's line before the rest are only counted. */

@@ -15,15 +15,17 @@ import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from "./sandbox/index.js";
 export const CODE_MODE_PLUGIN_NAME = "code-mode";
 
 export interface CodeModeOptions {
-  /** Over the config's `code_mode`; default the config's, else `on` (adding the plugin asks for it). */
+  /** Over the config's `code_mode`. */
   mode?: CodeModeMode | undefined;
+  /** When neither `mode` nor the config sets one. Default `on`: adding the plugin asks for it. */
+  defaultMode?: CodeModeMode | undefined;
   /** Over the config's limits, each. */
   limits?: Partial<SandboxLimits> | undefined;
   /** Characters of tool declarations in the tool's description; past it, tools are named only. */
   maxDeclarationChars?: number | undefined;
 }
 
-const OPTION_KEYS = ["mode", "limits", "maxDeclarationChars"] as const;
+const OPTION_KEYS = ["mode", "defaultMode", "limits", "maxDeclarationChars"] as const;
 
 /**
  * Code mode: a `code_mode` tool whose program calls the agent's tools as async functions in a
@@ -40,7 +42,7 @@ export function codeMode(options: CodeModeOptions = {}): Plugin {
       const settings = readCodeModeSection(context.config, (diagnostic) =>
         context.report(diagnostic),
       );
-      const mode = options.mode ?? settings.mode ?? "on";
+      const mode = options.mode ?? settings.mode ?? options.defaultMode ?? "on";
       if (mode === "off") return;
       const limits = limitsOf(settings, options.limits);
       const registry = context.container.resolve<ToolRegistry>(ToolRegistry);

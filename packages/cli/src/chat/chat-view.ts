@@ -1,14 +1,17 @@
 import type { Agent, SubAgentTag, ToolResult } from "@pseudoclaude/core";
 import type { ToolCall } from "@pseudoclaude/core/plugin";
+import { CODE_TOOL_NAME } from "@pseudoclaude/plugin-code-mode";
 import ora, { type Ora } from "ora";
 import { createColors } from "picocolors";
 import { type TextSink, writeLine } from "../cli-io.js";
 import { usageToJson } from "../json-output.js";
 import {
+  callPrefix,
   compactArgs,
   compactionText,
   contentText,
   firstLine,
+  programLines,
   subAgentPrefix,
   taskText,
   toolSearchText,
@@ -91,9 +94,12 @@ export class ChatView {
       this.stopSpinner();
       // A refused call's line says how long deciding took, from here to its decision.
       this.started.set(call.id, performance.now());
+      const prefix = callPrefix(via, call);
+      const program = call.name === CODE_TOOL_NAME;
       this.line(
-        `${subAgentPrefix(via)}${this.colour.cyan("●")} ${this.colour.bold(call.name)} ${this.colour.dim(compactArgs(call.arguments, 100))}`,
+        `${prefix}${this.colour.cyan("●")} ${this.colour.bold(call.name)}${program ? "" : ` ${this.colour.dim(compactArgs(call.arguments, 100))}`}`,
       );
+      if (program) for (const line of programLines(call, prefix)) this.line(this.colour.dim(line));
     });
     agent.on("tool-decision", ({ call, decision, approval, waitedMs }) => {
       this.verdicts.set(call.id, approval ? `${decision.verdict}, ${approval}` : decision.verdict);
@@ -103,7 +109,7 @@ export class ChatView {
     // The clock of a call starts when it runs, not when the model asked for it: the time a
     // person takes to approve it is reported apart, on its result line.
     agent.on("tool-run-start", ({ call, via }) => {
-      this.running.start(call.id, `${subAgentPrefix(via)}${call.name}`);
+      this.running.start(call.id, `${callPrefix(via, call)}${call.name}`);
     });
     agent.on("tool-run-end", ({ call, result, durationMs, via }) => {
       this.running.end(call.id);
@@ -202,7 +208,7 @@ export class ChatView {
     const outcome = summarize(result);
     const painted = result.ok ? this.colour.green(outcome) : this.colour.red(outcome);
     this.line(
-      `${subAgentPrefix(via)}  ${this.colour.bold(call.name)}${this.colour.dim(wait)} ${this.colour.dim("⎿")} ${verdict}${duration} · ${painted}`,
+      `${callPrefix(via, call)}  ${this.colour.bold(call.name)}${this.colour.dim(wait)} ${this.colour.dim("⎿")} ${verdict}${duration} · ${painted}`,
     );
   }
 

@@ -69,6 +69,7 @@ export class JsonView {
         id: call.id,
         name: call.name,
         arguments: call.arguments,
+        ...(call.parentId ? { parent_id: call.parentId } : {}),
       });
     });
     agent.on("tool-decision", ({ turn, call, decision, approval, waitedMs }) =>

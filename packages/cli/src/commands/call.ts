@@ -13,7 +13,7 @@ export const callCommand: CommandSpec = {
   name: "call",
   summary: "Run one tool exactly as the agent would (policy, approval, timeout).",
   usage: `Usage: pseudoclaude call TOOL [JSON_ARGS] [--json] [--mode M] [--yes] [--trust-project]
-                        [--timeout-ms N] [--tool-search MODE]
+                        [--timeout-ms N] [--tool-search MODE] [--code-mode MODE]
                         [--workspace DIR] [--plugin PATH]...
 
 Run one tool through the same path a model's call takes: policy, approval, registry,
@@ -27,13 +27,15 @@ not JSON is passed through as is, so the registry answers invalid_arguments.
   --tool-search MODE  auto | always | never (overrides the config). A deferred tool is
                     called all the same; with tools deferred, call tool_search
                     '{"query": "calendar events"}' shows what a search would load
+  --code-mode MODE    off | on | auto: offer the code_mode tool, whose program calls
+                      tools (each call decided as yours); overrides the config's code_mode
   --trace FILE      append the call's OpenTelemetry span to FILE as OTLP JSON lines
   --json            the ToolResult plus "decision" and "approval" on stdout
 
 Exit 0 when the result is ok, 1 otherwise (denied, unknown tool, invalid arguments,
 tool error, timeout). For an unknown tool the closest registered name is suggested (in --json
 as "suggestion"); pseudoclaude tools lists them all.`,
-  flags: ["mode", "yes", "trust-project", "timeout-ms", "trace", "tool-search"],
+  flags: ["mode", "yes", "trust-project", "timeout-ms", "trace", "tool-search", "code-mode"],
   positionals: { min: 1, max: 2, names: "TOOL [JSON_ARGS]" },
   run: runCall,
 };

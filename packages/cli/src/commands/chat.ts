@@ -20,7 +20,7 @@ export const chatCommand: CommandSpec = {
   summary:
     "An interactive session: streamed answers, tool calls as they run, approvals at the prompt.",
   usage: `Usage: pseudoclaude chat [--provider NAME] [--model M] [--script FILE] [--mode M] [--yes]
-                        [--trust-project] [--tool-search MODE]
+                        [--trust-project] [--tool-search MODE] [--code-mode MODE]
                         [--system-prompt TEXT] [--append-system-prompt TEXT] [--no-instructions]
                         [--max-turns N] [--continue | --resume ID] [--trace FILE] [--json]
                         [--workspace DIR] [--plugin PATH]...
@@ -38,6 +38,8 @@ y allows it once, a allows it for this session, n denies it (with a reason for t
   --mode M    default | plan | accept-edits | bypass      --yes   approve every ask
   --tool-search MODE   auto | always | never: when tool definitions are deferred to tool
               search (overrides the config); /tools shows each tool's state
+  --code-mode MODE     off | on | auto: offer the code_mode tool, whose program calls
+                       tools (each call decided as yours); overrides the config's code_mode
   --trust-project   consent to what the workspace's files ask for, this session only
   --system-prompt TEXT, --append-system-prompt TEXT, --no-instructions   as for run
   --continue  continue the workspace's latest session    --resume ID   continue session ID
@@ -57,6 +59,7 @@ approved or --trust-project.`,
     "script",
     "mode",
     "tool-search",
+    "code-mode",
     "system-prompt",
     "append-system-prompt",
     "no-instructions",

@@ -20,7 +20,7 @@ export const runCommand: CommandSpec = {
   name: "run",
   summary: "Run the agent on a prompt (streams text; tool calls on stderr).",
   usage: `Usage: pseudoclaude run PROMPT [--provider NAME] [--model M] [--script FILE] [--mode M]
-                       [--tool-search MODE] [--yes] [--trust-project] [--max-turns N]
+                       [--tool-search MODE] [--code-mode MODE] [--yes] [--trust-project] [--max-turns N]
                        [--system-prompt TEXT] [--append-system-prompt TEXT]
                        [--no-instructions] [--output-schema FILE] [--json]
                        [--continue | --resume ID] [--trace FILE] [--workspace DIR]
@@ -39,6 +39,8 @@ results are short lines on stderr.
   --tool-search MODE  auto | always | never: when tool definitions are deferred to tool
                     search (overrides the config's tool_search mode).
                     Each search is a line on stderr: searched \`calendar\` → 3 found: ...
+  --code-mode MODE    off | on | auto: offer the code_mode tool, whose program calls
+                      tools (each call decided as yours); overrides the config's code_mode
   --yes, -y         approve every call the policy would ask about (not the workspace's
                     own servers, hooks or settings: that is --trust-project)
   --trust-project   consent, for this run only, to what the workspace's files ask for
@@ -77,6 +79,7 @@ Exit 0 when the model gave a final answer; 1 when the provider failed, the run h
     "script",
     "mode",
     "tool-search",
+    "code-mode",
     "system-prompt",
     "append-system-prompt",
     "no-instructions",

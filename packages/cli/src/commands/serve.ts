@@ -74,7 +74,7 @@ Any number of workers may serve one server; a run survives the worker that start
                       (publickeyv1_…, logged by the server at start; repeatable; default
                       $PSEUDOCLAUDE_RESTATE_IDENTITY_KEYS, comma separated). Without one,
                       anyone who reaches the worker can run sessions on it.
-  --provider, --model, --script, --mode, --tool-search   as for run
+  --provider, --model, --script, --mode, --tool-search, --code-mode   as for run
   --system-prompt, --append-system-prompt, --no-instructions   as for run: every run the
                       worker takes gets the same system prompt
   --json              once listening: {"url", "port", "object", "registered"}
@@ -98,6 +98,7 @@ Runs until Ctrl-C or SIGTERM (exit 130); runs in flight then continue on another
     "script",
     "mode",
     "tool-search",
+    "code-mode",
     "system-prompt",
     "append-system-prompt",
     "no-instructions",

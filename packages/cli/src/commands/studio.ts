@@ -17,7 +17,7 @@ export const studioCommand: CommandSpec = {
   name: "studio",
   summary: "A local web studio: tools, runs, approvals, traces, sessions, MCP servers and apps.",
   usage: `Usage: pseudoclaude studio [--port N] [--open] [--provider NAME] [--model M] [--script FILE]
-                          [--mode M] [--tool-search MODE] [--trust-project]
+                          [--mode M] [--tool-search MODE] [--code-mode MODE] [--trust-project]
                           [--system-prompt TEXT] [--append-system-prompt TEXT]
                           [--no-instructions] [--continue | --resume ID]
                           [--workspace DIR] [--plugin PATH]...
@@ -36,6 +36,8 @@ request without it, answers only on 127.0.0.1, and nothing it serves comes from 
   --mode M    default | plan | accept-edits | bypass
   --tool-search MODE   auto | always | never: when tool definitions are deferred to tool
               search (overrides the config); the Tools page shows each tool's state
+  --code-mode MODE     off | on | auto: offer the code_mode tool, whose program calls
+                       tools (each call decided as yours); overrides the config's code_mode
   --trust-project   consent to what the workspace's files ask for, this session only
   --system-prompt TEXT, --append-system-prompt TEXT, --no-instructions   as for run (the
               Prompt page shows the system prompt as sent)
@@ -52,6 +54,7 @@ start, as in chat (docs/security.md). The API the page uses is in docs/studio-ap
     "script",
     "mode",
     "tool-search",
+    "code-mode",
     "system-prompt",
     "append-system-prompt",
     "no-instructions",

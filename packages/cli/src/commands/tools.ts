@@ -20,7 +20,7 @@ import { toolSearchReport } from "../tool-search-report.js";
 export const toolsCommand: CommandSpec = {
   name: "tools",
   summary: "List every tool, source status and start-up diagnostic.",
-  usage: `Usage: pseudoclaude tools [--json] [--strict] [--tool-search MODE] [--provider NAME]
+  usage: `Usage: pseudoclaude tools [--json] [--strict] [--tool-search MODE] [--code-mode MODE] [--provider NAME]
                          [--model M] [--workspace DIR] [--plugin PATH]...
 
 Start every plugin (no model needed) and print the tool registry: name, source, safety,
@@ -33,6 +33,8 @@ each tool source with its state and counters, and every diagnostic.
   --trust-project   consent, for this run only, to what the workspace's files ask for
   --tool-search MODE   auto | always | never: when tools are deferred (overrides the
              config's tool_search mode)
+  --code-mode MODE     off | on | auto: offer the code_mode tool, whose program calls
+                       tools (each call decided as yours); overrides the config's code_mode
   --json     {"tools": [...], "sources": [...], "totals": {...}, "diagnostics": [...],
              "tool_search": {...}} on stdout, plus "rule_typos" when a permission rule names
              no tool but is close to one
@@ -48,7 +50,7 @@ searches by itself).
 
 A permission rule whose tool name is no registered tool but close to one (run_comand) is
 warned about on stderr, with the name it probably meant.`,
-  flags: ["strict", "trust-project", "tool-search", "provider", "model"],
+  flags: ["strict", "trust-project", "tool-search", "code-mode", "provider", "model"],
   positionals: { min: 0, max: 0, names: "" },
   run: runTools,
 };

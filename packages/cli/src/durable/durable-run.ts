@@ -22,6 +22,7 @@ const WORKER_FLAGS: readonly CliFlag[] = [
   "script",
   "mode",
   "tool-search",
+  "code-mode",
   "yes",
   "output-schema",
   "trace",
