@@ -207,4 +207,32 @@ describe("inner calls", () => {
     );
     assert.match(JSON.stringify(result.toolCalls[0]?.result), /recorded read:ok write:ok read:ok/);
   });
+
+  it("in a durable run overlapping inner calls run one after another, so their steps keep one order", async () => {
+    const journal = new MemoryJournal();
+    const slow = createTestTool({
+      name: "slow",
+      run: async (a) => {
+        await new Promise((resolve) => setTimeout(resolve, Number(a.ms)));
+        return `slept ${a.ms}`;
+      },
+    });
+    const overlapping: Tool = {
+      ...programTool([]),
+      async execute(_args, context) {
+        const inner = context.inner!;
+        // The first call takes longest: in process it would finish last.
+        const outcomes = await Promise.all([
+          inner.call(0, "slow", { ms: 60 }),
+          inner.call(1, "slow", { ms: 1 }),
+        ]);
+        return toolSuccess(outcomes.map((o) => (o.result.ok ? "ok" : "failed")).join(" "));
+      },
+    };
+    await runProgram([overlapping, slow], { policy: { mode: "bypass" }, journal });
+    assert.deepEqual(
+      journal.ran.filter((name) => name.startsWith("turn-1:c1.")),
+      ["turn-1:c1.0:started", "turn-1:c1.0:result", "turn-1:c1.1:started", "turn-1:c1.1:result"],
+    );
+  });
 });

@@ -41,41 +41,58 @@ export function innerCallsOf(
       waitedMs += ms;
     },
   };
+  // A durable engine matches a replay's steps to its record by the order they began; calls
+  // that overlap begin their later steps in whatever order they finish, so there they run one
+  // after another. In process nothing is replayed: they overlap as the tool makes them.
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    if (options.journal === IN_PROCESS_JOURNAL) return work();
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
   const calls: InnerCalls = {
-    async call(index, name, args, callOptions): Promise<InnerCallOutcome> {
-      const call: ToolCall = {
-        id: `${outer.id}.${index}`,
-        name,
-        arguments: args,
-        parentId: outer.id,
-      };
-      // A program running programs would multiply what one call may do past every limit.
-      if (deps.registry.get(name)?.definition.innerCalls) {
-        const reason = `"${name}" runs calls of its own; it cannot be called from inside another.`;
-        return {
-          decision: { verdict: "deny", reason, matched: { kind: "nested_inner_calls" } },
-          result: toolFailure("denied", reason),
-        };
-      }
-      const signal = callOptions?.signal ?? options.signal;
-      let done: RecordedCalls;
-      try {
-        done = await run([call], { ...stepOptions, signal });
-      } catch (error) {
-        escaped ??= { error };
-        stop.abort(error);
-        throw error;
-      }
-      const record = done.records[0]!;
-      // A durable run's session lives in its engine's state, which a step cannot write.
-      if (options.journal === IN_PROCESS_JOURNAL) deps.recordInner?.(record);
-      const { decision, approval, result } = record;
-      return approval ? { decision, approval, result } : { decision, result };
-    },
+    call: (index, name, args, callOptions) =>
+      inTurn(() => runOne(index, name, args, callOptions?.signal)),
     once: (name, fn) => options.journal.step(`turn-${turn}:${outer.id}:${name}`, async () => fn()),
     tools: () => deps.offered().filter((tool) => !tool.innerCalls),
     approvalWaitMs: () => waitedMs,
   };
+  async function runOne(
+    index: number,
+    name: string,
+    args: Record<string, unknown>,
+    callSignal: AbortSignal | undefined,
+  ): Promise<InnerCallOutcome> {
+    const call: ToolCall = {
+      id: `${outer.id}.${index}`,
+      name,
+      arguments: args,
+      parentId: outer.id,
+    };
+    // A program running programs would multiply what one call may do past every limit.
+    if (deps.registry.get(name)?.definition.innerCalls) {
+      const reason = `"${name}" runs calls of its own; it cannot be called from inside another.`;
+      return {
+        decision: { verdict: "deny", reason, matched: { kind: "nested_inner_calls" } },
+        result: toolFailure("denied", reason),
+      };
+    }
+    const signal = callSignal ?? options.signal;
+    let done: RecordedCalls;
+    try {
+      done = await run([call], { ...stepOptions, signal });
+    } catch (error) {
+      escaped ??= { error };
+      stop.abort(error);
+      throw error;
+    }
+    const record = done.records[0]!;
+    // A durable run's session lives in its engine's state, which a step cannot write.
+    if (options.journal === IN_PROCESS_JOURNAL) deps.recordInner?.(record);
+    const { decision, approval, result } = record;
+    return approval ? { decision, approval, result } : { decision, result };
+  }
   return {
     calls,
     signal: options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal,
