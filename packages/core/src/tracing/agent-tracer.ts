@@ -208,7 +208,11 @@ export class AgentTracer {
     const tracer = this.source.tracer();
     if (!tracer) return NOOP_TOOL;
     const api = otelApi();
-    const parent = run?.context ?? api.context.active();
+    // An inner call (a program's) nests under the call that made it, while that one runs; one
+    // whose caller is not recorded is not either.
+    const caller = call.parentId !== undefined ? this.running.get(call.parentId) : undefined;
+    if (call.parentId !== undefined && !caller) return NOOP_TOOL;
+    const parent = caller ?? run?.context ?? api.context.active();
     const attributes: Attributes = {
       [GEN_AI_ATTRIBUTES.operation]: "execute_tool",
       [GEN_AI_ATTRIBUTES.toolName]: call.name,
