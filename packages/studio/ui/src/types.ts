@@ -125,6 +125,8 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: unknown;
+  /** The call that made this one: a code-mode program's. */
+  parentId?: string;
 }
 
 export interface SubAgentTag {

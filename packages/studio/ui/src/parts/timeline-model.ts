@@ -17,7 +17,7 @@ export interface CallItem {
   hooks?: Array<{ hook: string; stage: string; action: string; reason?: string }>;
   progress?: string;
   task?: string;
-  /** The sub-agent this call ran, if it ran one: its own timeline. */
+  /** The sub-agent this call ran, or the calls its program made: their own timeline. */
   children: TimelineItem[];
   subAgent?: string | undefined;
 }
@@ -65,7 +65,8 @@ export function buildTimeline(events: readonly RunEvent[]): TimelineItem[] {
   for (const event of events) {
     // A place not filled yet (an event still on its way) is skipped.
     if (!event) continue;
-    const parent = event.via?.parentCallId ?? "";
+    // A sub-agent's events nest under the call that ran it, a program's calls under the program.
+    const parent = event.via?.parentCallId ?? (event.call as ToolCall | undefined)?.parentId ?? "";
     byParent.set(parent, [...(byParent.get(parent) ?? []), event]);
   }
   return itemsOf(byParent.get("") ?? [], byParent);

@@ -121,12 +121,22 @@ function TurnTools({ item }: { item: Extract<TimelineItem, { kind: "turn" }> }) 
 
 function Call({ item }: { item: CallItem }) {
   const state = item.ok === undefined ? "running" : item.ok ? "ok" : "failed";
+  // A code-mode program is shown as its source, its calls under it.
+  const code = (item.arguments as { code?: unknown } | null)?.code;
+  const program = item.name === "code_mode" && typeof code === "string" ? code : undefined;
   return (
     <li class={`t-call ${state}`} data-call={item.id} data-tool={item.name}>
       <div>
         <span class="kind">call</span> <code>{item.name}</code>{" "}
-        <code class="muted args-inline">{JSON.stringify(item.arguments)}</code>
+        {program === undefined ? (
+          <code class="muted args-inline">{JSON.stringify(item.arguments)}</code>
+        ) : null}
       </div>
+      {program !== undefined ? (
+        <pre class="summary" data-testid="program">
+          {program}
+        </pre>
+      ) : null}
       <div class="call-facts">
         {item.verdict ? (
           <span class={`verdict ${item.verdict}`} title={item.reason} data-testid="call-verdict">
@@ -159,9 +169,15 @@ function Call({ item }: { item: CallItem }) {
         </div>
       ) : null}
       {item.summary ? <pre class="summary">{item.summary}</pre> : null}
-      {item.children.length > 0 ? (
+      {item.children.length > 0 && item.subAgent !== undefined ? (
         <div class="sub-agent" data-testid="sub-agent">
           <div class="kind">sub-agent {item.subAgent}</div>
+          <Timeline items={item.children} />
+        </div>
+      ) : null}
+      {item.children.length > 0 && item.subAgent === undefined ? (
+        <div class="sub-agent" data-testid="program-calls">
+          <div class="kind">the program's calls</div>
           <Timeline items={item.children} />
         </div>
       ) : null}
