@@ -31,6 +31,7 @@ export class CallScheduler {
   private nextDelivery = 0;
   private running = 0;
   private startQueued = false;
+  private halted = false;
   private closed = false;
 
   constructor(
@@ -60,6 +61,11 @@ export class CallScheduler {
     return index;
   }
 
+  /** Start no more calls: the program has ended (safe inside a VM callback: aborts nothing). */
+  halt(): void {
+    this.halted = true;
+  }
+
   /**
    * Stop: abort the calls still running (their AbortSignal fires) and drop those not started.
    * Returns how many calls had not finished.
@@ -67,6 +73,7 @@ export class CallScheduler {
   close(reason: Error): number {
     if (this.closed) return 0;
     this.closed = true;
+    this.halted = true;
     const unfinished = this.calls.filter((call, index) => !call.answer && index < this.nextStart);
     for (const call of unfinished) call.controller.abort(reason);
     return unfinished.length + (this.calls.length - this.nextStart);
@@ -75,7 +82,7 @@ export class CallScheduler {
   private startWaiting(): void {
     this.startQueued = false;
     while (
-      !this.closed &&
+      !this.halted &&
       this.running < this.maxConcurrent &&
       this.nextStart < this.calls.length
     ) {

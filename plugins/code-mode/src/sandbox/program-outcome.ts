@@ -25,8 +25,8 @@ export function programOutcome(ending: Ending, tally: RunTally): ProgramOutcome 
   if (tally.unfinished > 0)
     warnings.push(
       ending.ok
-        ? `${tally.unfinished} tool call(s) were still running when the program returned (missing await?); they were cancelled and their answers discarded.`
-        : `${tally.unfinished} tool call(s) still running were cancelled.`,
+        ? `${tally.unfinished} tool call(s) had not finished when the program returned (missing await?); they were cancelled and their answers discarded.`
+        : `${tally.unfinished} unfinished tool call(s) were cancelled.`,
     );
   if (tally.lateCalls > 0)
     warnings.push(`${tally.lateCalls} tool call(s) made after the program returned were refused.`);

@@ -277,6 +277,7 @@ export class ProgramRun {
   private end(ending: Ending): void {
     if (this.ending) return;
     this.ending = ending;
+    this.calls.halt();
     this.wake();
   }
 
