@@ -31,6 +31,7 @@ const CLI_DEFAULTS = [
   "@pseudoclaude/compat-claude-code",
   "@pseudoclaude/plugin-agents",
   "@pseudoclaude/plugin-builtin-tools",
+  "@pseudoclaude/plugin-code-mode",
   "@pseudoclaude/plugin-hooks",
   "@pseudoclaude/plugin-mcp",
   "@pseudoclaude/plugin-skills",
