@@ -8,7 +8,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
-import { parseJson, runCli } from "./support/cli.js";
+import { CLI_BIN, parseJson, runCli } from "./support/cli.js";
+import { shellQuote, TmuxPane } from "./support/tmux.js";
 
 const COUNT = `const listing = await tools.list_dir({ path: "notes" });
 const names = listing.split("\\n").slice(1).map((line) => line.split(/\\s+/)[0]);
@@ -101,5 +102,28 @@ describe("code mode in the CLI", () => {
     assert.equal(yes.code, 0, yes.stderr);
     assert.match(yes.stderr, /code_mode -> ok: written/);
     assert.equal(await readFile(path.join(workspace.root, "out.txt"), "utf8"), "from the program");
+  });
+
+  it("in a terminal, the approval names the program's call; a yes lets the write run", {
+    timeout: 30_000,
+  }, async () => {
+    await script(WRITE);
+    const pane = new TmuxPane(
+      [process.execPath, CLI_BIN, "run", "w", "--script", "script.json", "--code-mode", "on"]
+        .map(shellQuote)
+        .join(" "),
+      { HOME: workspace.home, NO_COLOR: "1", TERM: "xterm-256color" },
+      workspace.root,
+    );
+    try {
+      const screen = await pane.waitFor(/\? \[y\/N\] $/m, "the question");
+      assert.match(screen, /Allow write_file \{.*\} \(a call of the program scripted_1_1\)\? \[y\/N\]/);
+      pane.type("y");
+      pane.press("Enter");
+      assert.equal(await pane.waitForExit(), 0, pane.screen());
+      assert.match(pane.screen(), /code_mode -> ok: written/);
+    } finally {
+      pane.close();
+    }
   });
 });

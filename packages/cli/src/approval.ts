@@ -53,7 +53,7 @@ function askInTerminal(options: CallbackOptions): Approver {
   return async (request): Promise<ApprovalAnswer> => {
     writeLine(options.stderr, request.decision.reason);
     const answer = await options.prompter.ask(
-      `Allow ${request.tool.name} ${compactArgs(request.call.arguments)}? [y/N] `,
+      `Allow ${request.tool.name} ${compactArgs(request.call.arguments)}${request.call.parentId ? ` (a call of the program ${request.call.parentId})` : ""}? [y/N] `,
       request.signal,
     );
     return isYes(answer) ? "allow" : { verdict: "deny", reason: "declined at the prompt" };
