@@ -210,6 +210,8 @@ describe("options no program could run with", () => {
       { namespaces: { "a..b": "echo" } },
       { limits: { cpuMs: 0 } },
       { limits: { memoryBytes: 1.5 } },
+      { limits: { memoryBytes: 1000 } },
+      { limits: { stackBytes: 1024 } },
       { start: { nowMs: Number.NaN, seed: START.seed } },
       {
         start: {

@@ -44,18 +44,26 @@ export async function runProgram(options: ProgramOptions): Promise<ProgramOutcom
       ? early("ABORTED", "The program was cancelled.")
       : early("SYNTAX", prepared.message, prepared.line);
   }
-  const run = new ProgramRun(lease, {
-    code: prepared.code,
-    source: options.source,
-    tools: [...options.tools],
-    paths,
-    host: options.host,
-    nowMs: options.start.nowMs,
-    seed,
-    limits,
-    signal: options.signal,
-    startedAt,
-  });
+  let run: ProgramRun;
+  try {
+    run = new ProgramRun(lease, {
+      code: prepared.code,
+      source: options.source,
+      tools: [...options.tools],
+      paths,
+      host: options.host,
+      nowMs: options.start.nowMs,
+      seed,
+      limits,
+      signal: options.signal,
+      startedAt,
+    });
+  } catch (error) {
+    // Creating the runtime failed inside the module: it may be damaged, so nobody reuses it.
+    lease.poison();
+    lease.release();
+    return early("INTERNAL", `The sandbox could not start a runtime: ${messageOf(error)}`);
+  }
   return run.run();
 }
 

@@ -38,7 +38,16 @@ export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   maxLogBytes: 16 * 1024,
 });
 
-/** The defaults with `overrides` applied; a limit that is not a positive integer is a usage error. */
+/** Below these a runtime cannot even hold the sandbox's own set-up. */
+const MINIMUM_LIMITS: Readonly<Partial<SandboxLimits>> = {
+  memoryBytes: 1024 * 1024,
+  stackBytes: 16 * 1024,
+};
+
+/**
+ * The defaults with `overrides` applied. A limit that is not a positive integer, or under its
+ * minimum (1 MiB of memory, 16 KiB of stack), is a usage error.
+ */
 export function resolveLimits(overrides: Partial<SandboxLimits> = {}): SandboxLimits {
   const limits = { ...DEFAULT_SANDBOX_LIMITS };
   for (const [key, value] of Object.entries(overrides) as Array<[keyof SandboxLimits, unknown]>) {
@@ -51,6 +60,13 @@ export function resolveLimits(overrides: Partial<SandboxLimits> = {}): SandboxLi
       throw new UsageError(
         "invalid_program_options",
         `Sandbox limit ${key} must be a positive integer (got ${String(value)}).`,
+        { details: { limit: key } },
+      );
+    const minimum = MINIMUM_LIMITS[key] ?? 1;
+    if (value < minimum)
+      throw new UsageError(
+        "invalid_program_options",
+        `Sandbox limit ${key} must be at least ${minimum} (got ${value}).`,
         { details: { limit: key } },
       );
     limits[key] = value;
