@@ -117,7 +117,10 @@ describe("code mode in the CLI", () => {
     );
     try {
       const screen = await pane.waitFor(/\? \[y\/N\] $/m, "the question");
-      assert.match(screen, /Allow write_file \{.*\} \(a call of the program scripted_1_1\)\? \[y\/N\]/);
+      assert.match(
+        screen,
+        /Allow write_file \{.*\} \(a call of the program scripted_1_1\)\? \[y\/N\]/,
+      );
       pane.type("y");
       pane.press("Enter");
       assert.equal(await pane.waitForExit(), 0, pane.screen());
