@@ -127,8 +127,8 @@ export function programResult(outcome: ProgramOutcome): ToolResult {
       : []),
   ];
   if (!outcome.ok) {
-    const where = outcome.line !== undefined ? ` (line ${outcome.line})` : "";
-    const text = [`${outcome.code}: ${outcome.message}${where}`, ...tail].join("\n\n");
+    // The sandbox's message already says where (`… (line 3)`).
+    const text = [`${outcome.code}: ${outcome.message}`, ...tail].join("\n\n");
     const result = toolFailure(FAILURE_CODES[outcome.code], text);
     result.metadata.calls = outcome.calls;
     return result;
