@@ -24,7 +24,7 @@ export function chatApprover(
     for (let attempt = 0; attempt < 3; attempt++) {
       const answer = (
         await prompter.ask(
-          `  Allow ${request.tool.name} ${compactArgs(request.call.arguments, 120)}? [y] once  [a] this session  [n] deny: `,
+          `  Allow ${request.tool.name} ${compactArgs(request.call.arguments, 120)}${request.call.parentId ? ` (a call of the program ${request.call.parentId})` : ""}? [y] once  [a] this session  [n] deny: `,
           request.signal,
         )
       )
