@@ -1,4 +1,4 @@
-import { definePlugin, type Plugin, PolicyEngine } from "@pseudoclaude/core";
+import { definePlugin, type Plugin, PolicyEngine, type ToolDefinition } from "@pseudoclaude/core";
 import { reportUnknownOptions, StaticToolSource, ToolRegistry } from "@pseudoclaude/core/plugin";
 import {
   CODE_MODE_SECTION_SPEC,
@@ -9,7 +9,7 @@ import { CODE_MODE_SOURCE, codeTool } from "./code-tool.js";
 import { CODE_TOOL_NAME, codeToolDescription } from "./code-tool-description.js";
 import { renderToolDeclarations, toolNamespaces } from "./declarations/index.js";
 import { declaredTools, wantsCodeMode } from "./declared-tools.js";
-import { outputSchemaOf } from "./program-answers.js";
+import { declaredTool } from "./program-answers.js";
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from "./sandbox/index.js";
 
 export const CODE_MODE_PLUGIN_NAME = "code-mode";
@@ -49,37 +49,42 @@ export function codeMode(options: CodeModeOptions = {}): Plugin {
       const policy = context.container.resolve<PolicyEngine>(PolicyEngine);
       const source = new StaticToolSource(CODE_MODE_SOURCE, []);
       let shown: string | undefined;
-      // Recomputed as tools come and go; our own upsert changes nothing, so it stops there.
+      // The description for a set of declared tools; places in the program's `tools` object come
+      // from every tool it may call, as when it runs, so a declared tool is where it will be.
+      const describe = (declared: readonly ToolDefinition[]) => {
+        const callable = registry
+          .definitions()
+          .filter((tool) => !tool.innerCalls && policy.isOffered(tool))
+          .map((tool) => tool.name);
+        const tools = declared.filter((tool) => !tool.innerCalls);
+        const names = new Set(tools.map((tool) => tool.name));
+        // Only the declared tools' places: the others are reached with callTool, unnamed here.
+        const namespaces = Object.fromEntries(
+          Object.entries(toolNamespaces(callable)).filter(([, name]) => names.has(name)),
+        );
+        const { text, omitted } = renderToolDeclarations(tools.map(declaredTool), {
+          namespaces,
+          ...(options.maxDeclarationChars !== undefined
+            ? { maxChars: options.maxDeclarationChars }
+            : {}),
+        });
+        return codeToolDescription(text, omitted, limits);
+      };
+      // Recomputed as tools come and go (for `auto`, and for the registered description, which
+      // lists what would be sent up front); our own upsert changes nothing, so it stops there.
+      // What a request carries is described by what is sent with it (`offeredDefinition`).
       const refresh = () => {
-        const definitions = registry.definitions();
-        const tools = declaredTools(definitions, policy);
+        const tools = declaredTools(registry.definitions(), policy);
         const wanted = mode === "on" || wantsCodeMode(tools);
         if (!wanted) {
           if (shown !== undefined) source.remove(CODE_TOOL_NAME);
           shown = undefined;
           return;
         }
-        // Places in the program's `tools` object come from every tool it may call, as when it
-        // runs, so a declared tool is where the program will find it.
-        const callable = definitions
-          .filter((tool) => !tool.innerCalls && policy.isOffered(tool))
-          .map((tool) => tool.name);
-        const declared = tools.map((tool) => ({
-          name: tool.name,
-          description: tool.description,
-          inputSchema: tool.inputSchema,
-          outputSchema: outputSchemaOf(tool),
-        }));
-        const { text, omitted } = renderToolDeclarations(declared, {
-          namespaces: toolNamespaces(callable),
-          ...(options.maxDeclarationChars !== undefined
-            ? { maxChars: options.maxDeclarationChars }
-            : {}),
-        });
-        const description = codeToolDescription(text, omitted, limits);
+        const description = describe(tools);
         if (description === shown) return;
         shown = description;
-        source.upsert(codeTool(description, limits));
+        source.upsert(codeTool(description, limits, describe));
       };
       registry.on("changed", refresh);
       context.onClose(() => void registry.off("changed", refresh));

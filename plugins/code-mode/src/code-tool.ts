@@ -38,8 +38,17 @@ const INPUT_SCHEMA = {
  */
 const CALL_TIMEOUT_MS = 60 * 60 * 1000;
 
-/** The code tool with `description` (which carries the tools' declarations) and these limits. */
-export function codeTool(description: string, limits: SandboxLimits): Tool {
+/**
+ * The code tool with `description` (which carries the tools' declarations) and these limits;
+ * `describe` gives its description for the tools a request sends with it.
+ */
+export function codeTool(
+  description: string,
+  limits: SandboxLimits,
+  describe: (declared: readonly ToolDefinition[]) => string,
+): Tool {
+  let lastSent: readonly ToolDefinition[] | undefined;
+  let lastDefinition: ToolDefinition | undefined;
   const definition: ToolDefinition = {
     name: CODE_TOOL_NAME,
     description,
@@ -53,6 +62,14 @@ export function codeTool(description: string, limits: SandboxLimits): Tool {
   };
   return {
     definition,
+    offeredDefinition(sent) {
+      // Asked once per change of the offer; the same offer gets the same definition.
+      if (sent !== lastSent || !lastDefinition) {
+        lastSent = sent;
+        lastDefinition = { ...definition, description: describe(sent) };
+      }
+      return lastDefinition;
+    },
     validate(args) {
       return typeof args.code === "string" && args.code.trim() !== ""
         ? { ok: true }

@@ -7,6 +7,16 @@ export function outputSchemaOf(tool: ToolDefinition): unknown {
   return tool.meta?.output_schema;
 }
 
+/** A tool as its declaration needs it: names, description, input and output schemas. */
+export function declaredTool(tool: ToolDefinition) {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: outputSchemaOf(tool),
+  };
+}
+
 /**
  * What a program gets back from one inner call. The structured result of a tool that declares
  * its shape (an MCP tool's `outputSchema`, which its declaration shows) arrives as the object it

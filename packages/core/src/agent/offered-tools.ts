@@ -108,10 +108,26 @@ export class OfferedTools {
     // registry runs it like any tool (policy, hooks, tracing, the session log).
     if (offer.engine === "local" && this.registry.get(searchTool.name) === undefined)
       this.registry.applyChange(TOOL_SEARCH_SOURCE, { kind: "full", tools: [this.searchTool] });
-    this.cached = offer;
+    const sent = this.asSent(offer);
+    this.cached = sent;
     this.cachedKey = key();
     this.cachedProvider = provider;
-    return offer;
+    return sent;
+  }
+
+  /**
+   * A tool that describes itself by what is sent with it (code mode declares the other tools)
+   * gives its definition for this offer; the others are sent as registered.
+   */
+  private asSent(offer: ToolOffer): ToolOffer {
+    let changed = false;
+    const sent = offer.sent.map((definition) => {
+      const own = this.registry.get(definition.name)?.offeredDefinition?.(offer.sent);
+      if (!own) return definition;
+      changed = true;
+      return own;
+    });
+    return changed ? { ...offer, sent } : offer;
   }
 
   /** The definitions a request carries (see {@link ToolOffer.sent}). */

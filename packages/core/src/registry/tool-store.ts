@@ -216,5 +216,7 @@ function withObjectSchema(tool: Tool): Tool {
     execute: (args, context) => tool.execute(args, context),
   };
   if (tool.validate) view.validate = (args) => tool.validate!(args);
+  if (tool.offeredDefinition)
+    view.offeredDefinition = (sent) => ({ ...tool.offeredDefinition!(sent), inputSchema });
   return view;
 }

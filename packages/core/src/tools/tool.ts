@@ -100,4 +100,10 @@ export interface Tool {
    * error becomes `tool_error` (or `timeout`/`cancelled` if the signal was aborted).
    */
   execute(args: Record<string, unknown>, context: ToolExecutionContext): Promise<ToolResult>;
+  /**
+   * The definition the model is sent, given every definition sent in the same request (itself
+   * included): a code-mode tool declares the tools sent beside it, the found ones too. Asked
+   * when the offer changes, not per request. Without it, `definition` is sent.
+   */
+  offeredDefinition?(sent: readonly ToolDefinition[]): ToolDefinition;
 }
