@@ -9,17 +9,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CONTENDERS, NAMED_ONLY, ON_REQUEST, OURS } from "./contenders/index.js";
 import { runningEchoServers } from "./echo-servers.js";
+import { type KernelOutput, kernelRows } from "./kernel/kernel-rows.js";
 import type { RowParams } from "./measure.js";
 import { type RowResult, renderTable, summarize } from "./report.js";
 import { BASELINES, ROWS, type RowSpec } from "./rows.js";
-import { OURS_IN_TASK, TASK_CONTENDERS } from "./tokens/contenders/index.js";
 import {
   type ModelServerProcess,
   runningModelServers,
   startModelServerProcess,
 } from "./tokens/model-server-process.js";
 import { runningReplayServers } from "./tokens/replay-servers.js";
-import { loadToolSets } from "./tokens/tool-set.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.join(here, "..");
@@ -68,8 +67,8 @@ function measuredEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 class UnableError extends Error {}
 
 /**
- * One figure set in a fresh process: measure.js for the MCP rows, tokens/measure-task.js (with
- * the row's model server) for the token row.
+ * One figure set in a fresh process: measure.js for the MCP rows, the row's task script (with
+ * the row's model server) for a token row.
  */
 function measure(
   contender: string,
@@ -79,7 +78,7 @@ function measure(
 ): Promise<Record<string, number>> {
   const argv =
     row.kind === "tokens"
-      ? [path.join(here, "tokens", "measure-task.js"), contender, model?.url ?? ""]
+      ? [path.join(here, row.task!.script), contender, model?.url ?? ""]
       : ["--expose-gc", path.join(here, "measure.js"), contender, row.kind, JSON.stringify(params)];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, argv, {
@@ -136,21 +135,16 @@ for (const row of rows) {
           (row.only ? row.only.includes(name) : !NAMED_ONLY.has(name)) &&
           (name === row.baseline || !Object.values(BASELINES).includes(name)),
       );
-  // Ours or the baseline failing is a failure wherever; a peer failing a 2026 row (or the token
+  // Ours or the baseline failing is a failure wherever; a peer failing a 2026 row (or a token
   // row) is recorded.
   const mustRun = (name: string) =>
     tokens
-      ? OURS_IN_TASK.has(name)
+      ? row.task!.ours.has(name)
       : row.era !== "2026-07-28" || OURS.has(name) || name === row.baseline;
-  // The token row: one model server for every contender, the tool sets' size in the title.
+  // A token row: one model server for every contender, the task's sizes in the title.
   let model: ModelServerProcess | undefined;
   if (tokens) {
-    const sets = loadToolSets();
-    params = {
-      ...params,
-      servers: sets.length,
-      tools: sets.reduce((sum, { set }) => sum + set.tools.length, 0),
-    };
+    params = { ...params, ...row.task!.size() };
     model = await startModelServerProcess(measuredEnv());
   }
   const rowReps = row.reps ?? reps;
@@ -206,7 +200,7 @@ for (const row of rows) {
   );
   for (const [name, what] of Object.entries(unable)) findings.push(`${name} ${row.id}: ${what}`);
   const packages = tokens
-    ? Object.fromEntries(names.map((name) => [name, TASK_CONTENDERS[name]!.package]))
+    ? Object.fromEntries(names.map((name) => [name, row.task!.packages[name]!]))
     : undefined;
   const result = summarize(row, params, runs, unable, packages);
   results.push(result);
@@ -216,84 +210,11 @@ for (const row of rows) {
   );
 }
 
-type KernelOutput = { [key: string]: unknown };
-
-/** A number in a kernel bench's output (NaN when it is not there, which fails no guard silently). */
-function figure(out: KernelOutput, ...keys: string[]): number {
-  let value: unknown = out;
-  for (const key of keys) value = (value as KernelOutput | undefined)?.[key];
-  if (typeof value !== "number") throw new Error(`kernel output has no ${keys.join(".")}`);
-  return value;
-}
-
-/** Our own rows, each its own script in a fresh process; a failed target fails the run. */
-const KERNEL: Array<{
-  id: string;
-  script: string;
-  node?: string[];
-  env?: Record<string, string>;
-  guard?: (out: KernelOutput) => string | undefined;
-}> = [
-  {
-    id: "call_path_vs_raw_sdk",
-    script: "mcp-call.bench.js",
-    env: quick
-      ? {
-          BENCH_CALLS: "600",
-          BENCH_SERVERS: "4",
-          BENCH_CALL_TARGET: "0.5",
-          BENCH_CONNECT_TARGET: "1.5",
-        }
-      : {},
-  },
-  { id: "stderr_flood_memory", script: "stderr-memory.bench.js", node: ["--expose-gc"] },
-  {
-    id: "registry_scale",
-    script: "registry-scale.bench.js",
-    guard: (out) =>
-      figure(out, "growth_1000_to_10000", "register_ms") > 20
-        ? `registering grows ${figure(out, "growth_1000_to_10000", "register_ms")}x from 1,000 to 10,000 tools`
-        : undefined,
-  },
-  {
-    id: "loop_per_turn",
-    script: "loop-turns.bench.js",
-    guard: (out) =>
-      figure(out, "growth") > 3
-        ? `the loop's own work at turn 200 is ${figure(out, "growth")}x that at turn 1`
-        : undefined,
-  },
-  {
-    id: "run_journal_per_turn",
-    script: "run-journal.bench.js",
-    env: quick ? { BENCH_JOURNAL_REPS: "3" } : {},
-  },
-  {
-    id: "studio_first_paint",
-    script: "studio-paint.bench.js",
-    env: quick ? { BENCH_STUDIO_LOADS: "3" } : {},
-    // The target is under 1 s; a quick run on a busy CI machine guards at 2.5 s.
-    guard: (out) => {
-      const limit = quick ? 2_500 : 1_000;
-      const slow = ["tools_listed_ms", "transcript_200_turns_ms"].filter(
-        (key) => figure(out, key) >= limit,
-      );
-      return slow.length > 0
-        ? `studio: ${slow.map((key) => `${key} ${figure(out, key)}`).join(", ")} (limit ${limit} ms)`
-        : undefined;
-    },
-  },
-  {
-    id: "eight_parallel_reads",
-    script: "parallel-reads.bench.js",
-    guard: (out) =>
-      figure(out, "eight_calls_ms") > 400
-        ? `8 read-only 100 ms calls took ${figure(out, "eight_calls_ms")} ms`
-        : undefined,
-  },
-];
 const kernel: Record<string, unknown> = {};
-for (const bench of only ? KERNEL.filter((k) => only.includes(k.id)) : KERNEL) {
+const KERNEL = kernelRows(quick);
+for (const bench of only
+  ? KERNEL.filter((k) => only.includes(k.id))
+  : KERNEL.filter((k) => !quick || !k.fullOnly)) {
   const run = spawnSync(
     process.execPath,
     [...(bench.node ?? []), path.join(here, "kernel", bench.script)],

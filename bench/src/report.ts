@@ -232,7 +232,7 @@ const LABELS: Record<string, string> = {
   requests: "model requests",
   max_request_tokens: "input tokens, largest request",
   first_request_tools: "tools offered on the first request",
-  completed: "task completed (all 3 tools called)",
+  completed: "task completed",
 };
 
 /**

@@ -1,6 +1,8 @@
+import { CHAINED_TASK } from "./code-mode/chained-task.js";
 import type { Era } from "./echo-servers.js";
 import type { RowParams } from "./measure.js";
 import { TASK_CONTENDERS } from "./tokens/contenders/index.js";
+import { CHAINED_TASK_ROW, TOOL_SEARCH_TASK, type TokenTask } from "./tokens/token-tasks.js";
 
 export interface Figure {
   key: string;
@@ -21,10 +23,12 @@ export interface RowSpec {
    */
   baseline: string;
   /**
-   * Which measurement runs it: measure.ts, or for `tokens` tokens/measure-task.ts (a task run
-   * by the row's own contenders, `only`, against a local model; see `tokenRow`).
+   * Which measurement runs it: measure.ts, or for `tokens` the row's `task` (a task run by the
+   * row's own contenders, `only`, against a local model; see `tokenRow`).
    */
   kind: "throughput" | "startup" | "idle_heap" | "import" | "many_tools" | "tokens";
+  /** A `tokens` row's task: its measuring script, its contenders' packages, which are ours. */
+  task?: TokenTask;
   params: RowParams;
   /** Smaller sizes for `--quick` (CI's regression guard); rows without it are full-run only. */
   quick?: RowParams;
@@ -266,6 +270,7 @@ function tokenRow(): RowSpec {
     baseline: "pseudoclaude-all",
     title: "a task needing 3 of {tools} tools from {servers} MCP servers: input tokens",
     kind: "tokens",
+    task: TOOL_SEARCH_TASK,
     params: {},
     quick: {},
     figures: [
@@ -291,6 +296,43 @@ function tokenRow(): RowSpec {
     reps: 1,
     guard: { figure: "input_tokens", max: 0.3, contenders: ["pseudoclaude-search"] },
     goal: { contender: "pseudoclaude-search", figure: "input_tokens", maxRatio: 0.15 },
+  };
+}
+
+/**
+ * The chained task of code mode (code-mode/): list a folder of 50 notes, read each, count
+ * those with a marker, write a summary, answer; ours calling the tools one by one (the
+ * baseline; the scripted model batches 10 reads an answer) and ours with code mode (one
+ * program). The input tokens of the whole task, counted as the tool-search row counts them.
+ * Deterministic: one repetition, in the quick run too (two runs of about a second); the quick
+ * guard (half the baseline) catches code mode no longer saving, the goal (a third) is reported.
+ */
+function codeModeTokenRow(): RowSpec {
+  return {
+    id: "code_mode_tokens",
+    era: V2025,
+    baseline: "pseudoclaude-classic",
+    title: `a chained task over ${CHAINED_TASK.files} files (list, read each, count a marker, write a summary): input tokens`,
+    kind: "tokens",
+    task: CHAINED_TASK_ROW,
+    params: {},
+    quick: {},
+    figures: [
+      { key: "input_tokens", label: "input tokens, whole task", unit: "", better: "lower" },
+      { key: "requests", label: "model requests", unit: "", better: "lower" },
+      { key: "max_request_tokens", label: "largest request", unit: "", better: "lower" },
+      {
+        key: "first_request_tools",
+        label: "tools on the first request",
+        unit: "",
+        better: "lower",
+      },
+      { key: "completed", label: "task completed", unit: "", better: "higher" },
+    ],
+    only: Object.keys(CHAINED_TASK_ROW.packages),
+    reps: 1,
+    guard: { figure: "input_tokens", max: 0.5, contenders: ["pseudoclaude-code-mode"] },
+    goal: { contender: "pseudoclaude-code-mode", figure: "input_tokens", maxRatio: 0.333 },
   };
 }
 
@@ -338,4 +380,5 @@ export const ROWS: RowSpec[] = [
   gatewayRow(V2025, 0.12),
   gatewayRow(V2026, 0.12),
   tokenRow(),
+  codeModeTokenRow(),
 ];

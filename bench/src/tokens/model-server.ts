@@ -1,13 +1,16 @@
 // A local "model" that speaks the OpenAI Chat Completions API and the Responses API (streaming
 // or not, SSE like the real API, usage included) and plays the scripted agent of the token
 // row's task (`scripted-agent.ts`), counting the input tokens of every request as the model
-// would read them (`count-tokens.ts`). `GET /stats` gives the requests so far, `POST /reset`
-// forgets them. `node model-server.js` listens on PORT (default any free port) and prints
-// `listening <port>`; with BENCH_MODEL_DUMP=<file> it appends every request body to that file,
-// one JSON line each, for a person checking what a framework sent.
+// would read them (`count-tokens.ts`); a request of the code-mode row's task (its user prompt)
+// is played by that task's scripted model (`../code-mode/chained-model.ts`). `GET /stats`
+// gives the requests so far, `POST /reset` forgets them. `node model-server.js` listens on
+// PORT (default any free port) and prints `listening <port>`; with BENCH_MODEL_DUMP=<file> it
+// appends every request body to that file, one JSON line each, for a person checking what a
+// framework sent.
 import { appendFileSync } from "node:fs";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
+import { chainedStep, isChainedTask } from "../code-mode/chained-model.js";
 import { readChatRequest, writeChatReply } from "./chat-api.js";
 import { countRequest, tokensOf } from "./count-tokens.js";
 import { type ModelRequest, sortTools, type WireTool } from "./model-request.js";
@@ -62,6 +65,20 @@ export async function startModelServer(port = 0): Promise<ModelServer> {
   const answer = (request: ModelRequest): { reply: Reply; record: RequestRecord } => {
     const n = ++served;
     const counted = countRequest(request);
+    if (isChainedTask(request)) {
+      const step = chainedStep(request, n, counted.tokens);
+      if (step.completed) stats.completed = true;
+      const record: RequestRecord = {
+        api: request.api,
+        stream: request.stream,
+        input_tokens: counted.tokens,
+        input_tokens_deferred_free: counted.tokensDeferredFree,
+        callable_tools: request.callable.length,
+        deferred_tools: request.deferred.length,
+        action: step.label,
+      };
+      return { reply: step.reply, record };
+    }
     const action = decide(request, TASK.steps, TASK.answer, recorded);
     let reply = replyFor(action, request, n, counted.tokens);
     let done = action;
