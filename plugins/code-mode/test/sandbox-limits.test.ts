@@ -16,7 +16,7 @@ describe("sandbox limits", () => {
   it("has the documented defaults", () => {
     assert.deepEqual(DEFAULT_SANDBOX_LIMITS, {
       memoryBytes: 32 * 1024 * 1024,
-      stackBytes: 256 * 1024,
+      stackBytes: 512 * 1024,
       cpuMs: 2000,
       wallMs: 60_000,
       maxCalls: 50,

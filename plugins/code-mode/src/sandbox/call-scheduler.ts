@@ -1,13 +1,5 @@
 import type { CallAnswer, SandboxHost } from "./program-types.js";
-
-/** One answer on its way into the program: JSON text the guest parses. */
-export interface Delivery {
-  index: number;
-  ok: boolean;
-  /** The value's JSON when ok; `{"code","message"}` when not. */
-  payload: string;
-  atMs: number;
-}
+import type { Delivery } from "./worker-protocol.js";
 
 interface ScheduledCall {
   readonly index: number;
@@ -18,9 +10,8 @@ interface ScheduledCall {
 }
 
 /**
- * The host side of a program's inner calls. Calls start in the order they were made, at most
- * `maxConcurrent` at a time, always from a fresh task (never inside the guest's own call, so a
- * host is never re-entered). Answers are DELIVERED in the order the calls were made: one that
+ * The host side of a program's inner calls, on the agent's thread. Calls start in the order they
+ * were made, at most `maxConcurrent` at a time, always from a fresh task. Answers are DELIVERED in the order the calls were made: one that
  * arrives early waits until every earlier call has been delivered. What a program sees then
  * depends only on the answers, never on their timing, and a replay that answers at once from a
  * record takes the same path (`Promise.race` settles with the first-made finished call).
@@ -50,7 +41,11 @@ export class CallScheduler {
     return this.calls.length - this.nextDelivery;
   }
 
-  /** Record a call; it starts once the current guest work is over. Returns its index. */
+  /**
+   * Record a call; it starts from a microtask, so an ending that arrives in the same batch from
+   * the worker halts it first (a call made in the program's last turn never starts). Returns
+   * its index.
+   */
   add(name: string, argsJson: string): number {
     const index = this.calls.length;
     this.calls.push({ index, name, argsJson, controller: new AbortController() });

@@ -10,7 +10,7 @@
 export const BRIDGE_PRELUDE = `(function (host, configJson) {
   "use strict";
   const stringify = JSON.stringify, parse = JSON.parse, apply = Reflect.apply;
-  const P = Promise, then = Promise.prototype.then, S = String, ErrorClass = Error;
+  const P = Promise, then = Promise.prototype.then, S = String, ErrorClass = Error, slice = String.prototype.slice;
   const defineProperty = Object.defineProperty, freeze = Object.freeze, create = Object.create;
   const isArray = Array.isArray, getPrototypeOf = Object.getPrototypeOf, ObjectProto = Object.prototype;
   const config = parse(configJson);
@@ -84,6 +84,8 @@ export const BRIDGE_PRELUDE = `(function (host, configJson) {
     if (!logOpen) return;
     let text = "";
     for (let i = 0; i < args.length; i++) text += (i ? " " : "") + show(args[i]);
+    // One character past the budget (each is at least a byte) still tells the host to cut.
+    if (text.length > config.logChars) text = apply(slice, text, [0, config.logChars + 1]);
     logOpen = host.log(level, text) === 1;
   };
   lock("console", freeze({ log: logger("log"), info: logger("info"), warn: logger("warn"), error: logger("error"), debug: logger("debug") }));

@@ -17,11 +17,15 @@ export interface HostFunctions {
   now(): QuickJSHandle;
 }
 
-/** What the guest is configured with: the tools it may call and where each sits in `tools`. */
+/**
+ * What the guest is configured with: the tools it may call and where each sits in `tools`, its
+ * seed, and the log budget (a longer console line is cut in the guest, before it is copied out).
+ */
 export interface GuestConfig {
   tools: readonly string[];
   paths: ReadonlyArray<readonly [readonly string[], string]>;
   seed: readonly number[];
+  maxLogBytes: number;
 }
 
 /** The two guest functions the host keeps: `run(programFn)` and `settle(index, ok, json)`. */
@@ -49,7 +53,7 @@ export function installGuest(
   const now = context.getProp(host, "now");
   const seed = context.newString(JSON.stringify(config.seed));
   const bridgeConfig = context.newString(
-    JSON.stringify({ tools: config.tools, paths: config.paths }),
+    JSON.stringify({ tools: config.tools, paths: config.paths, logChars: config.maxLogBytes }),
   );
   try {
     const clock = callPrelude(context, gate, DETERMINISM_PRELUDE, "determinism.js", [now, seed]);

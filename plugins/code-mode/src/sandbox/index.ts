@@ -9,3 +9,10 @@ export type {
 } from "./program-types.js";
 export { runProgram, warmSandbox } from "./run-program.js";
 export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from "./sandbox-limits.js";
+export {
+  closeSandbox,
+  configureSandbox,
+  type SandboxPoolOptions,
+  type SandboxPoolStats,
+  sandboxPoolStats,
+} from "./worker-pool.js";

@@ -1,8 +1,5 @@
-import type { ProgramFailure } from "./guest-failure.js";
 import type { ProgramOutcome } from "./program-types.js";
-
-/** How a run ended, before it is reported: the returned value's JSON, or a failure. */
-export type Ending = { ok: true; json: string } | ({ ok: false } & ProgramFailure);
+import type { Ending } from "./worker-protocol.js";
 
 /** What the run counted on its way, for the outcome's warnings and totals. */
 export interface RunTally {

@@ -1,65 +1,60 @@
-import { performance } from "node:perf_hooks";
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
-import { CallScheduler, type Delivery } from "./call-scheduler.js";
+import type { CpuMeter } from "./cpu-meter.js";
 import { compileFailure, errorText } from "./engine-error.js";
 import { classifyGuestFailure, type ProgramFailure } from "./guest-failure.js";
-import { type GuestBridge, type GuestConfig, installGuest } from "./guest-setup.js";
+import { type GuestBridge, installGuest } from "./guest-setup.js";
 import { LogBuffer } from "./log-buffer.js";
-import { type Ending, programOutcome } from "./program-outcome.js";
 import { PROGRAM_FILE } from "./program-source.js";
-import type { ProgramOutcome, SandboxHost } from "./program-types.js";
-import type { SandboxLimits } from "./sandbox-limits.js";
 import type { ModuleLease } from "./sandbox-module.js";
 import { VmGate } from "./vm-gate.js";
+import {
+  type Delivery,
+  type DoneMessage,
+  type Ending,
+  type FromWorker,
+  MAX_BRIDGE_CHARS,
+  type StartMessage,
+} from "./worker-protocol.js";
 
-/** Everything one run needs, checked and prepared by runProgram. */
-export interface RunSettings extends GuestConfig {
-  /** The wrapped program (see program-source.ts) and the source its line numbers refer to. */
-  code: string;
-  source: string;
-  host: SandboxHost;
-  /** Where the virtual clock starts. */
-  nowMs: number;
-  limits: SandboxLimits;
-  signal: AbortSignal | undefined;
-  /** When the run began (performance.now()), for wall time and duration. */
-  startedAt: number;
-}
+/** What a run ended with and counted, for its `done` message. */
+export type RunReport = Omit<DoneMessage, "type" | "runId" | "stats">;
 
 /** Jobs per call into the VM: between slices the run checks whether it has ended. */
 const JOBS_PER_SLICE = 1000;
 
 /**
- * One program on its own QuickJS runtime and context, on a module it leases. Guest code is
- * entered only through the VM gate. Nothing is disposed from inside a VM callback: ending
- * wakes `run()`, which cleans up once the VM has returned.
+ * One program on its own QuickJS runtime and context, inside a sandbox worker, on a module it
+ * leases. It is driven by the worker's messages (start, answer, abort) and reports through
+ * `output` (calls, kept log lines); every method returns once the VM is idle, and `ended` then
+ * says whether `report()` is due. Guest code is entered only through the VM gate. Nothing is
+ * disposed from inside a VM callback: `report()` cleans up once the VM has returned.
+ *
+ * The run owns what must be answered synchronously inside the guest: the call count and its
+ * limit, argument size, the log budget, the CPU budget (its interrupt handler). Wall time,
+ * cancellation and the calls themselves belong to the agent's thread.
  */
 export class ProgramRun {
   private readonly runtime: QuickJSRuntime;
   private readonly context: QuickJSContext;
   private readonly gate: VmGate;
-  private readonly calls: CallScheduler;
   private readonly logs: LogBuffer;
   private bridge: GuestBridge | undefined;
   private ending: Ending | undefined;
   private virtualNow: number;
+  private callsMade = 0;
+  private delivered = 0;
   private lateCalls = 0;
-  private wake: () => void = () => {};
-  private readonly finished = new Promise<void>((resolve) => {
-    this.wake = resolve;
-  });
 
   constructor(
     private readonly lease: ModuleLease,
-    private readonly settings: RunSettings,
+    private readonly settings: StartMessage,
+    private readonly meter: CpuMeter,
+    private readonly output: (message: FromWorker) => void,
   ) {
-    const { limits } = settings;
+    const { limits, runId } = settings;
     this.virtualNow = settings.nowMs;
-    this.gate = new VmGate(lease, (failure) => this.fail(failure));
-    this.logs = new LogBuffer(limits.maxLogBytes);
-    this.calls = new CallScheduler(settings.host, limits.maxConcurrentCalls, (delivery) =>
-      this.deliver(delivery),
-    );
+    this.gate = new VmGate(lease, meter, (failure) => this.fail(failure));
+    this.logs = new LogBuffer(limits.maxLogBytes, (line) => output({ type: "log", runId, line }));
     this.runtime = lease.module.newRuntime();
     this.runtime.setMemoryLimit(limits.memoryBytes);
     this.runtime.setMaxStackSize(limits.stackBytes);
@@ -72,35 +67,18 @@ export class ProgramRun {
     );
   }
 
-  /** Run the program to its end and release everything it held. */
-  async run(): Promise<ProgramOutcome> {
-    const { signal } = this.settings;
-    const abort = () => this.fail({ code: "ABORTED", message: "The program was cancelled." });
-    let timer: NodeJS.Timeout | undefined;
-    // Re-armed rather than set once: time spent waiting for a person moves the deadline.
-    const armWallClock = () => {
-      const left = this.settings.limits.wallMs - this.wallElapsed();
-      if (left <= 0) this.fail(this.timeout());
-      else timer = setTimeout(armWallClock, Math.ceil(left));
-    };
-    try {
-      this.start();
-      if (!this.ending) {
-        signal?.addEventListener("abort", abort, { once: true });
-        if (signal?.aborted) abort();
-        armWallClock();
-        await this.finished;
-      }
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", abort);
-    }
-    return this.report();
+  /** True once the program has ended: call `report()`. */
+  get ended(): boolean {
+    return this.ending !== undefined;
   }
 
-  private start(): void {
+  /** Install the guest, compile and start the program, and run it until it waits. */
+  start(): void {
     const ctx = this.context;
-    const installed = installGuest(ctx, this.gate, this.hostFunctions(), this.settings);
+    const installed = installGuest(ctx, this.gate, this.hostFunctions(), {
+      ...this.settings,
+      maxLogBytes: this.settings.limits.maxLogBytes,
+    });
     if (installed === undefined) return;
     if ("code" in installed) {
       this.fail(installed);
@@ -134,30 +112,10 @@ export class ProgramRun {
     this.pump();
   }
 
-  /** Run guest jobs until none is left, then notice a program that waits for nothing. */
-  private pump(): void {
-    while (!this.ending && this.runtime.hasPendingJob()) {
-      const result = this.gate.enter(() => this.runtime.executePendingJobs(JOBS_PER_SLICE));
-      if (!result) return;
-      if (result.error) {
-        result.error.dispose();
-        this.fail({
-          code: "INTERNAL",
-          message: "A job of the program failed outside any promise.",
-        });
-      }
-    }
-    if (!this.ending && this.calls.outstanding === 0)
-      this.fail({
-        code: "STALLED",
-        message:
-          "The program is waiting for a promise that can never settle (no tool call is running). Did you forget to resolve a Promise, or to await a call?",
-      });
-  }
-
-  /** Hand one answer to the program (in call order, see CallScheduler), then run what it wakes. */
-  private deliver(delivery: Delivery): void {
+  /** Hand one answer to the program (they arrive in call order), then run what it wakes. */
+  deliver(delivery: Delivery): void {
     if (this.ending || this.lease.lost || !this.bridge) return;
+    this.delivered += 1;
     if (delivery.atMs > this.virtualNow) this.virtualNow = delivery.atMs;
     const ctx = this.context;
     const payload = ctx.newString(delivery.payload);
@@ -181,15 +139,59 @@ export class ProgramRun {
     this.pump();
   }
 
+  /**
+   * The agent's thread stopped the program (wall time, cancellation) and reports why itself;
+   * this only ends it.
+   */
+  stop(): void {
+    this.fail({ code: "ABORTED", message: "The program was stopped by its host." });
+  }
+
+  /** Release everything the run held and say how it ended. Call once `ended` is true. */
+  report(): RunReport {
+    const ending = this.ending ?? {
+      ok: false,
+      code: "INTERNAL",
+      message: "The program never ended.",
+    };
+    return {
+      ending,
+      calls: this.callsMade,
+      lateCalls: this.lateCalls,
+      logsCut: this.logs.truncated,
+      warnings: this.dispose(),
+    };
+  }
+
+  /** Run guest jobs until none is left, then notice a program that waits for nothing. */
+  private pump(): void {
+    while (!this.ending && this.runtime.hasPendingJob()) {
+      const result = this.gate.enter(() => this.runtime.executePendingJobs(JOBS_PER_SLICE));
+      if (!result) return;
+      if (result.error) {
+        result.error.dispose();
+        this.fail({
+          code: "INTERNAL",
+          message: "A job of the program failed outside any promise.",
+        });
+      }
+    }
+    if (!this.ending && this.callsMade === this.delivered)
+      this.fail({
+        code: "STALLED",
+        message:
+          "The program is waiting for a promise that can never settle (no tool call is running). Did you forget to resolve a Promise, or to await a call?",
+      });
+  }
+
   private hostFunctions() {
     const ctx = this.context;
     return {
-      call: (name: QuickJSHandle, args: QuickJSHandle) =>
-        this.hostCall(ctx.getString(name), ctx.getString(args)),
+      call: (name: QuickJSHandle, args: QuickJSHandle) => this.hostCall(ctx.getString(name), args),
       log: (level: QuickJSHandle, text: QuickJSHandle) =>
         ctx.newNumber(this.logs.add(ctx.getString(level), ctx.getString(text)) ? 1 : 0),
       done: (ok: QuickJSHandle, json: QuickJSHandle) => {
-        this.hostDone(ctx.getNumber(ok) === 1, ctx.getString(json));
+        this.hostDone(ctx.getNumber(ok) === 1, json);
         return undefined;
       },
       now: () => ctx.newNumber(this.virtualNow),
@@ -197,7 +199,7 @@ export class ProgramRun {
   }
 
   /** The guest asks for a call: an index (a number) or a refusal (JSON `{code, message}`). */
-  private hostCall(name: string, argsJson: string): QuickJSHandle {
+  private hostCall(name: string, args: QuickJSHandle): QuickJSHandle {
     const ctx = this.context;
     const refuse = (code: string, message: string) =>
       ctx.newString(JSON.stringify({ code, message }));
@@ -209,99 +211,77 @@ export class ProgramRun {
     if (!this.settings.tools.includes(name))
       return refuse("unknown_tool", "No such tool is available to this program.");
     const { maxArgumentBytes, maxCalls } = this.settings.limits;
-    const size = Buffer.byteLength(argsJson);
-    if (size > maxArgumentBytes)
+    const argsJson = this.readString(args);
+    const size = typeof argsJson === "string" ? Buffer.byteLength(argsJson) : argsJson;
+    if (typeof argsJson !== "string" || size > maxArgumentBytes)
       return refuse(
         "invalid_arguments",
-        `Arguments for ${name} are ${size} bytes of JSON; the limit is ${maxArgumentBytes}. Pass less (an id, a query) instead.`,
+        `Arguments for ${name} are ${typeof argsJson === "string" ? "" : "more than "}${size} bytes of JSON; the limit is ${maxArgumentBytes}. Pass less (an id, a query) instead.`,
       );
-    if (this.calls.count >= maxCalls) {
+    if (this.callsMade >= maxCalls) {
       this.fail({
         code: "CALL_LIMIT",
         message: `The program made more than ${maxCalls} tool calls and was stopped. Batch the work into fewer calls.`,
       });
       return refuse("call_limit", `More than ${maxCalls} tool calls.`);
     }
-    return ctx.newNumber(this.calls.add(name, argsJson));
+    const index = this.callsMade++;
+    this.output({ type: "call", runId: this.settings.runId, index, name, argsJson });
+    return ctx.newNumber(index);
   }
 
-  private hostDone(ok: boolean, json: string): void {
+  private hostDone(ok: boolean, json: QuickJSHandle): void {
     if (this.ending) return;
+    const text = this.readString(json);
     if (!ok) {
-      this.fail(classifyGuestFailure(json));
+      this.fail(
+        typeof text === "string"
+          ? classifyGuestFailure(text)
+          : {
+              code: "INTERNAL",
+              message: "The program failed and its error was too large to read.",
+            },
+      );
       return;
     }
     const { maxResultBytes } = this.settings.limits;
-    const size = Buffer.byteLength(json);
-    if (size <= maxResultBytes) this.end({ ok: true, json });
+    const size = typeof text === "string" ? Buffer.byteLength(text) : text;
+    if (typeof text === "string" && size <= maxResultBytes) this.end({ ok: true, json: text });
     else
       this.fail({
         code: "OUTPUT_LIMIT",
-        message: `The returned value is ${size} bytes of JSON; the limit is ${maxResultBytes}. Return less (summarise, slice, count) instead.`,
+        message: `The returned value is ${typeof text === "string" ? "" : "more than "}${size} bytes of JSON; the limit is ${maxResultBytes}. Return less (summarise, slice, count) instead.`,
       });
+  }
+
+  /** A guest string, or (when longer than the bridge carries) the bound it is over. */
+  private readString(handle: QuickJSHandle): string | number {
+    const ctx = this.context;
+    if (ctx.typeof(handle) !== "string") return ctx.getString(handle);
+    const length = ctx.getProp(handle, "length");
+    const chars = ctx.typeof(length) === "number" ? ctx.getNumber(length) : 0;
+    length.dispose();
+    return chars > MAX_BRIDGE_CHARS ? MAX_BRIDGE_CHARS : ctx.getString(handle);
   }
 
   /** Once ending, every further guest instruction is interrupted (uncatchable in the guest). */
   private interrupt(): boolean {
     if (this.ending) return true;
-    const { cpuMs, wallMs } = this.settings.limits;
-    if (this.gate.cpuMs > cpuMs)
+    if (this.meter.stopRequested) this.stop();
+    else if (this.gate.cpuMs > this.settings.limits.cpuMs)
       this.fail({
         code: "CPU_LIMIT",
-        message: `The program used more than ${cpuMs} ms of CPU time and was stopped (an endless loop?).`,
+        message: `The program used more than ${this.settings.limits.cpuMs} ms of CPU time and was stopped (an endless loop?).`,
       });
-    else if (this.wallElapsed() > wallMs) this.fail(this.timeout());
     return this.ending !== undefined;
   }
 
-  private wallElapsed(): number {
-    let paused = 0;
-    try {
-      paused = this.settings.host.pausedMs?.() ?? 0;
-    } catch {
-      paused = 0;
-    }
-    const elapsed = performance.now() - this.settings.startedAt;
-    return elapsed - (Number.isFinite(paused) && paused > 0 ? paused : 0);
-  }
-
-  private timeout(): ProgramFailure {
-    const waiting = this.calls.outstanding;
-    const calls = waiting > 0 ? ` while ${waiting} tool call(s) had not answered` : "";
-    return {
-      code: "TIMEOUT",
-      message: `The program ran longer than ${this.settings.limits.wallMs} ms${calls} and was stopped.`,
-    };
-  }
-
   private end(ending: Ending): void {
-    if (this.ending) return;
-    this.ending = ending;
-    this.calls.halt();
-    this.wake();
+    if (!this.ending) this.ending = ending;
   }
 
   private fail(failure: ProgramFailure): void {
     this.end({ ok: false, ...failure });
-  }
-
-  private report(): ProgramOutcome {
-    const ending = this.ending ?? {
-      ok: false,
-      code: "INTERNAL",
-      message: "The program never ended.",
-    };
-    const unfinished = this.calls.close(new Error("The code-mode program ended."));
-    const warnings = this.dispose();
-    return programOutcome(ending, {
-      unfinished,
-      lateCalls: this.lateCalls,
-      logs: this.logs.text,
-      logsCutAt: this.logs.truncated ? this.settings.limits.maxLogBytes : undefined,
-      calls: this.calls.count,
-      durationMs: performance.now() - this.settings.startedAt,
-      warnings,
-    });
   }
 
   /** Free the runtime; a module that was lost is left to the garbage collector untouched. */

@@ -1,16 +1,15 @@
 import { performance } from "node:perf_hooks";
 import { UsageError } from "@pseudoclaude/core";
-import { ProgramRun } from "./program-run.js";
 import { loadTransformer, prepareSource } from "./program-source.js";
 import type { ProgramOptions, ProgramOutcome } from "./program-types.js";
 import { resolveLimits } from "./sandbox-limits.js";
-import { leaseSandboxModule } from "./sandbox-module.js";
+import { runOnPool, warmPool } from "./worker-pool.js";
 
 /**
- * Run one program in a fresh QuickJS runtime and context on the shared WebAssembly module, and
- * release both before returning. Whatever the program does, the answer is an outcome; only
- * options that no program could run with (a namespace naming a tool not in `tools`, a limit that
- * is not a positive integer) reject, with a UsageError.
+ * Run one program in a fresh QuickJS runtime and context, on a sandbox worker thread (see
+ * worker-pool.ts), and release both before returning. Whatever the program does, the answer is
+ * an outcome; only options that no program could run with (a namespace naming a tool not in
+ * `tools`, a limit that is not a positive integer) reject, with a UsageError.
  */
 export async function runProgram(options: ProgramOptions): Promise<ProgramOutcome> {
   const startedAt = performance.now();
@@ -31,46 +30,37 @@ export async function runProgram(options: ProgramOptions): Promise<ProgramOutcom
     durationMs: performance.now() - startedAt,
   });
   if (options.signal?.aborted) return early("ABORTED", "The program was cancelled.");
-  let lease: Awaited<ReturnType<typeof leaseSandboxModule>>;
   let prepared: Awaited<ReturnType<typeof prepareSource>>;
   try {
-    [lease, prepared] = await Promise.all([leaseSandboxModule(), prepareSource(options.source)]);
+    prepared = await prepareSource(options.source);
   } catch (error) {
     return early("INTERNAL", `The sandbox could not be loaded: ${messageOf(error)}`);
   }
-  if (!prepared.ok || options.signal?.aborted) {
-    lease.release();
-    return prepared.ok
-      ? early("ABORTED", "The program was cancelled.")
-      : early("SYNTAX", prepared.message, prepared.line);
-  }
-  let run: ProgramRun;
+  if (!prepared.ok) return early("SYNTAX", prepared.message, prepared.line);
+  if (options.signal?.aborted) return early("ABORTED", "The program was cancelled.");
   try {
-    run = new ProgramRun(lease, {
-      code: prepared.code,
-      source: options.source,
-      tools: [...options.tools],
-      paths,
+    return await runOnPool({
+      start: {
+        code: prepared.code,
+        source: options.source,
+        tools: [...options.tools],
+        paths,
+        seed,
+        nowMs: options.start.nowMs,
+        limits,
+      },
       host: options.host,
-      nowMs: options.start.nowMs,
-      seed,
-      limits,
       signal: options.signal,
       startedAt,
     });
   } catch (error) {
-    // Creating the runtime failed inside the module: it may be damaged, so nobody reuses it.
-    lease.poison();
-    lease.release();
-    return early("INTERNAL", `The sandbox could not start a runtime: ${messageOf(error)}`);
+    return early("INTERNAL", `The sandbox could not be loaded: ${messageOf(error)}`);
   }
-  return run.run();
 }
 
-/** Load the WASM module and the TypeScript stripper ahead of the first program (optional). */
+/** Start the sandbox's worker and load the TypeScript stripper ahead of the first program (optional). */
 export async function warmSandbox(): Promise<void> {
-  const [lease] = await Promise.all([leaseSandboxModule(), loadTransformer()]);
-  lease.release();
+  await Promise.all([warmPool(), loadTransformer()]);
 }
 
 /** `{"github.search_issues": "mcp__github__search_issues"}` -> `[["github","search_issues"], full]`. */

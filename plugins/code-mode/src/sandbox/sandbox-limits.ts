@@ -5,8 +5,10 @@ export interface SandboxLimits {
   /** QuickJS heap of the program's runtime (`MEMORY_LIMIT`). */
   memoryBytes: number;
   /**
-   * QuickJS stack (`STACK_OVERFLOW`). The WebAssembly frames live on the host's own stack, so
-   * keep this at 256 KiB or less on Node's main thread: deeper, the host overflows first.
+   * QuickJS stack (`STACK_OVERFLOW`). Its WebAssembly frames also live on the worker thread's
+   * own 8 MiB stack: up to about 2 MiB QuickJS stops the program first; deeper, the thread's
+   * stack may overflow first, which ends the program all the same but replaces the worker's
+   * module (and fails the programs running on it).
    */
   stackBytes: number;
   /** Time spent running guest code, summed over every slice (`CPU_LIMIT`). */
@@ -25,10 +27,10 @@ export interface SandboxLimits {
   maxLogBytes: number;
 }
 
-/** Defaults sized for a short orchestration program on Node's main thread. */
+/** Defaults sized for a short orchestration program on a sandbox worker thread. */
 export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   memoryBytes: 32 * 1024 * 1024,
-  stackBytes: 256 * 1024,
+  stackBytes: 512 * 1024,
   cpuMs: 2_000,
   wallMs: 60_000,
   maxCalls: 50,

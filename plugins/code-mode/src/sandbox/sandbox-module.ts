@@ -1,6 +1,6 @@
-// One QuickJS WebAssembly module serves every program of the process; each program gets a
+// One QuickJS WebAssembly module serves every program of a sandbox worker; each program gets a
 // runtime of its own on it (own heap limit, own GC), so a module costs its load once. The
-// module is loaded by dynamic import on the first program: importing the plugin costs nothing.
+// module is loaded by dynamic import when the worker starts: importing the plugin costs nothing.
 import type { QuickJSWASMModule } from "quickjs-emscripten-core";
 import { patchExecutePendingJobs } from "./pending-jobs-patch.js";
 

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import type { CpuMeter } from "./cpu-meter.js";
 import type { ProgramFailure } from "./guest-failure.js";
 import type { ModuleLease } from "./sandbox-module.js";
 
@@ -9,7 +10,8 @@ const WasmRuntimeError = (
 
 /**
  * The one door into a program's guest code. It sums the time spent inside (the CPU budget
- * counts VM time only, not time waiting for tools) and catches the host-level failures that
+ * counts VM time only, not time waiting for tools; the meter shows it to the agent's thread,
+ * which ends a worker stuck in one slice) and catches the host-level failures that
  * leave the shared module in an unknown state: a RangeError (the WebAssembly frames overflowed
  * Node's own stack before QuickJS's check) or a WebAssembly.RuntimeError (the module aborted).
  * Either poisons the module for every program on it, and `enter` answers undefined: the
@@ -21,6 +23,7 @@ export class VmGate {
 
   constructor(
     private readonly lease: ModuleLease,
+    private readonly meter: CpuMeter,
     private readonly fail: (failure: ProgramFailure) => void,
   ) {}
 
@@ -38,6 +41,7 @@ export class VmGate {
   enter<T>(body: () => T): T | undefined {
     if (this.lease.lost) return undefined;
     this.enteredAt = performance.now();
+    this.meter.enter(this.spentMs);
     try {
       return body();
     } catch (error) {
@@ -56,6 +60,7 @@ export class VmGate {
     } finally {
       this.spentMs += performance.now() - this.enteredAt;
       this.enteredAt = 0;
+      this.meter.leave(this.spentMs);
     }
   }
 }

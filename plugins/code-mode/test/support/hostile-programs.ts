@@ -93,11 +93,21 @@ export const RESOURCE_ATTACKS: HostileProgram[] = [
     shows: /call stack/,
   },
   {
-    name: "nested JSON.stringify 200,000 levels deep (overflows the host's stack)",
+    // QuickJS's cycle check makes this quadratic inside ONE built-in call (about 10 s at a
+    // 512 KiB stack), which its interrupt handler never sees: the worker is ended by force.
+    name: "nested JSON.stringify 200,000 levels deep (seconds inside one built-in)",
     source:
       "let o = {}; let c = o; for (let i = 0; i < 200000; i++) { c.a = {}; c = c.a } return JSON.stringify(o).length",
+    limits: { cpuMs: 300 },
+    ends: "CPU_LIMIT",
+    shows: /stopped by force/,
+  },
+  {
+    name: "deep recursion on a 4 MiB stack (overflows the worker thread's own stack)",
+    source: "const f = (n) => f(n + 1) + 1;\nreturn f(0);",
+    limits: { stackBytes: 4 * 1024 * 1024 },
     ends: "STACK_OVERFLOW",
-    shows: /nests too deeply|call stack/,
+    shows: /nests too deeply/,
   },
   {
     name: "a getter that never ends in the arguments of a call",
