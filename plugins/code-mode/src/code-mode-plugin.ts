@@ -10,7 +10,7 @@ import { CODE_TOOL_NAME, codeToolDescription } from "./code-tool-description.js"
 import { renderToolDeclarations, toolNamespaces } from "./declarations/index.js";
 import { declaredTools, wantsCodeMode } from "./declared-tools.js";
 import { declaredTool } from "./program-answers.js";
-import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from "./sandbox/index.js";
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits, warmSandbox } from "./sandbox/index.js";
 
 export const CODE_MODE_PLUGIN_NAME = "code-mode";
 
@@ -83,6 +83,9 @@ export function codeMode(options: CodeModeOptions = {}): Plugin {
         }
         const description = describe(tools);
         if (description === shown) return;
+        // The first program comes after a model's answer at the soonest: the sandbox's worker
+        // starts meanwhile, off the agent's thread, so that program does not wait for it.
+        if (shown === undefined) void warmSandbox().catch(() => undefined);
         shown = description;
         source.upsert(codeTool(description, limits, describe));
       };

@@ -11,6 +11,8 @@ export { CODE_MODE_SOURCE } from "./code-tool.js";
 export { CODE_TOOL_NAME } from "./code-tool-description.js";
 export {
   type CallAnswer,
+  closeSandbox,
+  configureSandbox,
   DEFAULT_SANDBOX_LIMITS,
   type ProgramErrorCode,
   type ProgramOptions,
@@ -18,5 +20,8 @@ export {
   runProgram,
   type SandboxHost,
   type SandboxLimits,
+  type SandboxPoolOptions,
+  type SandboxPoolStats,
+  sandboxPoolStats,
   warmSandbox,
 } from "./sandbox/index.js";

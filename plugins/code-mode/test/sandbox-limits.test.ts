@@ -19,7 +19,7 @@ describe("sandbox limits", () => {
       stackBytes: 512 * 1024,
       cpuMs: 2000,
       wallMs: 60_000,
-      maxCalls: 50,
+      maxCalls: 200,
       maxConcurrentCalls: 8,
       maxArgumentBytes: 256 * 1024,
       maxResultBytes: 64 * 1024,

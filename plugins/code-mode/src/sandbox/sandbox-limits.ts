@@ -33,7 +33,7 @@ export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   stackBytes: 512 * 1024,
   cpuMs: 2_000,
   wallMs: 60_000,
-  maxCalls: 50,
+  maxCalls: 200,
   maxConcurrentCalls: 8,
   maxArgumentBytes: 256 * 1024,
   maxResultBytes: 64 * 1024,

@@ -206,14 +206,14 @@ export const BRIDGE_ATTACKS: HostileProgram[] = [
     name: "tool-call storm in a loop",
     source: "for (;;) tools.echo({})",
     ends: "CALL_LIMIT",
-    shows: /more than 50 tool calls/,
+    shows: /more than 200 tool calls/,
   },
   {
     name: "Promise.all of 1000 calls",
     source:
       "return (await Promise.all(Array.from({ length: 1000 }, (_, i) => tools.echo({ i })))).length",
     ends: "CALL_LIMIT",
-    shows: /more than 50 tool calls/,
+    shows: /more than 200 tool calls/,
   },
   {
     name: "a call made after the program returned",
