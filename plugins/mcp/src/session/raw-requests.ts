@@ -47,6 +47,9 @@ export class RawRequests {
     const answered = new Promise<JsonRpcResponse>((resolve, reject) =>
       this.waiting.set(id, { resolve, reject }),
     );
+    // An abort while the request is still being sent rejects this before it is awaited: that
+    // is no unhandled rejection, the await below (or the catch) reads it.
+    answered.catch(() => undefined);
     const stop = (reason: unknown) => {
       const waiting = this.waiting.get(id);
       this.waiting.delete(id);
