@@ -235,4 +235,23 @@ describe("inner calls", () => {
       ["turn-1:c1.0:started", "turn-1:c1.0:result", "turn-1:c1.1:started", "turn-1:c1.1:result"],
     );
   });
+
+  it("in a durable run an inner call's approval is asked of the journal, under its own step", async () => {
+    const journal = new MemoryJournal("ask", (request) =>
+      request.call.name === "write" ? "allow" : "deny",
+    );
+    const { read, write } = world();
+    const { result } = await runProgram([programTool(PROGRAM), read, write], {
+      approve: () => {
+        throw new Error("the in-process approver must not be asked");
+      },
+      journal,
+    });
+    assert.deepEqual(
+      journal.asked.map((request) => request.step),
+      ["turn-1:c1.1:approval"],
+    );
+    assert.equal(write.calls.length, 1);
+    assert.match(JSON.stringify(result.toolCalls[0]?.result), /read:ok write:ok read:ok/);
+  });
 });
