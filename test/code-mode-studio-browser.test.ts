@@ -11,9 +11,14 @@ const PROGRAM = `const a = await tools.read_file({ path: "a.txt" });
 const b = await tools.read_file({ path: "b.txt" });
 return a.includes("TODO") || b.includes("TODO");`;
 
+const WRITE = `await tools.write_file({ path: "out.txt", content: "x" });
+return "written";`;
+
 const SCRIPT = [
   { tool_calls: [{ id: "p1", name: "code_mode", arguments: { code: PROGRAM } }] },
   { text: "There is a TODO." },
+  { tool_calls: [{ id: "p2", name: "code_mode", arguments: { code: WRITE } }] },
+  { text: "Written." },
 ];
 
 describe("code mode in the studio's page", () => {
@@ -56,6 +61,20 @@ describe("code mode in the studio's page", () => {
     assert.deepEqual(verdicts, ["allow", "allow"]);
     const answer = `${program} > pre.summary:not([data-testid=program])`;
     assert.match((await page.textContent(answer)) ?? "", /^true/);
+
+    // A side effect inside a program is asked in the page, naming the program.
+    await page.fill("textarea[aria-label=prompt]", "Write it");
+    await page.click("text=Send");
+    await page.waitForSelector("[data-testid=approval]");
+    assert.match((await page.textContent("[data-testid=approval]")) ?? "", /write_file/);
+    assert.equal(
+      await page.textContent("[data-testid=approval-program]"),
+      " · a call of the program p2",
+    );
+    await page.click("text=Allow once");
+    await page.waitForSelector('[data-call="p2"] [data-call="p2.0"][data-tool="write_file"]');
+    await page.waitForSelector("[data-testid=run][data-state=done]");
+    assert.equal(await page.textContent("[data-testid=answer]"), "Written.");
     assert.deepEqual(watched.consoleErrors, []);
     assert.deepEqual(watched.failedRequests, []);
   });

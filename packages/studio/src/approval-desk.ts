@@ -24,6 +24,10 @@ export interface PendingApproval {
   /** The key "allow for this session" would remember (`Tool` or `Tool(command)`). */
   sessionKey: string;
   createdAt: string;
+  /** The call asked about. */
+  callId: string;
+  /** The call that made it, for a code-mode program's call. */
+  parentCallId?: string;
 }
 
 /** A question of a server (MCP elicitation) waiting in the page. */
@@ -124,6 +128,8 @@ export class ApprovalDesk {
       reason: request.decision.reason,
       sessionKey: sessionRuleKey(request),
       createdAt: new Date().toISOString(),
+      callId: request.call.id,
+      ...(request.call.parentId !== undefined ? { parentCallId: request.call.parentId } : {}),
     };
     return new Promise<ApprovalAnswer>((resolve) => {
       const settle = (answer: ApprovalAnswer, remember = false) => {

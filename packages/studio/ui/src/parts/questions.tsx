@@ -41,6 +41,9 @@ function Approval({ item }: { item: PendingApproval }) {
       </h3>
       <p class="muted">
         {item.source} · {item.safety}
+        {item.parentCallId ? (
+          <span data-testid="approval-program"> · a call of the program {item.parentCallId}</span>
+        ) : null}
       </p>
       <p>{item.reason}</p>
       <pre class="mono args">{JSON.stringify(item.arguments, null, 2)}</pre>
