@@ -143,7 +143,7 @@ return { sent };`;
         );
         assert.equal(
           line,
-          `waiting for approval of mcp__ledger__send {"id":"approved"}: pseudoclaude approve ${id} allow|deny`,
+          `waiting for approval of mcp__ledger__send {"id":"approved"} (a call of the program p1): pseudoclaude approve ${id} allow|deny`,
         );
         assert.deepEqual(pending, [
           {
@@ -153,6 +153,8 @@ return { sent };`;
             arguments: { id: "approved" },
             reason: '"mcp__ledger__send" may have side effects and no rule allows it.',
             interrupted: false,
+            callId: "p1.0",
+            parentCallId: "p1",
           },
         ]);
         assert.deepEqual(await ledgerOf(log), [], "nothing sent before the answer");
@@ -194,7 +196,7 @@ return { sent };`;
         const { line, id, pending } = await waitingApproval(running, "deny", "write_file");
         assert.equal(
           line,
-          `waiting for approval of write_file {"path":"out/denied.txt","content":"should not be"}: pseudoclaude approve ${id} allow|deny`,
+          `waiting for approval of write_file {"path":"out/denied.txt","content":"should not be"} (a call of the program p1): pseudoclaude approve ${id} allow|deny`,
         );
         assert.equal(pending.length, 1, JSON.stringify(pending));
         assert.equal(pending[0]!.step, "turn-1:p1.0:approval");

@@ -11,4 +11,8 @@ export interface PendingApproval {
   reason: string;
   /** The call may have run once already (its worker stopped mid-call). */
   interrupted: boolean;
+  /** The call asked about. */
+  callId?: string;
+  /** The call that made it, for a code-mode program's call. */
+  parentCallId?: string;
 }

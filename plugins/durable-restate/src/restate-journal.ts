@@ -46,6 +46,8 @@ export class RestateJournal implements RunJournal {
       arguments: request.call.arguments,
       reason: request.decision.reason,
       interrupted: request.interrupted === true,
+      callId: request.call.id,
+      ...(request.call.parentId !== undefined ? { parentCallId: request.call.parentId } : {}),
     };
     const waiting = (await this.ctx.get<PendingApproval[]>(PENDING_KEY)) ?? [];
     this.ctx.set(PENDING_KEY, [...waiting, pending]);

@@ -183,5 +183,6 @@ async function chooseDurableSession(
 
 function waitingLine(approval: PendingApproval): string {
   const maybe = approval.interrupted ? " (it may have run once already: its worker stopped)" : "";
-  return `  waiting for approval of ${approval.tool} ${compactArgs(approval.arguments)}${maybe}: pseudoclaude approve ${approval.id} allow|deny`;
+  const program = approval.parentCallId ? ` (a call of the program ${approval.parentCallId})` : "";
+  return `  waiting for approval of ${approval.tool} ${compactArgs(approval.arguments)}${program}${maybe}: pseudoclaude approve ${approval.id} allow|deny`;
 }
