@@ -30,6 +30,9 @@ export async function runProgram(options: ProgramOptions): Promise<ProgramOutcom
     durationMs: performance.now() - startedAt,
   });
   if (options.signal?.aborted) return early("ABORTED", "The program was cancelled.");
+  // The worker starts while the source is prepared (the TypeScript stripper may be loading
+  // too): on a cold pool the two would otherwise wait for each other.
+  warmPool().catch(() => undefined);
   let prepared: Awaited<ReturnType<typeof prepareSource>>;
   try {
     prepared = await prepareSource(options.source);
