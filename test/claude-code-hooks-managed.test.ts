@@ -5,11 +5,11 @@
 // repository's .claude/settings.json hook still waits for `pseudoclaude hooks approve`.
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { hookSubject } from "@pseudoclaude/plugin-hooks";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { writeClaudeSettings as settings } from "./support/claude-settings.js";
 import { parseJson, runCli } from "./support/cli.js";
 
 const TIMEOUT = { timeout: 60_000 };
@@ -19,25 +19,6 @@ const touch = (marker: string) => `touch "$CLAUDE_PROJECT_DIR/${marker}"`;
 const preToolUse = (marker: string) => ({
   PreToolUse: [{ hooks: [{ type: "command", command: touch(marker) }] }],
 });
-
-type Scope = "user" | "project" | "local" | "managed";
-
-/** Write a Claude Code settings file where the CLI (and its tests' support) looks for it. */
-async function settings(workspace: TempWorkspace, scope: Scope, value: object): Promise<string> {
-  const file =
-    scope === "user"
-      ? path.join(workspace.home, ".claude", "settings.json")
-      : scope === "managed"
-        ? path.join(workspace.home, "managed-settings.json")
-        : path.join(
-            workspace.root,
-            ".claude",
-            scope === "local" ? "settings.local.json" : "settings.json",
-          );
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
-  return file;
-}
 
 interface HooksJson {
   hooks: Array<{

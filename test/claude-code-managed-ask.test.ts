@@ -2,18 +2,11 @@
 // give it and bypass mode does not skip it; in a real terminal the person is asked, --yes or
 // not. The user's own ask rule stays theirs to answer with --yes or skip in bypass mode.
 import assert from "node:assert/strict";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { managedSettingsFile, writeClaudeSettings } from "./support/claude-settings.js";
 import { CLI_BIN, runCli } from "./support/cli.js";
 import { shellQuote, TmuxPane } from "./support/tmux.js";
-
-async function writeJson(file: string, value: unknown): Promise<string> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
-  return file;
-}
 
 const ECHO = ["call", "run_command", '{"command":"echo [ran]"}'];
 
@@ -22,16 +15,16 @@ describe("a managed ask rule", () => {
   let managedFile: string;
   beforeEach(async () => {
     workspace = await createTempWorkspace("pc-managed-ask-");
-    managedFile = path.join(workspace.home, "managed-settings.json");
+    managedFile = managedSettingsFile(workspace.home);
     // The user's own file would let it run with no question at all.
-    await writeJson(path.join(workspace.home, ".claude", "settings.json"), {
+    await writeClaudeSettings(workspace, "user", {
       permissions: { allow: ["Bash(echo:*)"], defaultMode: "bypassPermissions" },
     });
   });
   afterEach(() => workspace.cleanup());
 
   it("is not answered by --yes, nor skipped by bypass mode, where no person can answer", async () => {
-    await writeJson(managedFile, { permissions: { ask: ["Bash(echo:*)"] } });
+    await writeClaudeSettings(workspace, "managed", { permissions: { ask: ["Bash(echo:*)"] } });
     for (const extra of [["--yes"], ["--yes", "--mode", "bypass"]]) {
       const run = await runCli(workspace, [...ECHO, ...extra]);
       assert.equal(run.code, 1, `${extra.join(" ")}: ${run.stdout}`);
@@ -44,7 +37,7 @@ describe("a managed ask rule", () => {
   });
 
   it("the same rule in the user's own file is theirs: --yes answers it, bypass skips it", async () => {
-    await writeJson(path.join(workspace.home, ".claude", "settings.json"), {
+    await writeClaudeSettings(workspace, "user", {
       permissions: { ask: ["Bash(echo:*)"] },
     });
     const yes = await runCli(workspace, [...ECHO, "--yes"]);
@@ -58,7 +51,7 @@ describe("a managed ask rule", () => {
   it("in a terminal, asks the person even with --yes, and runs once they say yes", {
     timeout: 30_000,
   }, async () => {
-    await writeJson(managedFile, { permissions: { ask: ["Bash(echo:*)"] } });
+    await writeClaudeSettings(workspace, "managed", { permissions: { ask: ["Bash(echo:*)"] } });
     const pane = new TmuxPane(
       [process.execPath, CLI_BIN, ...ECHO, "--yes"].map(shellQuote).join(" "),
       {

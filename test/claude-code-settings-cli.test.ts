@@ -7,28 +7,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { writeClaudeSettings as settings } from "./support/claude-settings.js";
 import { parseJson, runCli } from "./support/cli.js";
 import { fixture } from "./support/mcp-fixtures.js";
-
-/** Write a Claude Code settings file: the user's, the workspace's shared or local, or managed. */
-async function settings(
-  workspace: TempWorkspace,
-  scope: "user" | "project" | "local" | "managed",
-  value: unknown,
-): Promise<string> {
-  const file =
-    scope === "user"
-      ? path.join(workspace.home, ".claude", "settings.json")
-      : scope === "managed"
-        ? path.join(workspace.home, "managed-settings.json")
-        : path.join(
-            workspace.root,
-            ".claude",
-            scope === "local" ? "settings.local.json" : "settings.json",
-          );
-  await put(file, `${JSON.stringify(value, null, 2)}\n`);
-  return file;
-}
 
 async function put(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });

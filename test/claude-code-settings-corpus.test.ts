@@ -15,6 +15,7 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { claudeSettingsFile } from "./support/claude-settings.js";
 import { type CliRun, parseJson, runCli } from "./support/cli.js";
 import { fixture } from "./support/mcp-fixtures.js";
 
@@ -143,16 +144,10 @@ async function withFile<T>(
   try {
     // The workspace's file keeps its name (a local file is settings.local.json); managed
     // settings go where test/support/cli.ts points PSEUDOCLAUDE_CLAUDE_MANAGED_SETTINGS.
-    const file =
-      scope === "user"
-        ? path.join(workspace.home, ".claude", "settings.json")
-        : scope === "managed"
-          ? path.join(workspace.home, "managed-settings.json")
-          : path.join(
-              workspace.root,
-              ".claude",
-              entry.file === LOCAL ? "settings.local.json" : "settings.json",
-            );
+    const file = claudeSettingsFile(
+      workspace,
+      scope === "workspace" ? (entry.file === LOCAL ? "local" : "project") : scope,
+    );
     await put(file, readCorpusFile(entry).text);
     return await body(workspace, file);
   } finally {

@@ -3,32 +3,16 @@
 // consent, never this process's provider key; the model becomes the Anthropic provider's
 // default, Claude Code's aliases resolved, in Claude Code's precedence and below our own.
 import assert from "node:assert/strict";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { runWithPrompt } from "./fixtures/instructions/prompt-run.js";
 import { startWireServer, type WireServer } from "./fixtures/providers/wire-server.js";
+import { writeClaudeSettings as settings } from "./support/claude-settings.js";
 import { parseJson, runCli } from "./support/cli.js";
 import { markedProcesses, markerEnv, newMarker } from "./support/processes.js";
 import { EVERYTHING } from "./support/reference-server-paths.js";
-
-async function settings(
-  workspace: TempWorkspace,
-  scope: "user" | "project" | "local",
-  value: unknown,
-): Promise<void> {
-  const file =
-    scope === "user"
-      ? path.join(workspace.home, ".claude", "settings.json")
-      : path.join(
-          workspace.root,
-          ".claude",
-          scope === "local" ? "settings.local.json" : "settings.json",
-        );
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
-}
 
 describe("Claude Code's env, through the CLI", () => {
   let workspace: TempWorkspace;

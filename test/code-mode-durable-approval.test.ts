@@ -10,16 +10,10 @@ import { after, before, describe, it } from "node:test";
 import { DurableClient, type PendingApproval } from "@pseudoclaude/durable-restate/client";
 import type { TempWorkspace } from "@pseudoclaude/testing";
 import { type RunningCli, runCli, startCli } from "./support/cli.js";
+import { assertNothingLeft, ledgerConfig, programScript } from "./support/code-mode-durable.js";
 import { type DurableCli, type Serve, startDurableCli, waitFor } from "./support/durable-cli.js";
 import { ledgerOf } from "./support/durable-restate.js";
-import { fixture } from "./support/mcp-fixtures.js";
-import {
-  describePids,
-  markedProcesses,
-  markerEnv,
-  newMarker,
-  stillRunningAfter,
-} from "./support/processes.js";
+import { markerEnv, newMarker } from "./support/processes.js";
 import type { RestateServer } from "./support/restate-server.js";
 
 const TIMEOUT = { timeout: 120_000 };
@@ -37,36 +31,12 @@ after(async () => {
   await cli?.stop();
 });
 
-/** The user's config: the ledger server (its `send` a side effect: asked in default mode). */
-function ledgerConfig(log: string, marker: string): Promise<string> {
-  const env = { FIXTURE_LOG: log, ...markerEnv(marker) };
-  return workspace.writeConfig(
-    "user",
-    [
-      "mcp_servers:",
-      "  ledger:",
-      "    type: stdio",
-      `    command: ${JSON.stringify(process.execPath)}`,
-      `    args: ${JSON.stringify([fixture("ledger")])}`,
-      "    env:",
-      ...Object.entries(env).map(([key, value]) => `      ${key}: ${JSON.stringify(value)}`),
-      "",
-    ].join("\n"),
-  );
-}
-
 /**
  * A code-mode worker in default mode (no --yes: each side effect is asked), whose model runs
  * `code` as call `p1`, then says `text`; marked so its processes are found.
  */
 async function askingWorker(name: string, code: string, text: string, marker: string) {
-  const script = await workspace.write(
-    name,
-    JSON.stringify([
-      { tool_calls: [{ id: "p1", name: "code_mode", arguments: { code } }] },
-      { text },
-    ]),
-  );
+  const script = await programScript(workspace, name, code, text);
   const args = ["--script", script, "--code-mode", "on", "--mode", "default"];
   return cli.serve([...args, "--register", "--admin", server.admin], markerEnv(marker));
 }
@@ -117,8 +87,7 @@ async function programOf(session: string) {
 /** Stops the worker; nothing carrying the marker (it, its MCP server) runs any more. */
 async function stopAll(worker: Serve, marker: string): Promise<void> {
   await worker.stop();
-  const left = await stillRunningAfter(markedProcesses(marker), 5_000);
-  assert.deepEqual(left, [], `left running: ${describePids(left)}`);
+  await assertNothingLeft(marker, "after the worker stopped");
 }
 
 describe("a code-mode program's approvals in a durable run (the real Restate server)", () => {
@@ -128,7 +97,7 @@ describe("a code-mode program's approvals in a durable run (the real Restate ser
     async () => {
       const marker = newMarker();
       const log = path.join(workspace.root, "allow.log");
-      await ledgerConfig(log, marker);
+      await ledgerConfig(workspace, log, marker);
       const code = `const sent = await tools.ledger.send({ id: "approved" });
 return { sent };`;
       const worker = await askingWorker("allow.json", code, "Sent.", marker);

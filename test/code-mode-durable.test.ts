@@ -11,16 +11,10 @@ import { after, before, describe, it } from "node:test";
 import { DurableClient } from "@pseudoclaude/durable-restate/client";
 import type { TempWorkspace } from "@pseudoclaude/testing";
 import { parseJson, runCli } from "./support/cli.js";
+import { assertNothingLeft, ledgerConfig, programScript } from "./support/code-mode-durable.js";
 import { comparable, type DurableCli, type Serve, startDurableCli } from "./support/durable-cli.js";
 import { ledgerOf, waitFor } from "./support/durable-restate.js";
-import { fixture } from "./support/mcp-fixtures.js";
-import {
-  describePids,
-  markedProcesses,
-  markerEnv,
-  newMarker,
-  stillRunningAfter,
-} from "./support/processes.js";
+import { markerEnv, newMarker } from "./support/processes.js";
 import type { RestateServer } from "./support/restate-server.js";
 
 const TIMEOUT = { timeout: 120_000 };
@@ -63,52 +57,12 @@ after(async () => {
   await cli?.stop();
 });
 
-/**
- * The user's config: the ledger server, its `lookup` read-only (a replay runs an unfinished
- * read-only call again, and asks before a side effect), its delays capped at `maxDelayMs`
- * ("" for none), and the marker that finds it among the processes.
- */
-function ledgerConfig(log: string, marker: string, maxDelayMs: string): Promise<string> {
-  const env = { FIXTURE_LOG: log, LEDGER_MAX_DELAY_MS: maxDelayMs, ...markerEnv(marker) };
-  return workspace.writeConfig(
-    "user",
-    [
-      "mcp_servers:",
-      "  ledger:",
-      "    type: stdio",
-      `    command: ${JSON.stringify(process.execPath)}`,
-      `    args: ${JSON.stringify([fixture("ledger")])}`,
-      '    read_only_tools: ["lookup"]',
-      "    env:",
-      ...Object.entries(env).map(([key, value]) => `      ${key}: ${JSON.stringify(value)}`),
-      "",
-    ].join("\n"),
-  );
-}
-
-/** A script file: the model runs `code` as call `p1`, then says `text`. */
-function programScript(name: string, code: string, text: string): Promise<string> {
-  return workspace.write(
-    name,
-    JSON.stringify([
-      { tool_calls: [{ id: "p1", name: "code_mode", arguments: { code } }] },
-      { text },
-    ]),
-  );
-}
-
 /** A code-mode worker in bypass mode (the sends run unasked), marked so its processes are found. */
 function codeModeWorker(script: string, marker: string, extra: string[] = []): Promise<Serve> {
   return cli.serve(
     ["--script", script, "--code-mode", "on", "--mode", "bypass", ...extra],
     markerEnv(marker),
   );
-}
-
-/** Nothing carrying the marker runs any more (a SIGKILLed process needs a moment to be gone). */
-async function assertNothingLeft(marker: string, when: string): Promise<void> {
-  const left = await stillRunningAfter(markedProcesses(marker), 5_000);
-  assert.deepEqual(left, [], `left running ${when}: ${describePids(left)}`);
 }
 
 describe("code mode in durable runs (the real Restate server)", () => {
@@ -118,8 +72,8 @@ describe("code mode in durable runs (the real Restate server)", () => {
     async () => {
       const marker = newMarker();
       const log = path.join(workspace.root, "held.log");
-      await ledgerConfig(log, marker, "");
-      const full = await programScript("held.json", HELD, "Recorded twice.");
+      await ledgerConfig(workspace, log, marker, { readOnlyLookup: true, maxDelayMs: "" });
+      const full = await programScript(workspace, "held.json", HELD, "Recorded twice.");
       // The model's first turn is replayed from the journal: the second worker is asked only
       // for the turn after the program.
       const rest = await workspace.write(
@@ -144,7 +98,7 @@ describe("code mode in durable runs (the real Restate server)", () => {
 
         // The replacement's server answers the held lookup at once. Restate pinned the run to
         // the deployment at this URL: the replacement listens on the same port.
-        await ledgerConfig(log, marker, "0");
+        await ledgerConfig(workspace, log, marker, { readOnlyLookup: true, maxDelayMs: "0" });
         const secondStartedAt = Date.now();
         second = await codeModeWorker(rest, marker, ["--port", port]);
         const result = await client.result(id);
@@ -225,11 +179,11 @@ describe("code mode in durable runs (the real Restate server)", () => {
     async () => {
       const marker = newMarker();
       const log = path.join(workspace.root, "plain.log");
-      await ledgerConfig(log, marker, "");
+      await ledgerConfig(workspace, log, marker, { readOnlyLookup: true, maxDelayMs: "" });
       const code = `const a = await tools.ledger.lookup({ id: "a" });
 const b = await callTool("mcp__ledger__send", { id: "b" });
 return { a, b };`;
-      const script = await programScript("plain.json", code, "Both done.");
+      const script = await programScript(workspace, "plain.json", code, "Both done.");
       const local = await runCli(workspace, [
         ...["run", "do both", "--script", script, "--code-mode", "on", "--mode", "bypass"],
         "--json",
