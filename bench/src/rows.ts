@@ -253,6 +253,20 @@ function gatewayRow(era: Era, min: number): RowSpec {
   };
 }
 
+/** What a token row reports of a task, whoever runs it. */
+const TASK_TOKEN_FIGURES: RowSpec["figures"] = [
+  { key: "input_tokens", label: "input tokens, whole task", unit: "", better: "lower" },
+  { key: "requests", label: "model requests", unit: "", better: "lower" },
+  { key: "max_request_tokens", label: "largest request", unit: "", better: "lower" },
+  {
+    key: "first_request_tools",
+    label: "tools on the first request",
+    unit: "",
+    better: "lower",
+  },
+  { key: "completed", label: "task completed", unit: "", better: "higher" },
+];
+
 /**
  * A task that needs 3 tools out of every tool of ~20 recorded public MCP servers (replayed, one
  * process each), run by each framework its own documented way against one local model that
@@ -274,16 +288,7 @@ function tokenRow(): RowSpec {
     params: {},
     quick: {},
     figures: [
-      { key: "input_tokens", label: "input tokens, whole task", unit: "", better: "lower" },
-      { key: "requests", label: "model requests", unit: "", better: "lower" },
-      { key: "max_request_tokens", label: "largest request", unit: "", better: "lower" },
-      {
-        key: "first_request_tools",
-        label: "tools on the first request",
-        unit: "",
-        better: "lower",
-      },
-      { key: "completed", label: "task completed", unit: "", better: "higher" },
+      ...TASK_TOKEN_FIGURES,
       {
         key: "input_tokens_deferred_free",
         label: "input tokens, deferred tools counted as nothing",
@@ -317,18 +322,7 @@ function codeModeTokenRow(): RowSpec {
     task: CHAINED_TASK_ROW,
     params: {},
     quick: {},
-    figures: [
-      { key: "input_tokens", label: "input tokens, whole task", unit: "", better: "lower" },
-      { key: "requests", label: "model requests", unit: "", better: "lower" },
-      { key: "max_request_tokens", label: "largest request", unit: "", better: "lower" },
-      {
-        key: "first_request_tools",
-        label: "tools on the first request",
-        unit: "",
-        better: "lower",
-      },
-      { key: "completed", label: "task completed", unit: "", better: "higher" },
-    ],
+    figures: TASK_TOKEN_FIGURES,
     only: Object.keys(CHAINED_TASK_ROW.packages),
     reps: 1,
     guard: { figure: "input_tokens", max: 0.5, contenders: ["pseudoclaude-code-mode"] },

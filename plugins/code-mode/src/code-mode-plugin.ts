@@ -9,7 +9,6 @@ import { CODE_MODE_SOURCE, codeTool } from "./code-tool.js";
 import { CODE_TOOL_NAME, codeToolDescription } from "./code-tool-description.js";
 import { renderToolDeclarations, toolNamespaces } from "./declarations/index.js";
 import { declaredTools, wantsCodeMode } from "./declared-tools.js";
-import { declaredTool } from "./program-answers.js";
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits, warmSandbox } from "./sandbox/index.js";
 
 export const CODE_MODE_PLUGIN_NAME = "code-mode";
@@ -62,7 +61,7 @@ export function codeMode(options: CodeModeOptions = {}): Plugin {
         const namespaces = Object.fromEntries(
           Object.entries(toolNamespaces(callable)).filter(([, name]) => names.has(name)),
         );
-        const { text, omitted } = renderToolDeclarations(tools.map(declaredTool), {
+        const { text, omitted } = renderToolDeclarations(tools, {
           namespaces,
           ...(options.maxDeclarationChars !== undefined
             ? { maxChars: options.maxDeclarationChars }

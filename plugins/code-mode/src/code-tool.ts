@@ -7,8 +7,8 @@ import {
   toolSuccess,
 } from "@pseudoclaude/core";
 import { CODE_TOOL_NAME } from "./code-tool-description.js";
-import { toolNamespaces } from "./declarations/index.js";
-import { outputSchemaOf, toCallAnswer } from "./program-answers.js";
+import { declaredOutputSchema, toolNamespaces } from "./declarations/index.js";
+import { toCallAnswer } from "./program-answers.js";
 import {
   type ProgramErrorCode,
   type ProgramOutcome,
@@ -95,7 +95,9 @@ export function codeTool(
       const reachable = inner.tools();
       const names = reachable.map((tool) => tool.name);
       const typed = new Set(
-        reachable.filter((tool) => outputSchemaOf(tool) !== undefined).map((tool) => tool.name),
+        reachable
+          .filter((tool) => declaredOutputSchema(tool) !== undefined)
+          .map((tool) => tool.name),
       );
       const clock = { ms: start.nowMs };
       const outcome = await runProgram({

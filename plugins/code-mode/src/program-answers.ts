@@ -1,21 +1,6 @@
-import type { ToolDefinition, ToolResult } from "@pseudoclaude/core";
+import type { ToolResult } from "@pseudoclaude/core";
 import type { InnerCallOutcome } from "@pseudoclaude/core/plugin";
 import type { CallAnswer } from "./sandbox/index.js";
-
-/** The output schema a tool declares (MCP's `outputSchema`, kept in its `meta`), if any. */
-export function outputSchemaOf(tool: ToolDefinition): unknown {
-  return tool.meta?.output_schema;
-}
-
-/** A tool as its declaration needs it: names, description, input and output schemas. */
-export function declaredTool(tool: ToolDefinition) {
-  return {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    outputSchema: outputSchemaOf(tool),
-  };
-}
 
 /**
  * What a program gets back from one inner call. The structured result of a tool that declares

@@ -5,6 +5,7 @@ export {
   DEFAULT_DECLARATIONS_CHARS,
   DEFAULT_TOOL_CHARS,
   type DeclaredTool,
+  declaredOutputSchema,
   type RenderDeclarationsOptions,
   renderToolDeclarations,
   type ToolDeclarations,

@@ -22,6 +22,15 @@ export interface DeclaredTool {
   meta?: Readonly<Record<string, unknown>> | undefined;
 }
 
+/**
+ * The output schema a tool declares: its own, or the MCP plugin's `meta.output_schema`. A tool
+ * with one answers a program with its structured result, which this type describes.
+ */
+export function declaredOutputSchema(tool: DeclaredTool): unknown {
+  const schema = tool.outputSchema ?? tool.meta?.output_schema;
+  return schema === null ? undefined : schema;
+}
+
 /** Bounds of the rendered text. */
 export interface RenderDeclarationsOptions {
   /** Roughly the most characters of the whole text (default 32,000, about 8,000 tokens). */
@@ -139,8 +148,8 @@ function declaration(tool: DeclaredTool, segments: readonly string[], budget: nu
   const key = METHOD_KEYWORDS.has(last) ? JSON.stringify(last) : propertyKey(last);
   const doc = docComment(summary(tool.description));
   const head = `${doc === "" ? "" : `${indent}${doc}\n`}${indent}${key}(input: `;
-  const outputSchema = tool.outputSchema ?? tool.meta?.output_schema;
-  const hasOutput = outputSchema !== undefined && outputSchema !== null;
+  const outputSchema = declaredOutputSchema(tool);
+  const hasOutput = outputSchema !== undefined;
   // The input type is what a call needs right; with an output type too it takes three quarters.
   const share = budget - head.length;
   const input =
