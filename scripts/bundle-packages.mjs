@@ -19,8 +19,21 @@ import { build } from "esbuild";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const UNBUNDLED = "pseudoclaude-unbundled";
-/** Commands started by a committed launcher (bin/), which imports the bundled file. */
-const LAUNCHED = { "packages/cli": ["./dist/src/bin.js"] };
+/**
+ * Files started by path rather than imported, bundled beside the exports: commands started by a
+ * committed launcher (bin/), and code mode's sandbox worker (a worker thread pays for every
+ * module it loads before its first program can run).
+ */
+const STARTED = {
+  "packages/cli": ["./dist/src/bin.js"],
+  "plugins/code-mode": ["./dist/src/sandbox/sandbox-worker.js"],
+};
+/**
+ * Dependencies bundled in rather than imported: sucrase is about 100 CommonJS files whose load
+ * (50 ms) would compete with the sandbox worker's start on a cold program; bundled it takes 16.
+ * It has no state or classes shared with anyone else.
+ */
+const INLINED = { "plugins/code-mode": ["sucrase"] };
 
 /** Every package that is published: its folder has a package.json with exports, not private. */
 function publishable() {
@@ -59,7 +72,7 @@ for (const dir of publishable()) {
       return source;
     }),
     ...bins,
-    ...(LAUNCHED[dir] ?? []),
+    ...(STARTED[dir] ?? []),
   ];
   const entries = sources.map((source) => {
     const file = path.join(folder, source);
@@ -77,7 +90,9 @@ for (const dir of publishable()) {
     format: "esm",
     platform: "node",
     target: "node20",
-    packages: "external",
+    plugins: [externalPackages(INLINED[dir] ?? [])],
+    // An inlined package's ES module build, so that its named exports stay named.
+    mainFields: ["module", "main"],
     chunkNames: "chunks/[name]-[hash]",
     // No keepNames: it wraps every closure a hot path makes in a call that defines its name
     // (measured on the 2026-07-28 call path). Classes keep the names they are written with
@@ -91,13 +106,36 @@ for (const dir of publishable()) {
 }
 
 /**
+ * Every package stays external but those named, which are bundled in with what they import
+ * (a file under node_modules reaches the bundle only through an inlined package).
+ */
+function externalPackages(inlined) {
+  return {
+    name: "external-packages",
+    setup(build) {
+      // A bare specifier (not ./, ../ or /) names a package or a Node built-in.
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const name = args.path.startsWith("@")
+          ? args.path.split("/").slice(0, 2).join("/")
+          : args.path.split("/")[0];
+        return inlined.includes(name) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+/**
  * Every class in a bundle is named as in the sources: errors take their `name` from their class
  * (`new.target.name`), and esbuild renames a class (`Foo2`) when two modules of one bundle
- * declare the same name.
+ * declare the same name. (An inlined package's own classes are not ours: only a name of ours
+ * with a number added counts.)
  */
 function checkNames(dir, sources, bundle) {
   const written = classNames(sources);
-  const renamed = [...classNames(bundle)].filter((name) => !written.has(name));
+  const renamed = [...classNames(bundle)].filter(
+    (name) => !written.has(name) && written.has(name.replace(/\d+$/, "")),
+  );
   if (renamed.length > 0)
     throw new Error(
       `${dir}: the bundle renamed ${renamed.join(", ")}: two of its modules declare a class of the same name; rename one`,

@@ -1,5 +1,5 @@
 // The example of this package's README.md: compiled by CI, so the README npm shows cannot go stale.
-import { type CallAnswer, runProgram } from "@pseudoclaude/plugin-code-mode";
+import { type CallAnswer, runProgram } from "@pseudoclaude/plugin-code-mode/sandbox";
 
 // #region use
 const outcome = await runProgram({

@@ -9,7 +9,8 @@
  * Authors of plugins and tool sources also use `@pseudoclaude/core/plugin`, authors of model
  * providers `@pseudoclaude/core/provider`, sources that start processes
  * `@pseudoclaude/core/process`, those that touch files `@pseudoclaude/core/files`, and programs
- * that manage project approvals `@pseudoclaude/core/consent`.
+ * that manage project approvals `@pseudoclaude/core/consent`. The errors alone, without the
+ * kernel, are `@pseudoclaude/core/errors`.
  *
  * @module @pseudoclaude/core
  */

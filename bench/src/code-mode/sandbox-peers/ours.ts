@@ -4,16 +4,16 @@ import type { PeerRunner, SandboxPeer } from "./sandbox-peer.js";
 export const MEASURED_MAX_CALLS = 1000;
 
 /**
- * Our sandbox alone: `runProgram` from `@pseudoclaude/plugin-code-mode` with a host whose
+ * Our sandbox alone: `runProgram` from `@pseudoclaude/plugin-code-mode/sandbox` with a host whose
  * `call` answers at once (no registry, no policy): what the QuickJS bridge costs a call.
  */
 export const pseudoclaudeSandbox: SandboxPeer = {
   name: "pseudoclaude",
   package:
-    "@pseudoclaude/plugin-code-mode@0.1.0 (runProgram, QuickJS sync build, a host answering at once)",
+    "@pseudoclaude/plugin-code-mode@0.1.0/sandbox (runProgram, QuickJS sync build, a host answering at once)",
   node: 20,
   async load(): Promise<PeerRunner> {
-    const { runProgram } = await import("@pseudoclaude/plugin-code-mode");
+    const { runProgram } = await import("@pseudoclaude/plugin-code-mode/sandbox");
     const echo = async (args: unknown) => (args as { x: number }).x;
     return {
       echo: "tools.echo",

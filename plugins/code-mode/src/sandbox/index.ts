@@ -1,5 +1,11 @@
-// What the rest of the plugin (and the package's public entry) uses of the sandbox; the
-// pieces it is built from stay internal.
+/**
+ * `@pseudoclaude/plugin-code-mode/sandbox`: the sandbox on its own, for a host of your own
+ * (`runProgram` with a `SandboxHost` that answers the program's calls). It loads neither the
+ * kernel nor the plugin, so its cold start is the sandbox's alone; the package's root entry
+ * exports the same functions. The pieces it is built from stay internal.
+ *
+ * @module @pseudoclaude/plugin-code-mode/sandbox
+ */
 export type {
   CallAnswer,
   ProgramErrorCode,

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { UsageError } from "@pseudoclaude/core";
+import { UsageError } from "@pseudoclaude/core/errors";
 import { loadTransformer, prepareSource } from "./program-source.js";
 import type { ProgramOptions, ProgramOutcome } from "./program-types.js";
 import { resolveLimits } from "./sandbox-limits.js";

@@ -1,4 +1,4 @@
-import { UsageError } from "@pseudoclaude/core";
+import { UsageError } from "@pseudoclaude/core/errors";
 
 /** What one program may use. Every limit ends the program with its own code when passed. */
 export interface SandboxLimits {

@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { UsageError } from "@pseudoclaude/core";
+import { UsageError } from "@pseudoclaude/core/errors";
 import { PooledWorker } from "./pooled-worker.js";
 import { ProgramSupervisor, type SupervisedProgram } from "./program-supervisor.js";
 import type { ProgramOutcome } from "./program-types.js";
@@ -124,9 +124,14 @@ function spawn(): PooledWorker {
   return worker;
 }
 
+/** The build this code runs from: the bundle starts the bundled worker, dist/src its own. */
+const BUILD = fileURLToPath(import.meta.url).includes(`${path.sep}dist${path.sep}bundle${path.sep}`)
+  ? "bundle"
+  : "src";
+
 /**
- * The worker's script as compiled (dist/src), found from the package's root: the code that
- * starts it may run from dist/src or from a chunk of dist/bundle, at different depths, and the
+ * The worker's script of the same build, found from the package's root: the code that starts
+ * it may run from dist/src or from a chunk of dist/bundle, at different depths, and the
  * package does not export its package.json to find it by name.
  */
 function workerScript(): string {
@@ -136,5 +141,5 @@ function workerScript(): string {
     if (parent === folder) throw new Error("plugin-code-mode: its package.json was not found.");
     folder = parent;
   }
-  return path.join(folder, "dist", "src", "sandbox", "sandbox-worker.js");
+  return path.join(folder, "dist", BUILD, "sandbox", "sandbox-worker.js");
 }
