@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { ProgramFailure } from "./guest-failure.js";
 import type { ProgramSupervisor, ProgramWorker } from "./program-supervisor.js";
+import { compiledSandboxWasm } from "./sandbox-wasm.js";
 import type { FromWorker, ModuleStats, ToWorker } from "./worker-protocol.js";
 
 /**
@@ -46,6 +47,7 @@ export class PooledWorker implements ProgramWorker {
     // No execArgv: the parent's preloads and loaders are for the agent, not for the sandbox.
     this.worker = new Worker(script, { resourceLimits: WORKER_RESOURCE_LIMITS, execArgv: [] });
     this.worker.unref();
+    void compiledSandboxWasm().then((module) => this.send({ type: "wasm", module }));
     let loaded: () => void = () => {};
     this.ready = new Promise((resolve) => {
       loaded = resolve;

@@ -2,7 +2,9 @@
 // runtime of its own on it (own heap limit, own GC), so a module costs its load once. The
 // module is loaded by dynamic import when the worker starts: importing the plugin costs nothing.
 import type { QuickJSWASMModule } from "quickjs-emscripten-core";
+import { warmUpModule } from "./module-warm-up.js";
 import { patchExecutePendingJobs } from "./pending-jobs-patch.js";
+import type { CompiledWasm } from "./sandbox-wasm.js";
 
 /**
  * A program's hold on the shared module. A host-level stack overflow or a WebAssembly abort
@@ -68,18 +70,42 @@ let current: Promise<SharedModule> | undefined;
 let currentModule: SharedModule | undefined;
 const stats = { created: 0, discarded: 0 };
 
-/** A new module with the library patched; tests use it to get memory that has not grown yet. */
-export async function createSandboxModule(): Promise<QuickJSWASMModule> {
-  const core = await import("quickjs-emscripten-core");
+let givenWasm: Promise<CompiledWasm | undefined> = Promise.resolve(undefined);
+
+/** Build modules from this compiled WebAssembly (the worker's host sends it, see sandbox-wasm.ts). */
+export function useCompiledWasm(wasm: Promise<CompiledWasm | undefined>): void {
+  givenWasm = wasm;
+}
+
+/**
+ * A new module with the library patched, on the compiled WebAssembly when given; tests use it to get memory that
+ * has not grown yet.
+ */
+export async function createSandboxModule(
+  compiled?: CompiledWasm | Promise<CompiledWasm | undefined>,
+): Promise<QuickJSWASMModule> {
+  // The library loads while the compiled WebAssembly is still on its way.
+  const [core, variant, wasm] = await Promise.all([
+    import("quickjs-emscripten-core"),
+    import("@jitl/quickjs-wasmfile-release-sync"),
+    compiled,
+  ]);
   patchExecutePendingJobs(core);
-  // The variant package holds the .wasm file and loads it from its own folder at run time.
-  return core.newQuickJSWASMModuleFromVariant(import("@jitl/quickjs-wasmfile-release-sync"));
+  // The package's types describe CommonJS (a namespace holding `default`); its ES module build,
+  // what Node loads, exports the variant as `default` itself.
+  const exported = variant.default;
+  const base = "default" in exported ? exported.default : exported;
+  // Without a compiled module, the variant loads its .wasm file from its own folder.
+  return core.newQuickJSWASMModuleFromVariant(
+    wasm ? core.newVariant(base, { wasmModule: wasm }) : base,
+  );
 }
 
 /** Hold the shared module for one program, loading it first if needed. */
 export async function leaseSandboxModule(): Promise<ModuleLease> {
   if (!current) {
-    const loading = createSandboxModule().then((module) => {
+    const loading = createSandboxModule(givenWasm).then((module) => {
+      warmUpModule(module);
       stats.created += 1;
       const shared = new SharedModule(module);
       if (current === loading) currentModule = shared;

@@ -7,7 +7,8 @@ import { parentPort } from "node:worker_threads";
 import { CpuMeter } from "./cpu-meter.js";
 import type { ProgramFailure } from "./guest-failure.js";
 import { ProgramRun } from "./program-run.js";
-import { leaseSandboxModule, sandboxModuleStats } from "./sandbox-module.js";
+import { leaseSandboxModule, sandboxModuleStats, useCompiledWasm } from "./sandbox-module.js";
+import type { CompiledWasm } from "./sandbox-wasm.js";
 import type { FromWorker, StartMessage, ToWorker } from "./worker-protocol.js";
 
 const port = parentPort;
@@ -90,7 +91,18 @@ async function start(message: StartMessage): Promise<void> {
   runs.get(runId)?.start();
 }
 
+let wasmArrived: (module: CompiledWasm | undefined) => void = () => {};
+useCompiledWasm(
+  new Promise((resolve) => {
+    wasmArrived = resolve;
+  }),
+);
+
 port.on("message", (message: ToWorker) => {
+  if (message.type === "wasm") {
+    wasmArrived(message.module);
+    return;
+  }
   if (message.type === "start") {
     // Whatever the start did (ran the program, or ended it early) goes out when it is over.
     void start(message).finally(flush);

@@ -1,8 +1,9 @@
-// The messages between the agent's thread and a sandbox worker. Only strings, numbers and plain
-// objects cross: the guest's values never leave the worker except as JSON text, and the host's
-// answers enter it the same way.
+// The messages between the agent's thread and a sandbox worker. Only strings, numbers, plain
+// objects and QuickJS's compiled WebAssembly cross: the guest's values never leave the worker
+// except as JSON text, and the host's answers enter it the same way.
 import type { ProgramFailure } from "./guest-failure.js";
 import type { SandboxLimits } from "./sandbox-limits.js";
+import type { CompiledWasm } from "./sandbox-wasm.js";
 
 /** How a run ended in the worker: the returned value's JSON, or a failure. */
 export type Ending = { ok: true; json: string } | ({ ok: false } & ProgramFailure);
@@ -41,6 +42,8 @@ export interface StartMessage {
 
 /** What the agent's thread sends a worker. */
 export type ToWorker =
+  /** Sent first: QuickJS's compiled WebAssembly, or undefined for the worker to load it itself. */
+  | { type: "wasm"; module: CompiledWasm | undefined }
   | StartMessage
   | { type: "answer"; runId: number; answer: Delivery }
   /** Stop the run now (its wall time ran out, its caller gave up); the agent's thread says why. */
