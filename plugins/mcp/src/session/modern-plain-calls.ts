@@ -1,5 +1,5 @@
+import type { Connection } from "../wire/connection.js";
 import { toRemoteCallResult } from "./call-result.js";
-import type { JsonRpcChannel } from "./json-rpc-channel.js";
 import { type CallOptions, McpCallError, type RemoteCallResult } from "./mcp-session.js";
 
 /** A `tools/call` request's params, as the session builds them. */
@@ -10,7 +10,7 @@ export type ToolCallParams = {
 };
 
 /**
- * Plain 2026-07-28 tool calls over our own channel (JsonRpcChannel), beside the v2 client:
+ * Plain 2026-07-28 tool calls over our own channel (wire/connection.ts), beside the v2 client:
  * the request with its envelope (the channel stamps it), the raw answer taken as it is. The
  * client's own `tools/call` parses every answer with zod, scans the tool for headers to mirror
  * and builds its options, which a plain call over stdio does not need.
@@ -30,7 +30,7 @@ export class ModernPlainCalls {
 
   /** `channel` carries the calls; the session sends them on it itself (a short call path). */
   constructor(
-    readonly channel: JsonRpcChannel,
+    readonly channel: Connection,
     /** Over HTTP: whether a tool's call mirrors parameters as headers (the client does that). */
     private readonly mirrors?: (name: string) => boolean,
   ) {}

@@ -11,13 +11,13 @@ import type { McpServerConfig } from "../config/server-config.js";
 import { modernTaskCalls, TASKS_EXTENSION } from "../tasks/modern-task-calls.js";
 import { runsAsTask } from "../tasks/runs-as-task.js";
 import type { TaskCalls } from "../tasks/task-calls.js";
+import { Connection } from "../wire/connection.js";
 import { progressOption } from "./call-progress.js";
 import { toRemoteCallResult } from "./call-result.js";
 import { classifyModernError } from "./classify-error.js";
 import { completionOf } from "./completion.js";
 import { clientCapabilities, installEraHandlers } from "./era-handlers.js";
 import { MODERN_PROTOCOL } from "./era-probe.js";
-import { JsonRpcChannel } from "./json-rpc-channel.js";
 import { ListenStream } from "./listen-stream.js";
 import { looseResult } from "./loose-result.js";
 import {
@@ -37,9 +37,7 @@ import { ModernPlainCalls, type ToolCallParams } from "./modern-plain-calls.js";
 import { ModernToolListing } from "./modern-tool-listing.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
 import { toToolsPage } from "./parse-tools.js";
-import { RawRequests } from "./raw-requests.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
-import { assumeCompleteResults } from "./result-type-default.js";
 import { serverInfoOf } from "./server-info.js";
 import { closeReason, SessionEvents } from "./session-events.js";
 import { callRequest, type SessionRequestOptions, sessionRequest } from "./session-request.js";
@@ -76,11 +74,12 @@ export class ModernSession implements McpSession {
     const auth = stdio ? undefined : await authFor(server, options);
     const http = stdio ? undefined : modernHttpTransport(server, auth);
     const base = (stdio ?? http) as unknown as Transport;
-    const raw = new RawRequests(base);
-    // Plain tool calls take our channel (ModernPlainCalls), over HTTP on its lane; the client
-    // the rest.
-    const channel = new JsonRpcChannel(base as never, http && modernCallLane(server, http, auth));
-    const transport = assumeCompleteResults(channel, raw.take);
+    // Plain tool calls are the connection's own (ModernPlainCalls), over HTTP on its lane; the
+    // client sends the rest through it.
+    const channel = new Connection(base as never, http && modernCallLane(server, http, auth), {
+      completeResults: true,
+      subscriptions: true,
+    });
     const capabilities = clientCapabilities(server, options.handlers);
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
     const client = new Client(options.clientInfo, {
@@ -104,14 +103,13 @@ export class ModernSession implements McpSession {
       // Ours over stdio, for how its process ended (the channel in front of it has no exitInfo).
       stdio ?? channel,
       !stdio,
-      modernTaskCalls(server, options, client, raw),
-      raw,
+      modernTaskCalls(server, options, client, channel),
       reauthorize,
       server.logLevel,
     );
     try {
       await withRequestSignal(options.signal, (requestSignal) =>
-        client.connect(transport as unknown as Transport, {
+        client.connect(channel as unknown as Transport, {
           prior: { kind: "modern", discover: discover as never },
           signal: requestSignal,
           timeout: NO_SDK_TIMEOUT,
@@ -150,9 +148,8 @@ export class ModernSession implements McpSession {
     },
     /** Over HTTP, `x-mcp-header` parameters travel as headers, and the rules for them apply. */
     private readonly overHttp: boolean,
-    /** Calls of tools that run as tasks (the Tasks extension), on the raw requests below. */
+    /** Calls of tools that run as tasks (the Tasks extension), on the connection's exchanges. */
     private readonly tasks: TaskCalls,
-    private readonly raw: RawRequests,
     /** A person logs in again when a request's token is refused (an OAuth server only). */
     private readonly reauthorize?: () => Promise<boolean>,
     /** `logging.level`: asked per call in this era (the `logLevel` of a request's `_meta`). */
@@ -354,7 +351,6 @@ export class ModernSession implements McpSession {
     this.closing = true;
     this.listing.close();
     await this.tasks.close();
-    this.raw.close(new Error(`The session with server "${this.serverName}" closed.`));
     await this.stream?.close();
     await this.client.close().catch(() => undefined);
     await this.transport.close().catch(() => undefined);

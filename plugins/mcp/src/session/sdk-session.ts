@@ -13,11 +13,11 @@ import type { Disposable } from "@pseudoclaude/core/plugin";
 import { LegacyTaskPort } from "../tasks/legacy-task-port.js";
 import { runsAsTask } from "../tasks/runs-as-task.js";
 import { TaskCalls } from "../tasks/task-calls.js";
+import { Connection } from "../wire/connection.js";
 import { progressOption } from "./call-progress.js";
 import { toRemoteCallResult } from "./call-result.js";
 import { completionOf } from "./completion.js";
 import type { HttpCallLane } from "./http-call-lane.js";
-import { JsonRpcChannel } from "./json-rpc-channel.js";
 import {
   type CallOptions,
   type CompletionRequest,
@@ -45,7 +45,7 @@ export class SdkSession implements McpSession {
    * Over stdio and Streamable HTTP, the owner of the transport: plain tools/call requests go
    * through it, the client gets everything else. The legacy SSE transport is the client's alone.
    */
-  private readonly channel: JsonRpcChannel | undefined;
+  private readonly channel: Connection | undefined;
   private closing = false;
   /** Calls that run as MCP tasks, made on the first (see TaskCalls). */
   private taskCalls: TaskCalls | undefined;
@@ -111,7 +111,7 @@ export class SdkSession implements McpSession {
     };
     // Not the legacy SSE transport: its servers are few, and the SDK path serves them.
     if (transport instanceof StdioProcessTransport || remote?.carriesCalls(transport))
-      this.channel = new JsonRpcChannel(transport, lane);
+      this.channel = new Connection(transport, lane);
     // Set before connecting: a server may announce changed tools right after initialize.
     const events = this.events;
     client.setNotificationHandler(ToolListChangedNotificationSchema, events.toolsListChanged);
@@ -340,7 +340,7 @@ export class SdkSession implements McpSession {
 
   /** A tools/call through the channel; a failed send is judged as an SDK request's would be. */
   private async channelCall(
-    channel: JsonRpcChannel,
+    channel: Connection,
     params: Record<string, unknown>,
     options: CallOptions,
     retried = false,

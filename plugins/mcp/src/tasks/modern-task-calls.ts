@@ -4,7 +4,7 @@ import type { McpServerConfig } from "../config/server-config.js";
 import { answerElicitation, answerSampling, clientCapabilities } from "../session/era-handlers.js";
 import { MODERN_PROTOCOL } from "../session/era-probe.js";
 import type { DialOptions } from "../session/mcp-session.js";
-import type { RawRequests } from "../session/raw-requests.js";
+import type { Connection } from "../wire/connection.js";
 import { TaskCalls } from "./task-calls.js";
 import { loadedTasksLibrary } from "./tasks-library.js";
 
@@ -13,7 +13,7 @@ export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 /**
  * Tool calls as 2026-07-28 tasks: the official Tasks library over the v2 client, its task wire
- * shapes (which the client refuses) sent as raw requests on the session's own transport. What
+ * shapes (which the client refuses) sent as the connection's own exchanges. What
  * a task asks for on its way (`input_required`: a form, sampling, roots) is answered by the
  * same handlers as every other request of the server, then sent back with `tasks/update`.
  */
@@ -21,7 +21,7 @@ export function modernTaskCalls(
   server: McpServerConfig,
   options: DialOptions,
   client: Client,
-  raw: RawRequests,
+  connection: Connection,
 ): TaskCalls {
   const { handlers } = options;
   return new TaskCalls(
@@ -31,12 +31,10 @@ export function modernTaskCalls(
       const { createSessionPortFromClient } = loadedTasksLibrary();
       return createSessionPortFromClient(client as never, `mcp:${server.name}`, {
         rawDispatch: (request, dispatch) =>
-          raw.request(request as never, {
-            ...(dispatch?.signal ? { signal: dispatch.signal } : {}),
-            ...(dispatch?.context?.requestTimeoutMs !== undefined
-              ? { timeoutMs: dispatch.context.requestTimeoutMs }
-              : {}),
-          }),
+          connection.exchange(
+            request as { method: string; params?: Record<string, unknown> },
+            withinTimeout(dispatch?.signal, dispatch?.context?.requestTimeoutMs),
+          ) as never,
         v2RequestFraming: {
           protocolVersion: MODERN_PROTOCOL,
           clientInfo: options.clientInfo,
@@ -61,4 +59,14 @@ export function modernTaskCalls(
       },
     },
   );
+}
+
+/** The library's signal and its request timeout (the library's own setting) as one signal. */
+function withinTimeout(
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): AbortSignal | undefined {
+  if (timeoutMs === undefined) return signal;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }

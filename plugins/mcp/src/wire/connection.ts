@@ -1,0 +1,370 @@
+import type {
+  Transport,
+  TransportSendOptions,
+} from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { Disposable } from "@pseudoclaude/core/plugin";
+import type { HttpCallLane } from "../session/http-call-lane.js";
+import { type CallOptions, McpCallError } from "../session/mcp-session.js";
+
+/** A JSON-RPC answer as it came: its result, or its error object. */
+export type WireAnswer =
+  | { kind: "result"; result: Record<string, unknown> }
+  | { kind: "error"; error: { code: number; message: string; data?: unknown } };
+
+/** How the connection speaks a server's era, beside what the transport does. */
+export interface ConnectionEra {
+  /**
+   * 2026-07-28: a result without `resultType` is a complete one (the specification says a
+   * client MUST assume so; the v2 client refuses such a result), given the field on its way
+   * to the client.
+   */
+  completeResults?: boolean;
+  /**
+   * 2026-07-28: a `subscriptions/listen` request's id names its subscription in what the server
+   * sends later (`_meta` `io.modelcontextprotocol/subscriptionId`, `notifications/cancelled`),
+   * given back the client's id on the way in.
+   */
+  subscriptions?: boolean;
+}
+
+const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+const LISTEN = "subscriptions/listen";
+
+/** A request the connection sent: for itself (`own`) or for the SDK client (`client`). */
+type Pending = OwnRequest | ClientRequest;
+
+interface ClientRequest {
+  readonly kind: "client";
+  readonly clientId: string | number;
+  readonly method: string;
+}
+
+/**
+ * One of the connection's own requests: its promise, its abort listener, how it settles. Its
+ * answer is settled here, without the client's per-message parsing and bookkeeping, which a
+ * plain call does not need.
+ */
+class OwnRequest {
+  readonly kind = "own";
+  readonly promise: Promise<WireAnswer>;
+  listening: Disposable | undefined;
+  sent = false;
+  abortedBeforeSend = false;
+  private settle!: (answer: WireAnswer) => void;
+  private fail!: (error: Error) => void;
+
+  constructor(
+    private readonly connection: Connection,
+    readonly id: number,
+    /** Closing the request's own stream is its cancellation (2026-07-28 tasks, raw). */
+    readonly quietCancel: boolean,
+  ) {
+    this.promise = new Promise((resolve, reject) => {
+      this.settle = resolve;
+      this.fail = reject;
+    });
+  }
+
+  resolve(answer: WireAnswer): void {
+    this.listening?.dispose();
+    this.settle(answer);
+  }
+
+  reject(error: Error): void {
+    this.listening?.dispose();
+    this.fail(error);
+  }
+
+  /** The request's abort (see listenForAbort). */
+  aborted(reason: unknown): void {
+    if (!this.sent) this.abortedBeforeSend = true;
+    else this.connection.cancel(this, reason);
+  }
+}
+
+/**
+ * The one owner of a server's wire above its transport: one id space and one table of requests
+ * waiting for their answer, for the SDK client's requests and for the connection's own. The
+ * SDK client connects to the connection as to any transport; each request it sends is given
+ * the connection's next id on the way out and its own id back on the answer, so the server
+ * sees one sequence of ids, and an answer to an id nobody sent reaches nobody. The connection's
+ * own requests (a plain `tools/call`, the task extension's wire shapes the client refuses)
+ * are settled here. No timer of its own: a request ends with its answer, its caller's abort,
+ * or the connection.
+ */
+export class Connection implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+
+  private readonly pending = new Map<number, Pending>();
+  private next = 0;
+  /** The `_meta` every request of ours carries (2026-07-28's per-request envelope). */
+  private envelope: Record<string, unknown> | undefined;
+
+  constructor(
+    private readonly transport: Transport,
+    /** A cheaper way to POST the connection's plain calls over Streamable HTTP. */
+    private readonly lane?: HttpCallLane,
+    private readonly era: ConnectionEra = {},
+  ) {
+    transport.onmessage = (message, extra) => this.received(message, extra);
+    transport.onclose = () => {
+      // Our requests fail first, then the client learns the connection is gone.
+      this.failAll(new McpCallError("session", "Connection closed"));
+      this.onclose?.();
+    };
+    transport.onerror = (error) => this.onerror?.(error);
+  }
+
+  /**
+   * From now on every request of ours carries `envelope` in its `_meta`, under the request's
+   * own keys (which win), as the v2 client stamps its own.
+   */
+  useEnvelope(envelope: Record<string, unknown>): void {
+    this.envelope = envelope;
+  }
+
+  /**
+   * The v2 transport's: each request has a stream of its own (2026-07-28 over HTTP), and is
+   * cancelled by closing it rather than by `notifications/cancelled`. The client asks.
+   */
+  get hasPerRequestStream(): boolean | undefined {
+    return (this.transport as { hasPerRequestStream?: boolean }).hasPerRequestStream;
+  }
+
+  get sessionId(): string | undefined {
+    return this.transport.sessionId;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.transport.setProtocolVersion?.(version);
+  }
+
+  start(): Promise<void> {
+    return this.transport.start();
+  }
+
+  /** What the SDK client sends: its requests under our ids, its cancellations likewise. */
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const { id, method } = message as { id?: string | number; method?: string };
+    if (method !== undefined && id !== undefined) {
+      const ours = this.nextId();
+      this.pending.set(ours, { kind: "client", clientId: id, method });
+      return this.transport.send({ ...message, id: ours } as JSONRPCMessage, options);
+    }
+    if (method === "notifications/cancelled") {
+      const params = (message as { params?: { requestId?: unknown } }).params;
+      const ours = this.idOfClients(params?.requestId);
+      // The client gave up on it: its answer, if one comes, goes to nobody.
+      if (ours === undefined) return Promise.resolve();
+      this.pending.delete(ours);
+      return this.transport.send(
+        { ...message, params: { ...params, requestId: ours } } as JSONRPCMessage,
+        options,
+      );
+    }
+    return this.transport.send(message, options);
+  }
+
+  close(): Promise<void> {
+    this.lane?.close();
+    return this.transport.close();
+  }
+
+  /**
+   * Send a request and resolve with its raw `result`, unchecked (the caller checks the shape
+   * it needs). A JSON-RPC error answer, a closed connection and an abort reject with
+   * McpCallError; a failed send rejects with the transport's own error. The abort is heard
+   * through `cancel.onAbort` when given, so the call's AbortSignal is never made; otherwise
+   * through `cancel.signal`. Over Streamable HTTP it goes by the lane.
+   */
+  async request(
+    method: string,
+    params: Record<string, unknown>,
+    cancel: Pick<CallOptions, "signal" | "onAbort">,
+  ): Promise<unknown> {
+    const answer = await this.sent(method, this.stamped(params), cancel, this.lane, false);
+    if (answer.kind === "result") return answer.result;
+    const { code, message, data } = answer.error;
+    throw new McpCallError("protocol", `MCP error ${String(code)}: ${String(message)}`, {
+      ...(typeof code === "number"
+        ? { rpc: { code, ...(data !== undefined ? { data } : {}) } }
+        : {}),
+    });
+  }
+
+  /**
+   * Send a request as it is (its `_meta` already framed) on the transport and resolve with its
+   * answer, error or result, as the server sent it: for wire shapes the client refuses to
+   * carry (the Tasks extension's). Aborting it gives up on the answer without telling the
+   * server, whose task is cancelled by its own request.
+   */
+  exchange(
+    request: { method: string; params?: Record<string, unknown> },
+    signal?: AbortSignal,
+  ): Promise<WireAnswer> {
+    return this.sent(
+      request.method,
+      request.params,
+      signal ? { signal } : undefined,
+      undefined,
+      true,
+    );
+  }
+
+  /** Give up on one of ours after it was sent: tell the server (unless quiet), then reject. */
+  cancel(request: OwnRequest, reason: unknown): void {
+    if (!this.pending.delete(request.id)) return;
+    this.lane?.abandon(request.id);
+    // Where each request has a stream of its own, closing it (abandon) is the cancellation.
+    if (!request.quietCancel && !(this.lane && this.hasPerRequestStream))
+      void this.transport
+        .send({
+          jsonrpc: "2.0",
+          method: "notifications/cancelled",
+          params: this.stamped({ requestId: request.id, reason: String(reason) }),
+        })
+        .catch(() => undefined);
+    request.reject(cancelled(request, reason, "The call was cancelled."));
+  }
+
+  private sent(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    cancel: Pick<CallOptions, "signal" | "onAbort"> | undefined,
+    by: Pick<Transport, "send"> | undefined,
+    quietCancel: boolean,
+  ): Promise<WireAnswer> {
+    const request = new OwnRequest(this, this.nextId(), quietCancel);
+    if (cancel) request.listening = listenForAbort(cancel, request);
+    if (request.abortedBeforeSend) {
+      request.reject(
+        cancelled(request, cancel?.signal.reason, "The call was cancelled before it was sent."),
+      );
+      return request.promise;
+    }
+    this.pending.set(request.id, request);
+    request.sent = true;
+    const message = { jsonrpc: "2.0", id: request.id, method, ...(params ? { params } : {}) };
+    (by ?? this.transport).send(message as JSONRPCMessage).catch((error: unknown) => {
+      // As the transport threw it: the session tells an expired HTTP session or a refused
+      // token from a broken pipe.
+      if (this.pending.delete(request.id)) request.reject(error as Error);
+    });
+    return request.promise;
+  }
+
+  private nextId(): number {
+    this.next += 1;
+    return this.next;
+  }
+
+  /** Our id of the client's request `clientId`, while it waits (cancellations are rare). */
+  private idOfClients(clientId: unknown): number | undefined {
+    for (const [id, pending] of this.pending)
+      if (pending.kind === "client" && pending.clientId === clientId) return id;
+    return undefined;
+  }
+
+  private stamped(params: Record<string, unknown>): Record<string, unknown> {
+    const envelope = this.envelope;
+    if (!envelope) return params;
+    const meta = params._meta as Record<string, unknown> | undefined;
+    return { ...params, _meta: meta ? { ...envelope, ...meta } : envelope };
+  }
+
+  /** A message from the server: an answer to one of ours or the client's, or for the client. */
+  private received(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    const { id } = message as { id?: unknown };
+    if (id === undefined || "method" in message) {
+      this.onmessage?.(this.era.subscriptions ? this.subscriptionNamed(message) : message, extra);
+      return;
+    }
+    const pending = typeof id === "number" ? this.pending.get(id) : undefined;
+    if (!pending) {
+      // Late (given up on) or never sent: nobody waits for it.
+      this.onerror?.(new Error(`An answer to a request that is not waiting (id ${String(id)}).`));
+      return;
+    }
+    this.pending.delete(id as number);
+    if (pending.kind === "own") {
+      const { result, error } = message as { result?: unknown; error?: unknown };
+      pending.resolve(
+        error !== undefined
+          ? { kind: "error", error: error as { code: number; message: string; data?: unknown } }
+          : { kind: "result", result: (result ?? {}) as Record<string, unknown> },
+      );
+      return;
+    }
+    const answer = { ...message, id: pending.clientId } as JSONRPCMessage;
+    this.onmessage?.(this.era.completeResults ? withResultType(answer) : answer, extra);
+  }
+
+  /** The connection is gone: our requests fail; the client's are the client's to fail. */
+  /** A notification naming one of the client's subscriptions, by the client's id. */
+  private subscriptionNamed(message: JSONRPCMessage): JSONRPCMessage {
+    const params = (message as { params?: Record<string, unknown> }).params;
+    if (!params) return message;
+    const meta = params._meta as Record<string, unknown> | undefined;
+    const named = this.listenOf(meta?.[SUBSCRIPTION_ID]);
+    const cancelled =
+      (message as { method: string }).method === "notifications/cancelled"
+        ? this.listenOf(params.requestId)
+        : undefined;
+    if (named === undefined && cancelled === undefined) return message;
+    return {
+      ...message,
+      params: {
+        ...params,
+        ...(cancelled !== undefined ? { requestId: cancelled } : {}),
+        ...(named !== undefined ? { _meta: { ...meta, [SUBSCRIPTION_ID]: named } } : {}),
+      },
+    } as JSONRPCMessage;
+  }
+
+  /** The client's id of the subscription we sent as `id`, if it is one. */
+  private listenOf(id: unknown): string | number | undefined {
+    const pending = typeof id === "number" ? this.pending.get(id) : undefined;
+    return pending?.kind === "client" && pending.method === LISTEN ? pending.clientId : undefined;
+  }
+
+  private failAll(error: Error): void {
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const entry of waiting) if (entry.kind === "own") entry.reject(error);
+  }
+}
+
+/**
+ * Why an abandoned request fails: a call's cancellation, or for an exchange (whose caller
+ * judges its own abort: a timeout is not a person's Ctrl-C) the abort's own reason.
+ */
+function cancelled(request: OwnRequest, reason: unknown, message: string): Error {
+  if (!request.quietCancel) return new McpCallError("cancelled", message);
+  return reason instanceof Error ? reason : new Error(String(reason ?? message));
+}
+
+function withResultType(message: JSONRPCMessage): JSONRPCMessage {
+  const result = (message as { result?: unknown }).result;
+  if (result === null || typeof result !== "object" || Array.isArray(result)) return message;
+  if ("resultType" in result) return message;
+  return { ...message, result: { ...result, resultType: "complete" } } as JSONRPCMessage;
+}
+
+/** Listen for a request's abort: `onAbort` when given (no signal made), else its signal. */
+function listenForAbort(
+  cancel: Pick<CallOptions, "signal" | "onAbort">,
+  request: OwnRequest,
+): Disposable {
+  if (cancel.onAbort) return cancel.onAbort((reason) => request.aborted(reason));
+  const signal = cancel.signal;
+  if (signal.aborted) {
+    request.aborted(signal.reason);
+    return { dispose() {} };
+  }
+  const onAbort = () => request.aborted(signal.reason);
+  signal.addEventListener("abort", onAbort, { once: true });
+  return { dispose: () => signal.removeEventListener("abort", onAbort) };
+}
