@@ -1,5 +1,5 @@
+import type { Connection, WireAnswer } from "../wire/connection.js";
 import type { DialOptions } from "./mcp-session.js";
-import type { StdioProcessTransport } from "./stdio-process-transport.js";
 
 /** The revision of the stateless era we speak. */
 export const MODERN_PROTOCOL = "2026-07-28";
@@ -32,40 +32,76 @@ export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 /** How long a server that ignores `server/discover` is given before `initialize` is sent. */
 export const PROBE_TIMEOUT_MS = 3_000;
 
-let probes = 0;
+/** A stdio server's answer to `server/discover`, and the answer still to come after a verdict. */
+export interface StdioProbe {
+  verdict: EraVerdict;
+  /**
+   * The answer, if it comes within `ms` (a slow server's, after `initialize` was tried); the
+   * wait is the probe's rule, the connection keeps no timer.
+   */
+  lateAnswerWithin(ms: number): Promise<WireAnswer | undefined>;
+  /** The session is settled: an answer that still comes goes to nobody. */
+  drop(): void;
+}
 
 /**
  * Ask a stdio server which era it speaks, on its own process (the v2 SDK's automatic
- * negotiation spawns a throwaway sibling first, doubling every start-up). The rules are the
- * specification's: a DiscoverResult offering our version is modern; any error, whatever its
- * code, or silence, is legacy, and `initialize` follows on the same process.
+ * negotiation spawns a throwaway sibling first, doubling every start-up), over the connection
+ * that will carry the session. The rules are the specification's: a DiscoverResult offering
+ * our version is modern; any error, whatever its code, or silence, is legacy, and
+ * `initialize` follows on the same process.
  */
 export async function probeStdioEra(
-  transport: StdioProcessTransport,
+  connection: Connection,
   options: Pick<DialOptions, "clientInfo">,
   capabilities: Record<string, unknown>,
   timeoutMs: number,
-): Promise<EraVerdict> {
-  probes += 1;
-  const outcome = await transport.exchange(
-    discoverRequest(`pseudoclaude-discover-${probes}`, options.clientInfo, capabilities),
-    timeoutMs,
+): Promise<StdioProbe> {
+  const dropped = new AbortController();
+  // Undefined: the process ended first (or the probe was dropped).
+  const answer = connection
+    .exchange(discoverRequest(options.clientInfo, capabilities), dropped.signal)
+    .catch(() => undefined);
+  const first = await within(answer, timeoutMs);
+  const probe = {
+    lateAnswerWithin: (ms: number) =>
+      within(answer, ms).then((late) => (late === "timeout" ? undefined : late)),
+    drop: () => dropped.abort(),
+  };
+  if (first === "timeout")
+    return {
+      verdict: { era: "legacy", why: `no answer to server/discover in ${timeoutMs} ms` },
+      ...probe,
+    };
+  return { verdict: first ? verdictOf(first) : { era: "gone" }, ...probe };
+}
+
+/** The verdict for an answer the connection received. */
+export function verdictOf(answer: WireAnswer): EraVerdict {
+  return classifyDiscoverAnswer(
+    answer.kind === "result" ? { result: answer.result } : { error: answer.error },
   );
-  if (outcome.kind === "closed") return { era: "gone" };
-  if (outcome.kind === "timeout")
-    return { era: "legacy", why: `no answer to server/discover in ${timeoutMs} ms` };
-  return classifyDiscoverAnswer(outcome.message);
+}
+
+/** `promise`'s value, or "timeout" after `ms`. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The `server/discover` request with the 2026-07-28 `_meta` every request carries. */
 export function discoverRequest(
-  id: string,
   clientInfo: DialOptions["clientInfo"],
   capabilities: Record<string, unknown>,
 ) {
   return {
-    jsonrpc: "2.0" as const,
-    id,
     method: "server/discover",
     params: {
       _meta: {

@@ -38,7 +38,11 @@ export async function probeHttpEra(
         "mcp-protocol-version": MODERN_PROTOCOL,
         "mcp-method": "server/discover",
       },
-      body: JSON.stringify(discoverRequest(id, options.clientInfo, capabilities)),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        ...discoverRequest(options.clientInfo, capabilities),
+      }),
       redirect: "manual",
       signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
     });

@@ -66,20 +66,22 @@ export class ModernSession implements McpSession {
   static async connect(
     server: McpServerConfig,
     options: DialOptions,
-    /** Our stdio transport the era was asked on; absent for HTTP, where the v2 one is made here. */
-    stdio: StdioProcessTransport | undefined,
+    /**
+     * Our stdio transport and the connection the era was asked on; absent for HTTP, where the
+     * v2 transport and a connection above it are made here.
+     */
+    stdio: { transport: StdioProcessTransport; connection: Connection } | undefined,
     discover: Record<string, unknown>,
     loggedIn = false,
   ): Promise<ModernSession> {
     const auth = stdio ? undefined : await authFor(server, options);
     const http = stdio ? undefined : modernHttpTransport(server, auth);
-    const base = (stdio ?? http) as unknown as Transport;
+    const era = { completeResults: true, subscriptions: true };
     // Plain tool calls are the connection's own (ModernPlainCalls), over HTTP on its lane; the
     // client sends the rest through it.
-    const channel = new Connection(base as never, http && modernCallLane(server, http, auth), {
-      completeResults: true,
-      subscriptions: true,
-    });
+    const channel =
+      stdio?.connection ?? new Connection(http as never, modernCallLane(server, http!, auth), era);
+    channel.useEra(era);
     const capabilities = clientCapabilities(server, options.handlers);
     // No versionNegotiation: the era is settled, and connect({ prior }) adopts it as it is.
     const client = new Client(options.clientInfo, {
@@ -100,8 +102,9 @@ export class ModernSession implements McpSession {
     const session = new ModernSession(
       server.name,
       client,
-      // Ours over stdio, for how its process ended (the channel in front of it has no exitInfo).
-      stdio ?? channel,
+      channel,
+      // Ours over stdio, for how its process ended.
+      stdio?.transport,
       !stdio,
       modernTaskCalls(server, options, client, channel),
       reauthorize,
@@ -142,10 +145,8 @@ export class ModernSession implements McpSession {
   private constructor(
     readonly serverName: string,
     private readonly client: Client,
-    private readonly transport: {
-      close(): Promise<void>;
-      exitInfo?: StdioProcessTransport["exitInfo"];
-    },
+    private readonly connection: Connection,
+    stdio: Pick<StdioProcessTransport, "exitInfo"> | undefined,
     /** Over HTTP, `x-mcp-header` parameters travel as headers, and the rules for them apply. */
     private readonly overHttp: boolean,
     /** Calls of tools that run as tasks (the Tasks extension), on the connection's exchanges. */
@@ -165,7 +166,7 @@ export class ModernSession implements McpSession {
     client.setNotificationHandler("notifications/resources/updated", events.resourceUpdated);
     client.onclose = () => {
       if (this.closing) return;
-      this.events.emit("closed", closeReason(transport.exitInfo));
+      this.events.emit("closed", closeReason(stdio?.exitInfo));
     };
   }
 
@@ -353,7 +354,7 @@ export class ModernSession implements McpSession {
     await this.tasks.close();
     await this.stream?.close();
     await this.client.close().catch(() => undefined);
-    await this.transport.close().catch(() => undefined);
+    await this.connection.close().catch(() => undefined);
   }
 
   /**

@@ -12,6 +12,7 @@ import {
 import { type PseudoClaudeError } from "@pseudoclaude/core";
 import type { McpLogLevel, McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import type { Connection } from "../wire/connection.js";
 import { answerElicitation, answerSampling, clientCapabilities } from "./era-handlers.js";
 import type { DialOptions, McpSession } from "./mcp-session.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
@@ -22,9 +23,13 @@ import { StderrTail } from "./stderr-tail.js";
 import { stderrOf, stdioEndedEarly } from "./stdio-failure.js";
 import { StdioProcessTransport, stdioTransport } from "./stdio-process-transport.js";
 
-/** A stdio server's transport, spawned by the dialer before this module loaded. */
+/**
+ * A stdio server's transport, spawned by the dialer before this module loaded, and the
+ * connection above it that asked its era.
+ */
 export interface EarlyStdio {
   transport: StdioProcessTransport;
+  connection: Connection;
   tail: StderrTail;
 }
 
@@ -74,6 +79,7 @@ export async function connectWithSdk(
       server.transport === "http"
         ? remote?.callLaneFor(transport, server.url, server.headers, auth)
         : undefined,
+      early?.connection,
     );
     if (server.logLevel && session.capabilities.logging)
       await askLogLevel(client, server.logLevel, options.signal);

@@ -6,14 +6,16 @@ import type {
 } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { defaultCredentialStore, storedAuthorization } from "../oauth/credential-store.js";
+import { Connection } from "../wire/connection.js";
 import { clientCapabilities } from "./era-handlers.js";
 import {
-  classifyDiscoverAnswer,
   type EraVerdict,
   MODERN_PROTOCOL,
   PROBE_TIMEOUT_MS,
   probeStdioEra,
+  type StdioProbe,
   UNSUPPORTED_PROTOCOL_VERSION,
+  verdictOf,
 } from "./era-probe.js";
 import { probeHttpEra } from "./http-era-probe.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
@@ -79,6 +81,8 @@ export class SdkDialer implements SessionDialer {
     // server boots or answers.
     warmJsonSchemaCompiler();
     let early: EarlyStdio | undefined;
+    /** The era question asked on this process, whose answer may still come. */
+    let probe: StdioProbe | undefined;
     if (server.transport === "http" && server.protocol !== "2025-11-25") {
       if (!this.verdict) preloadFor(server);
       const verdict = await this.negotiateHttp(server, options);
@@ -90,11 +94,14 @@ export class SdkDialer implements SessionDialer {
       early = this.spawn(server, options);
       if (server.protocol !== "2025-11-25") {
         if (!this.verdict) preloadFor(server);
-        const verdict = await this.negotiate(server, options, early);
+        const asked = await this.negotiate(server, options, early);
+        probe = asked.probe;
+        const { verdict } = asked;
         if (verdict.era === "modern") return this.dialModern(server, options, early, verdict);
         if (verdict.era === "gone") {
-          await early.transport.close();
+          await early.connection.close();
           early = this.spawn(server, options);
+          probe = undefined;
         }
       }
     }
@@ -102,29 +109,31 @@ export class SdkDialer implements SessionDialer {
     // A server that did not answer server/discover in time may still answer it while the 2025
     // client tries: the process is lent, so a late DiscoverResult can go on in 2026 on it.
     const lent = server.transport === "stdio" && server.protocol === "auto" ? early : undefined;
-    lent?.transport.lend();
+    lent?.connection.lend();
     try {
       const { connectWithSdk } = await legacy;
       const session = await connectWithSdk(server, options, early);
-      await lent?.transport.keep(true);
+      await lent?.connection.keep(true);
+      probe?.drop();
       return session;
     } catch (error) {
       // Refused naming 2026-07-28: the server is up and speaks it; its answer to the probe may
       // come just after the refusal (a server may answer them in either order).
-      const modern = lent && refusedForModern(error);
+      const modern = lent && probe && refusedForModern(error);
       const late = modern
-        ? await lent.transport.lateAnswerWithin(Math.floor(server.connectTimeoutMs / 4))
+        ? await probe?.lateAnswerWithin(Math.floor(server.connectTimeoutMs / 4))
         : undefined;
-      const verdict = late === undefined ? undefined : classifyDiscoverAnswer(late);
+      const verdict = late === undefined ? undefined : verdictOf(late);
       if (lent && verdict?.era === "modern") {
-        await lent.transport.keep(true);
+        await lent.connection.keep(true);
         this.verdict = verdict;
         return this.dialModern(server, options, lent, verdict);
       }
-      await lent?.transport.keep(false);
+      probe?.drop();
+      await lent?.connection.keep(false);
       // A failed connect closes its transport; this also covers a failure before it got that
       // far. The process spawned here must not outlive the dial (closing twice is harmless).
-      await early?.transport.close();
+      await early?.connection.close();
       throw error;
     }
   }
@@ -132,9 +141,11 @@ export class SdkDialer implements SessionDialer {
   private spawn(server: StdioServerConfig, options: DialOptions): EarlyStdio {
     const tail = new StderrTail(options.stderrLines ?? 40);
     this.tail = tail;
-    const early = { transport: stdioTransport(server, tail, options), tail };
-    early.transport.spawnEarly();
-    return early;
+    const transport = stdioTransport(server, tail, options);
+    const connection = new Connection(transport);
+    // The process starts now: the era is asked on it while the SDK loads.
+    void connection.open();
+    return { transport, connection, tail };
   }
 
   /**
@@ -146,10 +157,10 @@ export class SdkDialer implements SessionDialer {
     server: StdioServerConfig,
     options: DialOptions,
     early: EarlyStdio,
-  ): Promise<EraVerdict> {
-    if (this.verdict) return this.verdict;
-    const verdict = await probeStdioEra(
-      early.transport,
+  ): Promise<{ verdict: EraVerdict; probe?: StdioProbe }> {
+    if (this.verdict) return { verdict: this.verdict };
+    const probe = await probeStdioEra(
+      early.connection,
       options,
       clientCapabilities(server, options.handlers),
       // A silent server must leave most of the connect budget to initialize; one pinned to
@@ -158,6 +169,7 @@ export class SdkDialer implements SessionDialer {
         ? server.connectTimeoutMs
         : Math.min(PROBE_TIMEOUT_MS, Math.floor(server.connectTimeoutMs / 3)),
     );
+    const { verdict } = probe;
     if (server.protocol === MODERN_PROTOCOL && verdict.era !== "modern") {
       // A process that ended (or never started) says so, as in the 2025 era; one that is
       // running and does not speak 2026-07-28 is told to fall back.
@@ -170,7 +182,7 @@ export class SdkDialer implements SessionDialer {
               early.tail,
             )
           : undefined;
-      await early.transport.close();
+      await early.connection.close();
       if (ended) throw ended;
       throw new ToolSourceError<McpServerErrorCode>(
         "connect_failed",
@@ -178,7 +190,7 @@ export class SdkDialer implements SessionDialer {
       );
     }
     this.verdict = verdict.era === "gone" ? { era: "legacy", why: "process ended" } : verdict;
-    return verdict;
+    return { verdict, probe };
   }
 
   /** The era of a Streamable HTTP server: remembered, or asked with one POST. */
@@ -233,9 +245,9 @@ export class SdkDialer implements SessionDialer {
   ): Promise<McpSession> {
     try {
       const { ModernSession } = await modernClient();
-      return await ModernSession.connect(server, options, early?.transport, verdict.discover);
+      return await ModernSession.connect(server, options, early, verdict.discover);
     } catch (error) {
-      await early?.transport.close();
+      await early?.connection.close();
       const stderr =
         early && server.transport === "stdio"
           ? `\nLast stderr lines of "${server.command}":\n${early.tail.describe(10)}`

@@ -42,8 +42,9 @@ import { mcpTraceFacts } from "./trace-facts.js";
 export class SdkSession implements McpSession {
   private readonly events = new SessionEvents();
   /**
-   * Over stdio and Streamable HTTP, the owner of the transport: plain tools/call requests go
-   * through it, the client gets everything else. The legacy SSE transport is the client's alone.
+   * Over stdio and Streamable HTTP, the connection above the transport: plain tools/call
+   * requests are its own, the client's go through it. The legacy SSE transport is the client's
+   * alone.
    */
   private readonly channel: Connection | undefined;
   private closing = false;
@@ -65,8 +66,10 @@ export class SdkSession implements McpSession {
     reauthorize?: () => Promise<boolean>,
     /** A remote server's: see RemoteSupport (undefined for stdio). */
     remote?: RemoteSupport,
-    /** Streamable HTTP: how the channel POSTs its own calls (see HttpCallLane). */
+    /** Streamable HTTP: how the connection POSTs its own calls (see HttpCallLane). */
     lane?: HttpCallLane,
+    /** Over stdio, the connection the dialer asked the era on. */
+    connection?: Connection,
   ): Promise<SdkSession> {
     const session = new SdkSession(
       server.name,
@@ -76,6 +79,7 @@ export class SdkSession implements McpSession {
       reauthorize,
       remote,
       lane,
+      connection,
     );
     try {
       await withRequestSignal(signal, (requestSignal) =>
@@ -101,6 +105,7 @@ export class SdkSession implements McpSession {
     reauthorize?: () => Promise<boolean>,
     private readonly remote?: RemoteSupport,
     lane?: HttpCallLane,
+    connection?: Connection,
   ) {
     this.failures = {
       serverName,
@@ -110,8 +115,11 @@ export class SdkSession implements McpSession {
       sessionLost: (reason) => this.events.emit("closed", reason),
     };
     // Not the legacy SSE transport: its servers are few, and the SDK path serves them.
-    if (transport instanceof StdioProcessTransport || remote?.carriesCalls(transport))
-      this.channel = new Connection(transport, lane);
+    this.channel =
+      connection ??
+      (transport instanceof StdioProcessTransport || remote?.carriesCalls(transport)
+        ? new Connection(transport, lane)
+        : undefined);
     // Set before connecting: a server may announce changed tools right after initialize.
     const events = this.events;
     client.setNotificationHandler(ToolListChangedNotificationSchema, events.toolsListChanged);
@@ -322,10 +330,13 @@ export class SdkSession implements McpSession {
     this.events.removeAllListeners();
   }
 
-  /** Close the client and the transport, best effort: the connection may be gone already. */
+  /**
+   * Close the client and the connection (or the transport the legacy SSE client has alone),
+   * best effort: it may be gone already. A connection lent to this session is handed back.
+   */
   private async closeQuietly(): Promise<void> {
     await this.client.close().catch(() => undefined);
-    await this.transport.close().catch(() => undefined);
+    await (this.channel ?? this.transport).close().catch(() => undefined);
   }
 
   /** One SDK request (see sessionRequest), failures as McpCallError. */

@@ -21,11 +21,8 @@ export interface StdioProcessOptions {
   closeGraceMs?: { afterStdin: number; afterTerm: number };
 }
 
-/** Messages kept from a server that talks before its client connects. */
 /** The answer to a send that went out at once. */
 const SENT: Promise<void> = Promise.resolve();
-
-const MAX_HELD = 100;
 
 export interface ExitInfo {
   code: number | null;
@@ -39,7 +36,7 @@ export interface ExitInfo {
  * exit can be reported with its code and last stderr lines.
  */
 export class StdioProcessTransport implements Transport {
-  // `| undefined` as in the SDK's Transport: a transport handed back unsets them.
+  // `| undefined` as in the SDK's Transport.
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
   onmessage?: ((message: JSONRPCMessage) => void) | undefined;
@@ -49,18 +46,8 @@ export class StdioProcessTransport implements Transport {
   private exited: Promise<void> | undefined;
   private exit: ExitInfo | undefined;
   private closing: Promise<void> | undefined;
-  /** The spawn, started by `spawnEarly` or by the client's `start`. */
+  /** The spawn, by `start`. */
   private spawning: Promise<void> | undefined;
-  private clientStarted = false;
-  /** What the server said before the client started (at most MAX_HELD items). */
-  private held: Array<{ message: JSONRPCMessage } | { error: Error }> = [];
-  /** The process ended before the client started: the client hears it when it does. */
-  private closedEarly = false;
-  /** Set while a client tries this process: its close hands the process back instead. */
-  private onTrial = false;
-  /** An answer to an `exchange` that came after its wait ended (a slow server's). */
-  private lateAnswer: JSONRPCMessage | undefined;
-  private onLateAnswer: (() => void) | undefined;
   /** Whether stdin is corked for the current burst of sends. */
   private corked = false;
   /**
@@ -72,10 +59,6 @@ export class StdioProcessTransport implements Transport {
    */
   private readonly deliveries: JSONRPCMessage[] = [];
   private delivering = false;
-  /** A request sent before the client started (`exchange`), waiting for its answer. */
-  private waiting: { id: string | number; answer: (message: JSONRPCMessage) => void } | undefined;
-  /** Ids of such requests: a late answer to one is dropped, never handed to the client. */
-  private readonly exchanged = new Set<string | number>();
 
   constructor(private readonly options: StdioProcessOptions) {}
 
@@ -94,17 +77,6 @@ export class StdioProcessTransport implements Transport {
     this.protocolVersion = version;
   }
 
-  /**
-   * Start the process now, before a client connects: the dialer spawns the server first and
-   * loads the MCP SDK while it boots. The client's `start()` then waits for this spawn, and
-   * what the server said or did in between (messages, its exit) reaches the client then.
-   */
-  spawnEarly(): void {
-    this.spawning ??= this.spawnProcess();
-    // A failed spawn is the client's `start()` to report; held here, it is no stray rejection.
-    this.spawning.catch(() => undefined);
-  }
-
   /** Why the process could not be started (a command not found), once the spawn settled. */
   async spawnFailure(): Promise<Error | undefined> {
     return this.spawning?.then(
@@ -113,25 +85,15 @@ export class StdioProcessTransport implements Transport {
     );
   }
 
-  /** The client's start: spawns the process, or takes over the early spawn. Once only. */
+  /** Spawn the process; from then on what it says goes to `onmessage`. Once only. */
   start(): Promise<void> {
-    if (this.clientStarted)
+    if (this.spawning)
       throw new UsageError<McpUsageErrorCode>(
         "transport_already_started",
         "StdioProcessTransport already started",
       );
-    this.clientStarted = true;
-    this.spawning ??= this.spawnProcess();
-    return this.spawning.then(() => {
-      // Anything that came before the client was listening, in order, then a close if any.
-      const held = this.held;
-      this.held = [];
-      for (const item of held) {
-        if ("message" in item) this.deliver(item.message);
-        else this.onerror?.(item.error);
-      }
-      if (this.closedEarly) this.onclose?.();
-    });
+    this.spawning = this.spawnProcess();
+    return this.spawning;
   }
 
   private spawnProcess(): Promise<void> {
@@ -160,18 +122,11 @@ export class StdioProcessTransport implements Transport {
         if (child.pid) trackGroup(child.pid);
         resolve();
       });
-      child.once("close", () => {
-        if (this.clientStarted) this.onclose?.();
-        else this.closedEarly = true;
-      });
+      child.once("close", () => this.onclose?.());
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => {
         for (const item of this.reader.push(chunk)) {
-          if ("message" in item && this.answersExchange(item.message)) continue;
-          if (!this.clientStarted) {
-            // A server has nothing to say before initialize; a chatty one is kept to a bound.
-            if (this.held.length < MAX_HELD) this.held.push(item);
-          } else if ("message" in item) this.deliver(item.message);
+          if ("message" in item) this.deliver(item.message);
           else this.onerror?.(item.error);
         }
       });
@@ -179,90 +134,6 @@ export class StdioProcessTransport implements Transport {
         for (const line of this.options.stderrTail.push(chunk)) this.options.onStderrLine?.(line);
       });
     });
-  }
-
-  /**
-   * Send one request before any client has started and wait for its answer, on this process:
-   * the era probe (`server/discover`) that must not cost a second spawn. Resolves with the
-   * answer, `closed` when the process ends first, or `timeout`. Anything else the server says
-   * meanwhile is held for the client; a late answer is dropped.
-   */
-  exchange(
-    request: { id: string | number } & JSONRPCMessage,
-    timeoutMs: number,
-  ): Promise<
-    { kind: "answer"; message: JSONRPCMessage } | { kind: "closed" } | { kind: "timeout" }
-  > {
-    this.spawnEarly();
-    const id = request.id;
-    this.exchanged.add(id);
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const settle = (
-        outcome:
-          | { kind: "answer"; message: JSONRPCMessage }
-          | { kind: "closed" }
-          | { kind: "timeout" },
-      ) => {
-        clearTimeout(timer);
-        this.waiting = undefined;
-        this.child?.off("close", onClose);
-        resolve(outcome);
-      };
-      const onClose = () => settle({ kind: "closed" });
-      this.waiting = { id, answer: (message) => settle({ kind: "answer", message }) };
-      timer = setTimeout(() => settle({ kind: "timeout" }), timeoutMs);
-      this.spawning!.then(
-        () => {
-          if (this.exit || this.closedEarly) return settle({ kind: "closed" });
-          this.child?.once("close", onClose);
-          this.send(request).catch(() => settle({ kind: "closed" }));
-        },
-        () => settle({ kind: "closed" }),
-      );
-    });
-  }
-
-  /** Whether `message` answers an `exchange` request (taken by it, or dropped when late). */
-  private answersExchange(message: JSONRPCMessage): boolean {
-    const id = (message as { id?: string | number }).id;
-    if (id === undefined || !this.exchanged.has(id) || "method" in message) return false;
-    if (this.waiting?.id === id) this.waiting.answer(message);
-    else {
-      this.lateAnswer = message;
-      this.onLateAnswer?.();
-    }
-    return true;
-  }
-
-  /** The late answer to an `exchange`, waited for up to `ms` (undefined if none came). */
-  lateAnswerWithin(ms: number): Promise<JSONRPCMessage | undefined> {
-    if (this.lateAnswer !== undefined || this.exit) return Promise.resolve(this.lateAnswer);
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.onLateAnswer = undefined;
-        this.child?.off("close", done);
-        resolve(this.lateAnswer);
-      };
-      const timer = setTimeout(done, ms);
-      this.onLateAnswer = done;
-      this.child?.once("close", done);
-    });
-  }
-
-  /**
-   * Lend the process to a client that may fail to connect: until `keep`, that client's close
-   * detaches it and leaves the process running for another client (the 2026 one, when a slow
-   * server answered `server/discover` after all). `keep(false)` ends the loan with a real close.
-   */
-  lend(): void {
-    this.onTrial = true;
-  }
-
-  async keep(kept: boolean): Promise<void> {
-    this.onTrial = false;
-    if (!kept) await this.close();
   }
 
   private deliver(message: JSONRPCMessage): void {
@@ -319,14 +190,6 @@ export class StdioProcessTransport implements Transport {
   }
 
   close(): Promise<void> {
-    if (this.onTrial) {
-      // Handed back: a new client may start on the same process.
-      this.clientStarted = false;
-      this.onmessage = undefined;
-      this.onclose = undefined;
-      this.onerror = undefined;
-      return Promise.resolve();
-    }
     this.closing ??= this.terminate();
     return this.closing;
   }

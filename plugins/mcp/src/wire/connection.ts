@@ -29,6 +29,8 @@ export interface ConnectionEra {
 }
 
 const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+/** What a server may say before a client listens (nothing, before initialize), at most. */
+const MAX_HELD = 100;
 const LISTEN = "subscriptions/listen";
 
 /** A request the connection sent: for itself (`own`) or for the SDK client (`client`). */
@@ -94,12 +96,25 @@ class OwnRequest {
  * or the connection.
  */
 export class Connection implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  // `| undefined`: a client that hands the connection back (a trial) unsets them.
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?:
+    | (<T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void)
+    | undefined;
 
   private readonly pending = new Map<number, Pending>();
   private next = 0;
+  /** The transport's start, when `open` started it before a client did. */
+  private opened: Promise<void> | undefined;
+  /** A client has started (and, on trial, not handed the connection back). */
+  private listening = false;
+  /** What the server said while no client listened, for the next one; then a close, if any. */
+  private held: Array<{ message: JSONRPCMessage; extra?: MessageExtraInfo } | { error: Error }> =
+    [];
+  private closedUnheard = false;
+  /** Lent to a client that may fail to connect: its close hands the connection back. */
+  private onTrial = false;
   /** The `_meta` every request of ours carries (2026-07-28's per-request envelope). */
   private envelope: Record<string, unknown> | undefined;
 
@@ -107,15 +122,52 @@ export class Connection implements Transport {
     private readonly transport: Transport,
     /** A cheaper way to POST the connection's plain calls over Streamable HTTP. */
     private readonly lane?: HttpCallLane,
-    private readonly era: ConnectionEra = {},
+    private era: ConnectionEra = {},
   ) {
     transport.onmessage = (message, extra) => this.received(message, extra);
     transport.onclose = () => {
       // Our requests fail first, then the client learns the connection is gone.
       this.failAll(new McpCallError("session", "Connection closed"));
-      this.onclose?.();
+      if (this.listening) this.onclose?.();
+      else this.closedUnheard = true;
     };
-    transport.onerror = (error) => this.onerror?.(error);
+    transport.onerror = (error) => {
+      if (this.listening) this.onerror?.(error);
+      else if (this.held.length < MAX_HELD) this.held.push({ error });
+    };
+  }
+
+  /**
+   * Start the transport before any client, to ask the server something first (the era probe,
+   * on the process that will serve the session: no second spawn). What else the server says
+   * meanwhile, and a close, are kept for the client that starts next.
+   */
+  open(): Promise<void> {
+    if (!this.opened) {
+      this.opened = this.transport.start();
+      // A failed start is the client's `start()` to report; kept here, it is no stray rejection.
+      this.opened.catch(() => undefined);
+    }
+    return this.opened;
+  }
+
+  /**
+   * Lend the connection to a client that may fail to connect: until `keep`, that client's close
+   * hands it back, the process running, for another client (the 2026 one, when a slow server
+   * answered `server/discover` after all). `keep(false)` ends the loan with a real close.
+   */
+  lend(): void {
+    this.onTrial = true;
+  }
+
+  async keep(kept: boolean): Promise<void> {
+    this.onTrial = false;
+    if (!kept) await this.close();
+  }
+
+  /** Speak `era` from now on (the era probe may settle it after the connection began). */
+  useEra(era: ConnectionEra): void {
+    this.era = era;
   }
 
   /**
@@ -142,8 +194,16 @@ export class Connection implements Transport {
     this.transport.setProtocolVersion?.(version);
   }
 
-  start(): Promise<void> {
-    return this.transport.start();
+  /** A client's start: the transport's (once), then what was kept for it, in order. */
+  async start(): Promise<void> {
+    this.listening = true;
+    await this.open();
+    const held = this.held;
+    this.held = [];
+    for (const item of held)
+      if ("message" in item) this.onmessage?.(item.message, item.extra);
+      else this.onerror?.(item.error);
+    if (this.closedUnheard) this.onclose?.();
   }
 
   /** What the SDK client sends: its requests under our ids, its cancellations likewise. */
@@ -169,6 +229,16 @@ export class Connection implements Transport {
   }
 
   close(): Promise<void> {
+    if (this.onTrial) {
+      // Handed back: its client's requests are forgotten, the next client starts afresh.
+      this.listening = false;
+      this.onmessage = undefined;
+      this.onclose = undefined;
+      this.onerror = undefined;
+      for (const [id, pending] of this.pending)
+        if (pending.kind === "client") this.pending.delete(id);
+      return Promise.resolve();
+    }
     this.lane?.close();
     return this.transport.close();
   }
@@ -279,6 +349,11 @@ export class Connection implements Transport {
   private received(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     const { id } = message as { id?: unknown };
     if (id === undefined || "method" in message) {
+      if (!this.listening) {
+        // A server has nothing to say before initialize; a chatty one is kept to a bound.
+        if (this.held.length < MAX_HELD) this.held.push({ message, ...(extra ? { extra } : {}) });
+        return;
+      }
       this.onmessage?.(this.era.subscriptions ? this.subscriptionNamed(message) : message, extra);
       return;
     }
