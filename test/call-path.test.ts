@@ -65,7 +65,7 @@ describe("the call path of one MCP tool call", () => {
     it(`goes from the model's answer to the server in at most 8 files, none twice (${era.version})`, async () => {
       const walk = visits(await filesOnTheWayOut(era));
       assert.equal(walk.at(-1), "packages/core/src/agent/run-loop.ts", walk.join("\n"));
-      assert.equal(walk[0], "plugins/mcp/src/session/stdio-process-transport.ts", walk.join("\n"));
+      assert.equal(walk[0], "plugins/mcp/src/wire/stdio-transport.ts", walk.join("\n"));
       assert.equal(new Set(walk).size, walk.length, `a file is entered twice:\n${walk.join("\n")}`);
       assert.ok(walk.length <= 8, `${walk.length} stops:\n${walk.join("\n")}`);
       const registry = walk.filter((file) => file.startsWith("packages/core/src/registry/"));

@@ -93,4 +93,4 @@ export {
   type ToolsPage,
 } from "./session/mcp-session.js";
 export { SdkDialer } from "./session/sdk-dialer.js";
-export { StderrTail } from "./session/stderr-tail.js";
+export { StderrTail } from "./wire/stderr-tail.js";

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { StderrTail, StdioProcessTransport } from "../src/session/stdio-process-transport.js";
 import { Connection } from "../src/wire/connection.js";
+import { StderrTail, StdioProcessTransport } from "../src/wire/stdio-transport.js";
 
 /** A process that speaks before anyone asks, then stays or leaves (real processes, no MCP). */
 function transport(script: string): StdioProcessTransport {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { JsonLineReader } from "../src/session/json-line-reader.js";
+import { JsonLineReader } from "../src/wire/json-line-reader.js";
 
 const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 const messages = (items: ReturnType<JsonLineReader["push"]>) =>

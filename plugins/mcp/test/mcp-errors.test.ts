@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { PseudoClaudeError } from "@pseudoclaude/core";
 import { McpCallError } from "../src/index.js";
-import { JsonLineReader } from "../src/session/json-line-reader.js";
+import { JsonLineReader } from "../src/wire/json-line-reader.js";
 
 describe("MCP errors", () => {
   it("makes a call error a kernel error of the tool's fault whose code follows its reason", () => {

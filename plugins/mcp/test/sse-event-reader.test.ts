@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { type SseEvent, SseEventReader } from "../src/session/sse-event-reader.js";
+import { type SseEvent, SseEventReader } from "../src/wire/sse-event-reader.js";
 
 const STREAM =
   ": a comment\r\n" +

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { SseEventReader } from "./sse-event-reader.js";
+import { SseEventReader } from "../wire/sse-event-reader.js";
 import { traceHeadersOf } from "./trace-header-fetch.js";
 
 /** The SDK transport's `initialReconnectionDelay`, used when the server gives no `retry:`. */

@@ -12,6 +12,7 @@ import { modernTaskCalls, TASKS_EXTENSION } from "../tasks/modern-task-calls.js"
 import { runsAsTask } from "../tasks/runs-as-task.js";
 import type { TaskCalls } from "../tasks/task-calls.js";
 import { Connection } from "../wire/connection.js";
+import type { StdioProcessTransport } from "../wire/stdio-transport.js";
 import { progressOption } from "./call-progress.js";
 import { toRemoteCallResult } from "./call-result.js";
 import { classifyModernError } from "./classify-error.js";
@@ -41,7 +42,6 @@ import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { serverInfoOf } from "./server-info.js";
 import { closeReason, SessionEvents } from "./session-events.js";
 import { callRequest, type SessionRequestOptions, sessionRequest } from "./session-request.js";
-import type { StdioProcessTransport } from "./stdio-process-transport.js";
 import { withoutUnmirrorableTools } from "./x-mcp-header.js";
 
 type Transport = Parameters<Client["connect"]>[0];

@@ -13,15 +13,15 @@ import { type PseudoClaudeError } from "@pseudoclaude/core";
 import type { McpLogLevel, McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import type { Connection } from "../wire/connection.js";
+import { StderrTail } from "../wire/stderr-tail.js";
+import { StdioProcessTransport, stdioTransport } from "../wire/stdio-transport.js";
 import { answerElicitation, answerSampling, clientCapabilities } from "./era-handlers.js";
 import type { DialOptions, McpSession } from "./mcp-session.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
 import type { OAuthStepRecorder } from "./oauth-steps.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { SdkSession } from "./sdk-session.js";
-import { StderrTail } from "./stderr-tail.js";
 import { stderrOf, stdioEndedEarly } from "./stdio-failure.js";
-import { StdioProcessTransport, stdioTransport } from "./stdio-process-transport.js";
 
 /**
  * A stdio server's transport, spawned by the dialer before this module loaded, and the

@@ -7,6 +7,8 @@ import type {
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { defaultCredentialStore, storedAuthorization } from "../oauth/credential-store.js";
 import { Connection } from "../wire/connection.js";
+import { StderrTail } from "../wire/stderr-tail.js";
+import { stdioTransport } from "../wire/stdio-transport.js";
 import { clientCapabilities } from "./era-handlers.js";
 import {
   type EraVerdict,
@@ -20,9 +22,7 @@ import {
 import { probeHttpEra } from "./http-era-probe.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
 import type { EarlyStdio } from "./sdk-connect.js";
-import { StderrTail } from "./stderr-tail.js";
 import { stdioEndedEarly } from "./stdio-failure.js";
-import { stdioTransport } from "./stdio-process-transport.js";
 
 let sdk: Promise<typeof import("./sdk-connect.js")> | undefined;
 let modern: Promise<typeof import("./modern-session.js")> | undefined;

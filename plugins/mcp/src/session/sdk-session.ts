@@ -14,6 +14,7 @@ import { LegacyTaskPort } from "../tasks/legacy-task-port.js";
 import { runsAsTask } from "../tasks/runs-as-task.js";
 import { TaskCalls } from "../tasks/task-calls.js";
 import { Connection } from "../wire/connection.js";
+import { StdioProcessTransport } from "../wire/stdio-transport.js";
 import { progressOption } from "./call-progress.js";
 import { toRemoteCallResult } from "./call-result.js";
 import { completionOf } from "./completion.js";
@@ -35,7 +36,6 @@ import { recoverSdkFailure, type SdkFailureContext } from "./sdk-request-failure
 import { serverInfoOf } from "./server-info.js";
 import { closeReason, SessionEvents } from "./session-events.js";
 import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
-import { StdioProcessTransport } from "./stdio-process-transport.js";
 import { mcpTraceFacts } from "./trace-facts.js";
 
 /** A live SDK client session behind our McpSession interface. */

@@ -1,7 +1,7 @@
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
+import type { ExitInfo } from "../wire/stdio-transport.js";
 import type { ServerNotice } from "./mcp-session.js";
-import type { ExitInfo } from "./stdio-process-transport.js";
 
 /** What a session tells its listeners, in either era. */
 export interface SessionEventMap {
