@@ -2,6 +2,7 @@ import { UsageError } from "@pseudoclaude/core";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import { ServerLogs } from "./features/server-logs.js";
+import { loginToServer } from "./manager/login-to-server.js";
 import type { ServerConnection, ServerStats } from "./manager/server-connection.js";
 import type { McpUsageErrorCode } from "./mcp-errors.js";
 import type {
@@ -13,7 +14,6 @@ import type {
   McpServerReport,
 } from "./mcp-manager.js";
 import { type CredentialStore, defaultCredentialStore } from "./oauth/credential-store.js";
-import { loginToServer } from "./oauth/login.js";
 import type {
   CompletionRequest,
   McpSession,

@@ -40,6 +40,7 @@ export { MCP_LOG_LEVELS, serverEntrySchema } from "./config/server-config.js";
 export { DefaultMcpManager } from "./default-mcp-manager.js";
 export { ServerLogs } from "./features/server-logs.js";
 export { DEFAULT_PAGE_CAP, type ListedTools, listAllTools } from "./manager/list-all-tools.js";
+export { type LoginOptions, loginToServer } from "./manager/login-to-server.js";
 export {
   type ConnectionEvents,
   type ConnectionState,
@@ -72,7 +73,6 @@ export {
   MemoryCredentialStore,
   type ServerCredentials,
 } from "./oauth/credential-store.js";
-export { type LoginOptions, loginToServer } from "./oauth/login.js";
 export type { Authorizer, OAuthSettings } from "./oauth/oauth-settings.js";
 export {
   type CallOptions,

@@ -12,13 +12,13 @@ import {
 import { type PseudoClaudeError } from "@pseudoclaude/core";
 import type { McpLogLevel, McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import type { OAuthStepRecorder } from "../oauth/oauth-steps.js";
 import type { Connection } from "../wire/connection.js";
 import { StderrTail } from "../wire/stderr-tail.js";
 import { StdioProcessTransport, stdioTransport } from "../wire/stdio-transport.js";
 import { answerElicitation, answerSampling, clientCapabilities } from "./era-handlers.js";
 import type { DialOptions, McpSession } from "./mcp-session.js";
 import { noSdkValidation } from "./no-sdk-validation.js";
-import type { OAuthStepRecorder } from "./oauth-steps.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
 import { SdkSession } from "./sdk-session.js";
 import { stderrOf, stdioEndedEarly } from "./stdio-failure.js";

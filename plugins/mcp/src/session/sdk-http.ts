@@ -14,12 +14,12 @@ import { askAuthorizer } from "../oauth/ask-authorizer.js";
 import { defaultCredentialStore } from "../oauth/credential-store.js";
 import { type DpopCapable, dpopFetch } from "../oauth/dpop-fetch.js";
 import { checkResponseIssuer } from "../oauth/issuer-checks.js";
+import { oauthProviderFor } from "../oauth/oauth-provider.js";
+import { OAuthStepRecorder } from "../oauth/oauth-steps.js";
 import { HttpCallLane, type LaneEra } from "./http-call-lane.js";
 import { leanFetch } from "./lean-fetch.js";
 import type { DialOptions } from "./mcp-session.js";
-import { OAuthStepRecorder } from "./oauth-steps.js";
 import type { RemoteSupport } from "./remote-support.js";
-import { oauthProviderFor } from "./sdk-oauth-provider.js";
 import { traceHeaderFetch } from "./trace-header-fetch.js";
 
 /**

@@ -13,12 +13,12 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { CredentialStore } from "../oauth/credential-store.js";
-import { dpopSessionFor } from "../oauth/dpop-key.js";
-import { checkMetadataIssuer } from "../oauth/issuer-checks.js";
-import type { OAuthSettings } from "../oauth/oauth-settings.js";
-import { crossAppAccessProvider } from "./cross-app-access-provider.js";
-import { JwtBearerProvider } from "./jwt-bearer-provider.js";
+import type { CredentialStore } from "./credential-store.js";
+import { crossAppAccessProvider } from "./cross-app-access-grant.js";
+import { dpopSessionFor } from "./dpop-key.js";
+import { checkMetadataIssuer } from "./issuer-checks.js";
+import { JwtBearerProvider } from "./jwt-bearer-grant.js";
+import type { OAuthSettings } from "./oauth-settings.js";
 
 /** The loopback address the authorization server sends people back to. */
 export const DEFAULT_REDIRECT_URI = "http://127.0.0.1:33418/callback";

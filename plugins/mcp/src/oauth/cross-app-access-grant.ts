@@ -1,8 +1,8 @@
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import { ToolSourceError } from "@pseudoclaude/core";
 import type { McpServerErrorCode } from "../mcp-errors.js";
-import type { OAuthSettings } from "../oauth/oauth-settings.js";
-import { JwtBearerProvider } from "./jwt-bearer-provider.js";
+import { JwtBearerProvider } from "./jwt-bearer-grant.js";
+import type { OAuthSettings } from "./oauth-settings.js";
 
 const TOKEN_EXCHANGE = "urn:ietf:params:oauth:grant-type:token-exchange";
 const ID_JAG = "urn:ietf:params:oauth:token-type:id-jag";

@@ -2,8 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { errorMessage } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
+import type { CredentialStore } from "../oauth/credential-store.js";
 import { SdkDialer } from "../session/sdk-dialer.js";
-import type { CredentialStore } from "./credential-store.js";
 
 export interface LoginOptions {
   credentials: CredentialStore;
