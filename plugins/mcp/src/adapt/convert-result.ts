@@ -20,7 +20,7 @@ export function convertCallResult(result: RemoteCallResult, options: ConvertOpti
   const unsupported: string[] = [];
   const content: ContentBlock[] = [];
   for (const block of result.content ?? []) {
-    const converted = convertBlock(block);
+    const converted = contentBlockOf(block);
     if (converted) content.push(converted);
     else {
       unsupported.push(String(block.type));
@@ -64,7 +64,8 @@ export function convertCallResult(result: RemoteCallResult, options: ConvertOpti
   return toolSuccess(content, { structured, metadata });
 }
 
-function convertBlock(block: RemoteContent): ContentBlock | undefined {
+/** An MCP content block as ours, or undefined when it is not one we know, well formed. */
+export function contentBlockOf(block: RemoteContent): ContentBlock | undefined {
   switch (block.type) {
     case "text":
       return typeof block.text === "string" ? { type: "text", text: block.text } : undefined;

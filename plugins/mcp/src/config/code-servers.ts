@@ -1,6 +1,11 @@
 import { CONFIG_PARSE, didYouMean } from "@pseudoclaude/core/plugin";
 import type { RawServerEntry } from "./server-config.js";
-import { entrySchemaFor, serverEntrySchema } from "./server-config.js";
+import {
+  entrySchemaFor,
+  httpEntrySchema,
+  serverEntrySchema,
+  stdioEntrySchema,
+} from "./server-config.js";
 
 /** `call_timeout_ms` → `callTimeoutMs`, as a type. */
 export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
@@ -56,9 +61,8 @@ let allKeys: string[] | undefined;
 function knownKeys(): string[] {
   if (allKeys) return allKeys;
   // The discriminated union's options are the transports' object schemas.
-  const union = serverEntrySchema() as unknown as { options: Array<{ shape: object }> };
   const keys = new Set<string>();
-  for (const option of union.options)
+  for (const option of serverEntrySchema().options)
     for (const key of Object.keys(option.shape)) keys.add(camel(key));
   allKeys = [...keys];
   return allKeys;
@@ -71,7 +75,7 @@ function knownKeys(): string[] {
  */
 function transportKeys(type: unknown): readonly string[] {
   if (type !== "stdio" && type !== "http" && type !== "sse") return [];
-  const { shape } = entrySchemaFor(type) as unknown as { shape: object };
+  const { shape } = type === "stdio" ? stdioEntrySchema() : httpEntrySchema();
   return Object.keys(shape).map(camel);
 }
 

@@ -76,7 +76,7 @@ function commonFields(z: ZodModule) {
 }
 
 /** A `stdio` entry: a command we start. */
-const stdioEntrySchema = zodSchema((z) =>
+export const stdioEntrySchema = zodSchema((z) =>
   z
     .object({
       type: z.literal("stdio"),
@@ -92,7 +92,7 @@ const stdioEntrySchema = zodSchema((z) =>
 );
 
 /** An `http` or `sse` entry: a URL we reach. */
-const httpEntrySchema = zodSchema((z) =>
+export const httpEntrySchema = zodSchema((z) =>
   z
     .object({
       type: z.enum(["http", "sse"]),

@@ -13,6 +13,7 @@ import {
   type ToolCall,
 } from "@pseudoclaude/core/plugin";
 import type { Message } from "@pseudoclaude/core/provider";
+import { contentBlockOf } from "../adapt/convert-result.js";
 import type { McpConfigErrorCode, McpUsageErrorCode } from "../mcp-errors.js";
 import type { SamplingRequest, SamplingResponse } from "../session/mcp-session.js";
 
@@ -118,7 +119,7 @@ function samplingMessages(list: SamplingRequest["messages"]): Message[] {
     >;
     const text = blocks
       .filter((block) => block.type !== "tool_use" && block.type !== "tool_result")
-      .map((block) => describeContentBlock(block as never))
+      .map(describeBlock)
       .join("\n");
     if (message.role === "assistant") {
       const toolCalls = blocks
@@ -135,7 +136,7 @@ function samplingMessages(list: SamplingRequest["messages"]): Message[] {
       const content = (Array.isArray(block.content) ? block.content : []) as Array<
         Record<string, unknown>
       >;
-      const resultText = content.map((item) => describeContentBlock(item as never)).join("\n");
+      const resultText = content.map(describeBlock).join("\n");
       messages.push({
         role: "tool",
         callId: String(block.toolUseId),
@@ -170,4 +171,13 @@ export function pickSamplingModel(
     if (found) return found === provider.model ? provider : provider.withModel(found);
   }
   return provider;
+}
+
+/** A block of a sampling message as the model reads it; one not well formed, said as such. */
+function describeBlock(block: Record<string, unknown>): string {
+  const type = block.type;
+  const known = typeof type === "string" ? contentBlockOf({ ...block, type }) : undefined;
+  return known
+    ? describeContentBlock(known)
+    : `[unsupported content of type "${String(type)}" in a sampling message]`;
 }
