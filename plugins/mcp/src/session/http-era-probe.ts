@@ -1,4 +1,5 @@
 import type { HttpServerConfig } from "../config/server-config.js";
+import { SseEventReader } from "../wire/sse-event-reader.js";
 import {
   classifyDiscoverAnswer,
   discoverRequest,
@@ -53,7 +54,7 @@ export async function probeHttpEra(
     if (!response.ok) {
       // -32022 naming our version among those supported: the spec's corrective answer, sent
       // again once at that version (a second refusal is the answer).
-      const refusal = parse(await boundedText(response)) as
+      const refusal = (await answerOf(response, id)) as
         | { error?: { code?: unknown; data?: { supported?: unknown } } }
         | undefined;
       const supported = refusal?.error?.data?.supported;
@@ -73,9 +74,7 @@ export async function probeHttpEra(
           : {}),
       };
     }
-    const text = await boundedText(response);
-    const type = response.headers.get("content-type") ?? "";
-    const message = type.includes("text/event-stream") ? firstEventAnswer(text, id) : parse(text);
+    const message = await answerOf(response, id);
     return message === undefined
       ? { era: "legacy", why: "server/discover got no JSON-RPC answer" }
       : classifyDiscoverAnswer(message);
@@ -86,40 +85,39 @@ export async function probeHttpEra(
   }
 }
 
-async function boundedText(response: Response): Promise<string> {
+/**
+ * The answer in a response, read to a bound: its JSON body, or the first event of an SSE
+ * stream that answers `id` (the stream may stay open after it: reading stops there).
+ */
+async function answerOf(response: Response, id: string): Promise<unknown> {
   const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
+  if (!reader) return undefined;
+  const events = (response.headers.get("content-type") ?? "").includes("text/event-stream")
+    ? new SseEventReader()
+    : undefined;
+  const decoder = new TextDecoder();
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) throw new Error("the answer is too large");
-    chunks.push(value);
-    // An SSE answer may stay open after its result: stop at the first complete event.
-    if (Buffer.concat(chunks).includes("\n\n")) {
-      const text = Buffer.concat(chunks).toString("utf8");
-      if (/^data:.*"result"|^data:.*"error"/m.test(text)) {
-        await reader.cancel().catch(() => undefined);
-        return text;
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_ANSWER_BYTES) throw new Error("the answer is too large");
+      const chunk = decoder.decode(value, { stream: true });
+      if (!events) {
+        text += chunk;
+        continue;
+      }
+      for (const event of events.push(chunk)) {
+        const message = parse(event.data) as { id?: unknown } | undefined;
+        if (message?.id === id) return message;
       }
     }
+  } finally {
+    await reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function firstEventAnswer(text: string, id: string): unknown {
-  for (const event of text.split(/\r?\n\r?\n/)) {
-    const data = event
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith("data:"))
-      .map((line) => line.slice(5).trimStart())
-      .join("\n");
-    const message = parse(data) as { id?: unknown } | undefined;
-    if (message?.id === id) return message;
-  }
-  return undefined;
+  return events ? undefined : parse(text + decoder.decode());
 }
 
 function parse(text: string): unknown {
