@@ -3,14 +3,12 @@ import type {
   TransportSendOptions,
 } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import type { Disposable } from "@pseudoclaude/core/plugin";
 import type { HttpCallLane } from "../session/http-call-lane.js";
 import { type CallOptions, McpCallError } from "../session/mcp-session.js";
+import { LISTEN, withResultType, withSubscriptionIds } from "./era-2026.js";
+import { cancelled, listenForAbort, OwnRequest, type WireAnswer } from "./own-request.js";
 
-/** A JSON-RPC answer as it came: its result, or its error object. */
-export type WireAnswer =
-  | { kind: "result"; result: Record<string, unknown> }
-  | { kind: "error"; error: { code: number; message: string; data?: unknown } };
+export type { WireAnswer };
 
 /** How the connection speaks a server's era, beside what the transport does. */
 export interface ConnectionEra {
@@ -28,10 +26,8 @@ export interface ConnectionEra {
   subscriptions?: boolean;
 }
 
-const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 /** What a server may say before a client listens (nothing, before initialize), at most. */
 const MAX_HELD = 100;
-const LISTEN = "subscriptions/listen";
 
 /** A request the connection sent: for itself (`own`) or for the SDK client (`client`). */
 type Pending = OwnRequest | ClientRequest;
@@ -40,49 +36,6 @@ interface ClientRequest {
   readonly kind: "client";
   readonly clientId: string | number;
   readonly method: string;
-}
-
-/**
- * One of the connection's own requests: its promise, its abort listener, how it settles. Its
- * answer is settled here, without the client's per-message parsing and bookkeeping, which a
- * plain call does not need.
- */
-class OwnRequest {
-  readonly kind = "own";
-  readonly promise: Promise<WireAnswer>;
-  listening: Disposable | undefined;
-  sent = false;
-  abortedBeforeSend = false;
-  private settle!: (answer: WireAnswer) => void;
-  private fail!: (error: Error) => void;
-
-  constructor(
-    private readonly connection: Connection,
-    readonly id: number,
-    /** Closing the request's own stream is its cancellation (2026-07-28 tasks, raw). */
-    readonly quietCancel: boolean,
-  ) {
-    this.promise = new Promise((resolve, reject) => {
-      this.settle = resolve;
-      this.fail = reject;
-    });
-  }
-
-  resolve(answer: WireAnswer): void {
-    this.listening?.dispose();
-    this.settle(answer);
-  }
-
-  reject(error: Error): void {
-    this.listening?.dispose();
-    this.fail(error);
-  }
-
-  /** The request's abort (see listenForAbort). */
-  aborted(reason: unknown): void {
-    if (!this.sent) this.abortedBeforeSend = true;
-    else this.connection.cancel(this, reason);
-  }
 }
 
 /**
@@ -307,7 +260,9 @@ export class Connection implements Transport {
     by: Pick<Transport, "send"> | undefined,
     quietCancel: boolean,
   ): Promise<WireAnswer> {
-    const request = new OwnRequest(this, this.nextId(), quietCancel);
+    const request = new OwnRequest(this.nextId(), quietCancel, (aborted, reason) =>
+      this.cancel(aborted, reason),
+    );
     if (cancel) request.listening = listenForAbort(cancel, request);
     if (request.abortedBeforeSend) {
       request.reject(
@@ -354,7 +309,10 @@ export class Connection implements Transport {
         if (this.held.length < MAX_HELD) this.held.push({ message, ...(extra ? { extra } : {}) });
         return;
       }
-      this.onmessage?.(this.era.subscriptions ? this.subscriptionNamed(message) : message, extra);
+      this.onmessage?.(
+        this.era.subscriptions ? withSubscriptionIds(message, this.listenOf) : message,
+        extra,
+      );
       return;
     }
     const pending = typeof id === "number" ? this.pending.get(id) : undefined;
@@ -378,68 +336,15 @@ export class Connection implements Transport {
   }
 
   /** The connection is gone: our requests fail; the client's are the client's to fail. */
-  /** A notification naming one of the client's subscriptions, by the client's id. */
-  private subscriptionNamed(message: JSONRPCMessage): JSONRPCMessage {
-    const params = (message as { params?: Record<string, unknown> }).params;
-    if (!params) return message;
-    const meta = params._meta as Record<string, unknown> | undefined;
-    const named = this.listenOf(meta?.[SUBSCRIPTION_ID]);
-    const cancelled =
-      (message as { method: string }).method === "notifications/cancelled"
-        ? this.listenOf(params.requestId)
-        : undefined;
-    if (named === undefined && cancelled === undefined) return message;
-    return {
-      ...message,
-      params: {
-        ...params,
-        ...(cancelled !== undefined ? { requestId: cancelled } : {}),
-        ...(named !== undefined ? { _meta: { ...meta, [SUBSCRIPTION_ID]: named } } : {}),
-      },
-    } as JSONRPCMessage;
-  }
-
   /** The client's id of the subscription we sent as `id`, if it is one. */
-  private listenOf(id: unknown): string | number | undefined {
+  private readonly listenOf = (id: unknown): string | number | undefined => {
     const pending = typeof id === "number" ? this.pending.get(id) : undefined;
     return pending?.kind === "client" && pending.method === LISTEN ? pending.clientId : undefined;
-  }
+  };
 
   private failAll(error: Error): void {
     const waiting = [...this.pending.values()];
     this.pending.clear();
     for (const entry of waiting) if (entry.kind === "own") entry.reject(error);
   }
-}
-
-/**
- * Why an abandoned request fails: a call's cancellation, or for an exchange (whose caller
- * judges its own abort: a timeout is not a person's Ctrl-C) the abort's own reason.
- */
-function cancelled(request: OwnRequest, reason: unknown, message: string): Error {
-  if (!request.quietCancel) return new McpCallError("cancelled", message);
-  return reason instanceof Error ? reason : new Error(String(reason ?? message));
-}
-
-function withResultType(message: JSONRPCMessage): JSONRPCMessage {
-  const result = (message as { result?: unknown }).result;
-  if (result === null || typeof result !== "object" || Array.isArray(result)) return message;
-  if ("resultType" in result) return message;
-  return { ...message, result: { ...result, resultType: "complete" } } as JSONRPCMessage;
-}
-
-/** Listen for a request's abort: `onAbort` when given (no signal made), else its signal. */
-function listenForAbort(
-  cancel: Pick<CallOptions, "signal" | "onAbort">,
-  request: OwnRequest,
-): Disposable {
-  if (cancel.onAbort) return cancel.onAbort((reason) => request.aborted(reason));
-  const signal = cancel.signal;
-  if (signal.aborted) {
-    request.aborted(signal.reason);
-    return { dispose() {} };
-  }
-  const onAbort = () => request.aborted(signal.reason);
-  signal.addEventListener("abort", onAbort, { once: true });
-  return { dispose: () => signal.removeEventListener("abort", onAbort) };
 }

@@ -1,0 +1,76 @@
+import type { Disposable } from "@pseudoclaude/core/plugin";
+import { type CallOptions, McpCallError } from "../session/mcp-session.js";
+
+/** A JSON-RPC answer as it came: its result, or its error object. */
+export type WireAnswer =
+  | { kind: "result"; result: Record<string, unknown> }
+  | { kind: "error"; error: { code: number; message: string; data?: unknown } };
+
+/**
+ * One of the connection's own requests: its promise, its abort listener, how it settles. Its
+ * answer is settled here, without the client's per-message parsing and bookkeeping, which a
+ * plain call does not need.
+ */
+export class OwnRequest {
+  readonly kind = "own";
+  readonly promise: Promise<WireAnswer>;
+  listening: Disposable | undefined;
+  sent = false;
+  abortedBeforeSend = false;
+  private settle!: (answer: WireAnswer) => void;
+  private fail!: (error: Error) => void;
+
+  constructor(
+    readonly id: number,
+    /** An exchange: given up on without a word to the server, failing with the abort's reason. */
+    readonly quietCancel: boolean,
+    /** Called when the request is aborted after it was sent. */
+    private readonly onAbort: (request: OwnRequest, reason: unknown) => void,
+  ) {
+    this.promise = new Promise((resolve, reject) => {
+      this.settle = resolve;
+      this.fail = reject;
+    });
+  }
+
+  resolve(answer: WireAnswer): void {
+    this.listening?.dispose();
+    this.settle(answer);
+  }
+
+  reject(error: Error): void {
+    this.listening?.dispose();
+    this.fail(error);
+  }
+
+  /** The request's abort (see listenForAbort). */
+  aborted(reason: unknown): void {
+    if (!this.sent) this.abortedBeforeSend = true;
+    else this.onAbort(this, reason);
+  }
+}
+
+/**
+ * Why an abandoned request fails: a call's cancellation, or for an exchange (whose caller
+ * judges its own abort: a timeout is not a person's Ctrl-C) the abort's own reason.
+ */
+export function cancelled(request: OwnRequest, reason: unknown, message: string): Error {
+  if (!request.quietCancel) return new McpCallError("cancelled", message);
+  return reason instanceof Error ? reason : new Error(String(reason ?? message));
+}
+
+/** Listen for a request's abort: `onAbort` when given (no signal made), else its signal. */
+export function listenForAbort(
+  cancel: Pick<CallOptions, "signal" | "onAbort">,
+  request: OwnRequest,
+): Disposable {
+  if (cancel.onAbort) return cancel.onAbort((reason) => request.aborted(reason));
+  const signal = cancel.signal;
+  if (signal.aborted) {
+    request.aborted(signal.reason);
+    return { dispose() {} };
+  }
+  const onAbort = () => request.aborted(signal.reason);
+  signal.addEventListener("abort", onAbort, { once: true });
+  return { dispose: () => signal.removeEventListener("abort", onAbort) };
+}
