@@ -1,6 +1,6 @@
 import type { Connection } from "../wire/connection.js";
-import { toRemoteCallResult } from "./call-result.js";
 import { type CallOptions, McpCallError, type RemoteCallResult } from "./mcp-session.js";
+import { toRemoteCallResult } from "./results.js";
 
 /** A `tools/call` request's params, as the session builds them. */
 export type ToolCallParams = {

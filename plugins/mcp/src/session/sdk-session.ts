@@ -15,9 +15,6 @@ import { runsAsTask } from "../tasks/runs-as-task.js";
 import { TaskCalls } from "../tasks/task-calls.js";
 import { Connection } from "../wire/connection.js";
 import { StdioProcessTransport } from "../wire/stdio-transport.js";
-import { progressOption } from "./call-progress.js";
-import { toRemoteCallResult } from "./call-result.js";
-import { completionOf } from "./completion.js";
 import type { HttpCallLane } from "./http-call-lane.js";
 import {
   type CallOptions,
@@ -32,8 +29,8 @@ import {
 import { lenientToolsPage, toToolsPage } from "./parse-tools.js";
 import type { RemoteSupport } from "./remote-support.js";
 import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
+import { completionOf, progressOption, serverInfoOf, toRemoteCallResult } from "./results.js";
 import { recoverSdkFailure, type SdkFailureContext } from "./sdk-request-failure.js";
-import { serverInfoOf } from "./server-info.js";
 import { closeReason, SessionEvents } from "./session-events.js";
 import { type SessionRequestOptions, sessionRequest } from "./session-request.js";
 import { mcpTraceFacts } from "./trace-facts.js";

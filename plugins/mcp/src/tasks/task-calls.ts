@@ -8,8 +8,8 @@ import type {
 } from "@modelcontextprotocol/ext-tasks/client";
 import type { RuntimeCodec } from "@modelcontextprotocol/ext-tasks/core";
 import type { ToolTaskReference, ToolTaskUpdate } from "@pseudoclaude/core/plugin";
-import { toRemoteCallResult } from "../session/call-result.js";
 import { type CallOptions, McpCallError, type RemoteCallResult } from "../session/mcp-session.js";
+import { toRemoteCallResult } from "../session/results.js";
 import { loadTasksLibrary } from "./tasks-library.js";
 
 /** How long closing waits for the `tasks/cancel` of tasks still running. */
