@@ -203,19 +203,12 @@ export class Connection implements Transport {
    * through `cancel.onAbort` when given, so the call's AbortSignal is never made; otherwise
    * through `cancel.signal`. Over Streamable HTTP it goes by the lane.
    */
-  async request(
+  request(
     method: string,
     params: Record<string, unknown>,
     cancel: Pick<CallOptions, "signal" | "onAbort">,
   ): Promise<unknown> {
-    const answer = await this.sent(method, this.stamped(params), cancel, this.lane, false);
-    if (answer.kind === "result") return answer.result;
-    const { code, message, data } = answer.error;
-    throw new McpCallError("protocol", `MCP error ${String(code)}: ${String(message)}`, {
-      ...(typeof code === "number"
-        ? { rpc: { code, ...(data !== undefined ? { data } : {}) } }
-        : {}),
-    });
+    return this.sent(method, this.stamped(params), cancel, this.lane, false);
   }
 
   /**
@@ -228,21 +221,26 @@ export class Connection implements Transport {
     request: { method: string; params?: Record<string, unknown> },
     signal?: AbortSignal,
   ): Promise<WireAnswer> {
+    // An exchange's request settles with its WireAnswer (OwnRequest.answered).
     return this.sent(
       request.method,
       request.params,
       signal ? { signal } : undefined,
       undefined,
       true,
-    );
+    ) as Promise<WireAnswer>;
   }
 
+  /** What an own request calls when aborted after it was sent (one function per connection). */
+  private readonly abandon = (request: OwnRequest, reason: unknown): void =>
+    this.cancel(request, reason);
+
   /** Give up on one of ours after it was sent: tell the server (unless quiet), then reject. */
-  cancel(request: OwnRequest, reason: unknown): void {
+  private cancel(request: OwnRequest, reason: unknown): void {
     if (!this.pending.delete(request.id)) return;
     this.lane?.abandon(request.id);
     // Where each request has a stream of its own, closing it (abandon) is the cancellation.
-    if (!request.quietCancel && !(this.lane && this.hasPerRequestStream))
+    if (!request.exchange && !(this.lane && this.hasPerRequestStream))
       void this.transport
         .send({
           jsonrpc: "2.0",
@@ -258,11 +256,9 @@ export class Connection implements Transport {
     params: Record<string, unknown> | undefined,
     cancel: Pick<CallOptions, "signal" | "onAbort"> | undefined,
     by: Pick<Transport, "send"> | undefined,
-    quietCancel: boolean,
-  ): Promise<WireAnswer> {
-    const request = new OwnRequest(this.nextId(), quietCancel, (aborted, reason) =>
-      this.cancel(aborted, reason),
-    );
+    exchange: boolean,
+  ): Promise<unknown> {
+    const request = new OwnRequest(this.nextId(), exchange, this.abandon);
     if (cancel) request.listening = listenForAbort(cancel, request);
     if (request.abortedBeforeSend) {
       request.reject(
@@ -323,12 +319,7 @@ export class Connection implements Transport {
     }
     this.pending.delete(id as number);
     if (pending.kind === "own") {
-      const { result, error } = message as { result?: unknown; error?: unknown };
-      pending.resolve(
-        error !== undefined
-          ? { kind: "error", error: error as { code: number; message: string; data?: unknown } }
-          : { kind: "result", result: (result ?? {}) as Record<string, unknown> },
-      );
+      pending.answered(message);
       return;
     }
     const answer = { ...message, id: pending.clientId } as JSONRPCMessage;

@@ -9,21 +9,25 @@ export type WireAnswer =
 /**
  * One of the connection's own requests: its promise, its abort listener, how it settles. Its
  * answer is settled here, without the client's per-message parsing and bookkeeping, which a
- * plain call does not need.
+ * plain call does not need: a call's promise resolves with the raw `result` (an error answer
+ * rejects with McpCallError), an exchange's with the WireAnswer as it came.
  */
 export class OwnRequest {
   readonly kind = "own";
-  readonly promise: Promise<WireAnswer>;
+  readonly promise: Promise<unknown>;
   listening: Disposable | undefined;
   sent = false;
   abortedBeforeSend = false;
-  private settle!: (answer: WireAnswer) => void;
+  private settle!: (value: unknown) => void;
   private fail!: (error: Error) => void;
 
   constructor(
     readonly id: number,
-    /** An exchange: given up on without a word to the server, failing with the abort's reason. */
-    readonly quietCancel: boolean,
+    /**
+     * An exchange: answered as it came, given up on without a word to the server, failing with
+     * the abort's reason.
+     */
+    readonly exchange: boolean,
     /** Called when the request is aborted after it was sent. */
     private readonly onAbort: (request: OwnRequest, reason: unknown) => void,
   ) {
@@ -33,9 +37,34 @@ export class OwnRequest {
     });
   }
 
-  resolve(answer: WireAnswer): void {
+  /** The server's answer. */
+  answered(message: { result?: unknown; error?: unknown }): void {
     this.listening?.dispose();
-    this.settle(answer);
+    const { result, error } = message;
+    if (this.exchange) {
+      this.settle(
+        error !== undefined
+          ? { kind: "error", error: error as { code: number; message: string; data?: unknown } }
+          : { kind: "result", result: result ?? {} },
+      );
+      return;
+    }
+    if (error === undefined) {
+      this.settle(result);
+      return;
+    }
+    const {
+      code,
+      message: text,
+      data,
+    } = error as { code?: unknown; message?: unknown; data?: unknown };
+    this.fail(
+      new McpCallError("protocol", `MCP error ${String(code)}: ${String(text)}`, {
+        ...(typeof code === "number"
+          ? { rpc: { code, ...(data !== undefined ? { data } : {}) } }
+          : {}),
+      }),
+    );
   }
 
   reject(error: Error): void {
@@ -55,7 +84,7 @@ export class OwnRequest {
  * judges its own abort: a timeout is not a person's Ctrl-C) the abort's own reason.
  */
 export function cancelled(request: OwnRequest, reason: unknown, message: string): Error {
-  if (!request.quietCancel) return new McpCallError("cancelled", message);
+  if (!request.exchange) return new McpCallError("cancelled", message);
   return reason instanceof Error ? reason : new Error(String(reason ?? message));
 }
 
