@@ -70,8 +70,7 @@ describe("the call path of one MCP tool call", () => {
       assert.ok(walk.length <= 8, `${walk.length} stops:\n${walk.join("\n")}`);
       const registry = walk.filter((file) => file.startsWith("packages/core/src/registry/"));
       assert.deepEqual(registry, ["packages/core/src/registry/tool-runner.ts"]);
-      const session = era.version === "2025-11-25" ? "sdk-session.ts" : "modern-session.ts";
-      assert.ok(walk.includes(`plugins/mcp/src/session/${session}`), walk.join("\n"));
+      assert.ok(walk.includes("plugins/mcp/src/session/client-session.ts"), walk.join("\n"));
     });
   }
 });

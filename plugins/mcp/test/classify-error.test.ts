@@ -1,27 +1,47 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+} from "@modelcontextprotocol/client";
 import { McpCallError } from "../src/index.js";
 import { classifyError } from "../src/session/classify-error.js";
 
-describe("classifying SDK failures", () => {
-  it("maps each SDK failure to the reason reported in metadata", () => {
+describe("classifying the client's failures", () => {
+  it("maps each failure to the reason reported in metadata", () => {
     const reasons = [
-      new McpError(ErrorCode.ConnectionClosed, "Connection closed"),
-      new McpError(ErrorCode.RequestTimeout, "aborted"),
-      new McpError(ErrorCode.InvalidParams, "bad params"),
+      new SdkError(SdkErrorCode.ConnectionClosed, "Connection closed"),
+      new SdkError(SdkErrorCode.NotConnected, "Not connected"),
+      new SdkError(SdkErrorCode.RequestTimeout, "Request timed out"),
+      new SdkError(SdkErrorCode.InvalidResult, "bad result"),
+      new ProtocolError(ProtocolErrorCode.InvalidParams, "bad params"),
+      new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, "HTTP 502", { status: 502 }),
       new Error("Not connected"),
       Object.assign(new Error("This operation was aborted"), { name: "AbortError" }),
       new TypeError("fetch failed"),
     ].map((error) => classifyError(error).reason);
     assert.deepEqual(reasons, [
       "session",
+      "session",
       "cancelled",
       "protocol",
+      "protocol",
+      "transport",
       "session",
       "cancelled",
       "transport",
     ]);
+  });
+
+  it("calls any failure after the caller's abort a cancellation", () => {
+    const controller = new AbortController();
+    controller.abort();
+    const failure = new ProtocolError(ProtocolErrorCode.InternalError, "gone");
+    assert.equal(classifyError(failure, controller.signal).reason, "cancelled");
+    assert.equal(classifyError(failure).reason, "protocol");
   });
 
   it("keeps an McpCallError as it is", () => {

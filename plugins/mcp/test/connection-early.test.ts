@@ -3,7 +3,7 @@
 // a client on trial hands the connection back. Real processes over our stdio transport.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { Connection } from "../src/wire/connection.js";
 import { StderrTail, StdioProcessTransport } from "../src/wire/stdio-transport.js";
 

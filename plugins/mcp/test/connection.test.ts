@@ -3,8 +3,8 @@
 // in-memory transport pair: the test holds the server's end and answers by hand.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/client";
 import { McpCallError } from "../src/session/mcp-session.js";
 import { Connection, type ConnectionEra } from "../src/wire/connection.js";
 

@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { McpServerConfig } from "../src/config/server-config.js";
-import { modernCallLane } from "../src/session/modern-http-lane.js";
+import { MODERN_LANE } from "../src/session/modern-http-lane.js";
+import { callLaneFor } from "../src/session/remote-transports.js";
 
 const ENVELOPE = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -48,7 +49,12 @@ describe("the 2026-07-28 call lane", () => {
     const transport = new StreamableHTTPClientTransport(new URL(url));
     const answers: unknown[] = [];
     transport.onmessage = (message) => answers.push(message);
-    const made = modernCallLane(config as unknown as McpServerConfig, transport, undefined);
+    const made = callLaneFor(
+      config as unknown as McpServerConfig,
+      transport,
+      undefined,
+      MODERN_LANE,
+    );
     assert.ok(made);
     return { lane: made, answers };
   }

@@ -82,7 +82,7 @@ export function resourceTools(manager: McpManager): Tool[] {
         try {
           // The SDK's RFC 6570 expander, loaded when a template is filled: importing the plugin
           // must not load the SDK.
-          const { UriTemplate } = await import("@modelcontextprotocol/sdk/shared/uriTemplate.js");
+          const { UriTemplate } = await import("@modelcontextprotocol/client");
           uri = new UriTemplate(template).expand(args);
         } catch (error) {
           return toolFailure(

@@ -1,4 +1,4 @@
-import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthDiscoveryState } from "@modelcontextprotocol/client";
 import { ToolSourceError } from "@pseudoclaude/core";
 import type { McpServerErrorCode } from "../mcp-errors.js";
 import { JwtBearerProvider } from "./jwt-bearer-grant.js";

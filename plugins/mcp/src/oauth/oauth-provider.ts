@@ -1,18 +1,13 @@
 import { readFile } from "node:fs/promises";
-import type { DpopSession } from "@modelcontextprotocol/client";
 import type {
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-} from "@modelcontextprotocol/sdk/client/auth.js";
-import {
-  ClientCredentialsProvider,
-  PrivateKeyJwtProvider,
-} from "@modelcontextprotocol/sdk/client/auth-extensions.js";
-import type {
+  DpopSession,
   OAuthClientInformationMixed,
   OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
   OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
+} from "@modelcontextprotocol/client";
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from "@modelcontextprotocol/client";
 import type { CredentialStore } from "./credential-store.js";
 import { crossAppAccessProvider } from "./cross-app-access-grant.js";
 import { dpopSessionFor } from "./dpop-key.js";

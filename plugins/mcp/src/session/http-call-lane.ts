@@ -1,7 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, OAuthClientProvider } from "@modelcontextprotocol/client";
 import { SseEventReader } from "../wire/sse-event-reader.js";
 import { traceHeadersOf } from "./trace-header-fetch.js";
 

@@ -1,4 +1,4 @@
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "@modelcontextprotocol/client";
 
 /** A request's own controller, weakly held so a finished request's is collected with it. */
 type Live = Set<WeakRef<AbortController>>;

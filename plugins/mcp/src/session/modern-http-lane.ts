@@ -2,11 +2,8 @@ import {
   PROTOCOL_VERSION_META_KEY,
   SdkErrorCode,
   SdkHttpError,
-  type StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
-import type { McpServerConfig } from "../config/server-config.js";
-import { HttpCallLane, type LaneEra } from "./http-call-lane.js";
-import type { OAuthProvider } from "./modern-http-auth.js";
+import type { LaneEra } from "./http-call-lane.js";
 
 /**
  * 2026-07-28 over the lane, as the v2 transport sends a request: the standard headers taken
@@ -14,7 +11,7 @@ import type { OAuthProvider } from "./modern-http-auth.js";
  * a call, encoded as the client encodes it), refusals thrown as its SdkHttpError, and a 400
  * that carries the request's JSON-RPC error taken as the answer.
  */
-const MODERN_LANE: LaneEra = {
+export const MODERN_LANE: LaneEra = {
   httpError: (status, message) =>
     new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, message, { status }),
   headersOf(message) {
@@ -46,20 +43,4 @@ function headerValue(value: string): string {
     /^[\t\x20-\x7e]*$/.test(value) &&
     !(value.startsWith("=?base64?") && value.endsWith("?="));
   return plain ? value : `=?base64?${Buffer.from(value, "utf8").toString("base64")}?=`;
-}
-
-/** How the channel POSTs its plain calls to a 2026-07-28 server (see HttpCallLane). */
-export function modernCallLane(
-  server: McpServerConfig,
-  transport: StreamableHTTPClientTransport,
-  auth: OAuthProvider | undefined,
-): HttpCallLane | undefined {
-  if (server.transport === "stdio") return undefined;
-  return new HttpCallLane(
-    new URL(server.url),
-    transport as never,
-    server.headers,
-    auth as never,
-    MODERN_LANE,
-  );
 }

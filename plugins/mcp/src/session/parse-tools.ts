@@ -1,15 +1,16 @@
-import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { specTypeSchemas, type Tool } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import type { RemoteTool, ToolsPage } from "./mcp-session.js";
-
-export const lenientToolsPage = z.looseObject({
-  tools: z.array(z.unknown()),
-  nextCursor: z.string().optional(),
-});
 
 /** A listed tool; `inputSchema` is absent when the server gave none or an empty one. */
 export type ListedTool = Omit<Tool, "inputSchema"> & { inputSchema?: Tool["inputSchema"] };
 
+/**
+ * The spec's own schema of a tool, from the client that speaks it. The client publishes it as a
+ * Standard Schema and builds it with zod; zod's own API is used for its per-parse options
+ * (PARSE_ONCE), so a schema that is not zod's fails here, at load, not per tool.
+ */
+const ToolSchema = zodObject(specTypeSchemas.Tool);
 const toolWithoutSchema = ToolSchema.omit({ inputSchema: true });
 
 /**
@@ -88,4 +89,15 @@ export function toToolsPage(result: {
   if (invalid.length > 0) page.invalid = invalid;
   if (result.nextCursor !== undefined) page.nextCursor = result.nextCursor;
   return page;
+}
+
+type ToolZod = z.ZodType<ListedTool> & {
+  omit(mask: { inputSchema: true }): z.ZodType<ListedTool>;
+};
+
+function zodObject(schema: unknown): ToolZod {
+  if (!(schema instanceof Object) || !("_zod" in schema) || !("omit" in schema))
+    throw new Error("@modelcontextprotocol/client's Tool schema is no longer a zod object");
+  // Checked just above: zod's object, typed by the client only as a Standard Schema.
+  return schema as unknown as ToolZod;
 }

@@ -1,12 +1,9 @@
-import {
-  extractWWWAuthenticateParams,
-  auth as sdkAuth,
-} from "@modelcontextprotocol/sdk/client/auth.js";
+import { extractWWWAuthenticateParams, auth as sdkAuth } from "@modelcontextprotocol/client";
 import type { HttpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import { type DpopCapable, dpopFetch } from "../oauth/dpop-fetch.js";
 import type { DialOptions } from "./mcp-session.js";
-import { authorize, authProviderFor, oauthSteps } from "./sdk-http.js";
+import { authorize, authProviderFor, oauthSteps } from "./remote-transports.js";
 
 type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -34,12 +31,13 @@ export async function loginFromProbe(
       headers: challenge ? { "www-authenticate": challenge } : {},
     }),
   );
-  const run = (authorizationCode?: string) =>
+  const run = (authorizationCode?: string, iss?: string) =>
     sdkAuth(provider, {
       serverUrl: server.url,
       ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
       ...(scope ? { scope } : {}),
       ...(authorizationCode ? { authorizationCode } : {}),
+      ...(iss ? { iss } : {}),
       fetchFn: dpop(steps.fetch),
     });
   let result: Awaited<ReturnType<typeof run>>;
@@ -58,8 +56,8 @@ export async function loginFromProbe(
       server,
       options,
       provider,
-      async (code) => {
-        if ((await run(code)) !== "AUTHORIZED")
+      async (code, iss) => {
+        if ((await run(code, iss)) !== "AUTHORIZED")
           throw new Error("the authorization server issued no token for the code");
       },
       steps,

@@ -9,6 +9,7 @@ import { defaultCredentialStore, storedAuthorization } from "../oauth/credential
 import { Connection } from "../wire/connection.js";
 import { StderrTail } from "../wire/stderr-tail.js";
 import { stdioTransport } from "../wire/stdio-transport.js";
+import type { EarlyStdio } from "./client-connect.js";
 import { clientCapabilities } from "./era-handlers.js";
 import {
   type EraVerdict,
@@ -21,44 +22,32 @@ import {
 } from "./era-probe.js";
 import { probeHttpEra } from "./http-era-probe.js";
 import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
-import type { EarlyStdio } from "./sdk-connect.js";
 import { stdioEndedEarly } from "./stdio-failure.js";
 
-let sdk: Promise<typeof import("./sdk-connect.js")> | undefined;
-let modern: Promise<typeof import("./modern-session.js")> | undefined;
+let client: Promise<typeof import("./client-connect.js")> | undefined;
 
-/** The 1.x SDK's connect, loaded once per process. */
-function legacyClient(): Promise<typeof import("./sdk-connect.js")> {
-  sdk ??= import("./sdk-connect.js");
-  return sdk;
-}
-
-/** The 2026-07-28 session, loaded once per process. */
-function modernClient(): Promise<typeof import("./modern-session.js")> {
-  modern ??= import("./modern-session.js");
-  return modern;
+/** The v2 client and our session on it, loaded once per process. */
+function clientModule(): Promise<typeof import("./client-connect.js")> {
+  client ??= import("./client-connect.js");
+  return client;
 }
 
 /**
- * Loads the client a server is likeliest to need while its era is being asked: the question
- * waits on the server's boot or the network, and the client's ~50-70 ms of loading would
- * otherwise start only after the answer. A pinned server gets its era's; `auto`, the 2025 era's,
- * which most servers speak (loading both would cost an agent of 2025 servers the v2 client's
- * ~4 MB of heap). A remote server also gets what both eras reach it with (HTTP transports,
- * OAuth). A failed load is reported where the module is used, not here.
+ * Loads the client while a server's era is being asked: the question waits on the server's
+ * boot or the network, and the client's ~50-70 ms of loading would otherwise start only after
+ * the answer. A remote server also gets what it is reached with (HTTP transports, OAuth). A
+ * failed load is reported where the module is used, not here.
  */
 function preloadFor(server: McpServerConfig): void {
-  const load = server.protocol === MODERN_PROTOCOL ? modernClient() : legacyClient();
-  load.catch(() => {});
-  if (server.transport !== "stdio") import("./sdk-http.js").catch(() => {});
+  clientModule().catch(() => {});
+  if (server.transport !== "stdio") import("./remote-transports.js").catch(() => {});
 }
 
 /**
- * Dials servers in the era they speak. The 2025 era (and every HTTP server for now) goes
- * through `@modelcontextprotocol/sdk` 1.x (sdk-connect.ts), the path our hostile-server tests
- * harden; a stdio server that answers `server/discover` with 2026-07-28 gets the v2 client
- * (modern-session.ts). Over stdio the era is asked on the server's own process, so no server is
- * spawned twice; the verdict is kept for reconnects. Each SDK loads on its first use.
+ * Dials servers in the era they speak, on the official v2 client (client-connect.ts), which
+ * loads on the first dial: 2026-07-28 for a server that answers `server/discover` with it,
+ * 2025-11-25 otherwise. Over stdio the era is asked on the server's own process, so no server is
+ * spawned twice; the verdict is kept for reconnects.
  */
 export class SdkDialer implements SessionDialer {
   /** What this server turned out to speak, kept for reconnects (one dialer per server). */
@@ -105,14 +94,14 @@ export class SdkDialer implements SessionDialer {
         }
       }
     }
-    const legacy = legacyClient();
+    const legacy = clientModule();
     // A server that did not answer server/discover in time may still answer it while the 2025
     // client tries: the process is lent, so a late DiscoverResult can go on in 2026 on it.
     const lent = server.transport === "stdio" && server.protocol === "auto" ? early : undefined;
     lent?.connection.lend();
     try {
-      const { connectWithSdk } = await legacy;
-      const session = await connectWithSdk(server, options, early);
+      const { connectSession } = await legacy;
+      const session = await connectSession(server, options, early, undefined);
       await lent?.connection.keep(true);
       probe?.drop();
       return session;
@@ -233,8 +222,8 @@ export class SdkDialer implements SessionDialer {
         return this.dialModern(server, options, undefined, verdict);
       }
     }
-    const { connectWithSdk } = await legacyClient();
-    return connectWithSdk(server, options, undefined);
+    const { connectSession } = await clientModule();
+    return connectSession(server, options, undefined, undefined);
   }
 
   private async dialModern(
@@ -244,10 +233,11 @@ export class SdkDialer implements SessionDialer {
     verdict: Extract<EraVerdict, { era: "modern" }>,
   ): Promise<McpSession> {
     try {
-      const { ModernSession } = await modernClient();
-      return await ModernSession.connect(server, options, early, verdict.discover);
+      const { connectSession } = await clientModule();
+      return await connectSession(server, options, early, verdict.discover);
     } catch (error) {
       await early?.connection.close();
+      if (error instanceof ToolSourceError && error.code === "needs_auth") throw error;
       const stderr =
         early && server.transport === "stdio"
           ? `\nLast stderr lines of "${server.command}":\n${early.tail.describe(10)}`

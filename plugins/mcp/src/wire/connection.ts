@@ -1,8 +1,9 @@
 import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
   Transport,
   TransportSendOptions,
-} from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/client";
 import type { HttpCallLane } from "../session/http-call-lane.js";
 import { type CallOptions, McpCallError } from "../session/mcp-session.js";
 import { LISTEN, withResultType, withSubscriptionIds } from "./era-2026.js";
@@ -135,8 +136,8 @@ export class Connection implements Transport {
    * The v2 transport's: each request has a stream of its own (2026-07-28 over HTTP), and is
    * cancelled by closing it rather than by `notifications/cancelled`. The client asks.
    */
-  get hasPerRequestStream(): boolean | undefined {
-    return (this.transport as { hasPerRequestStream?: boolean }).hasPerRequestStream;
+  get hasPerRequestStream(): boolean {
+    return (this.transport as { hasPerRequestStream?: boolean }).hasPerRequestStream === true;
   }
 
   get sessionId(): string | undefined {

@@ -1,5 +1,5 @@
 // What the connection does differently in the 2026-07-28 era, on the messages themselves.
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 
 const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 
 /** Largest single message accepted from a stdio server (a big image result fits). */

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { UsageError } from "@pseudoclaude/core";
 import { groupAlive, terminateGroup, trackGroup, untrackGroup } from "@pseudoclaude/core/process";
 import type { StdioServerConfig } from "../config/server-config.js";

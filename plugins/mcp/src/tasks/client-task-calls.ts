@@ -12,16 +12,19 @@ import { loadedTasksLibrary } from "./tasks-library.js";
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 /**
- * Tool calls as 2026-07-28 tasks: the official Tasks library over the v2 client, its task wire
- * shapes (which the client refuses) sent as the connection's own exchanges. What
+ * Tool calls as tasks, on the official Tasks library over the v2 client. In 2025-11-25 (v1
+ * tasks) its requests go through the client, and what a task asks for comes as the server's
+ * own requests, answered by the session's handlers. In 2026-07-28 (the Tasks extension) its
+ * task wire shapes (which the client refuses) are sent as the connection's own exchanges. What
  * a task asks for on its way (`input_required`: a form, sampling, roots) is answered by the
  * same handlers as every other request of the server, then sent back with `tasks/update`.
  */
-export function modernTaskCalls(
+export function clientTaskCalls(
   server: McpServerConfig,
   options: DialOptions,
   client: Client,
   connection: Connection,
+  modern: boolean,
 ): TaskCalls {
   const { handlers } = options;
   return new TaskCalls(
@@ -29,7 +32,9 @@ export function modernTaskCalls(
     () => {
       // Loaded with the first task call (the library is imported then, see TaskCalls).
       const { createSessionPortFromClient } = loadedTasksLibrary();
-      return createSessionPortFromClient(client as never, `mcp:${server.name}`, {
+      const endpoint = `mcp:${server.name}`;
+      if (!modern) return createSessionPortFromClient(client as never, endpoint);
+      return createSessionPortFromClient(client as never, endpoint, {
         rawDispatch: (request, dispatch) =>
           connection.exchange(
             request as { method: string; params?: Record<string, unknown> },

@@ -1,0 +1,189 @@
+import {
+  auth as runOAuth,
+  SdkErrorCode,
+  SdkHttpError,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from "@modelcontextprotocol/client";
+import type { McpServerConfig } from "../config/server-config.js";
+import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import { askAuthorizer } from "../oauth/ask-authorizer.js";
+import { defaultCredentialStore } from "../oauth/credential-store.js";
+import { type DpopCapable, dpopFetch } from "../oauth/dpop-fetch.js";
+import { checkResponseIssuer } from "../oauth/issuer-checks.js";
+import { oauthProviderFor } from "../oauth/oauth-provider.js";
+import { OAuthStepRecorder } from "../oauth/oauth-steps.js";
+import { HttpCallLane, type LaneEra } from "./http-call-lane.js";
+import { leanFetch } from "./lean-fetch.js";
+import type { DialOptions } from "./mcp-session.js";
+import { traceHeaderFetch } from "./trace-header-fetch.js";
+
+/**
+ * What only remote (http and sse) servers need, in both eras: the v2 client's transports with
+ * our fetch (one signal a request, the trace headers, DPoP proofs), OAuth, and the checks on
+ * their errors. Loaded with the first remote server, so an agent of stdio servers never loads
+ * the HTTP transports and OAuth code.
+ */
+
+export type OAuthProvider = ReturnType<typeof oauthProviderFor>;
+export type RemoteTransport = StreamableHTTPClientTransport | SSEClientTransport;
+
+/** Every http and sse server may answer 401; one that sends its own Authorization header does not use OAuth. */
+export function authProviderFor(
+  server: McpServerConfig,
+  options: DialOptions,
+): OAuthProvider | undefined {
+  if (server.transport === "stdio") return undefined;
+  const ownAuthorization = Object.keys(server.headers).some(
+    (name) => name.toLowerCase() === "authorization",
+  );
+  if (ownAuthorization && !server.oauth) return undefined;
+  return oauthProviderFor(
+    server.url,
+    server.oauth ?? { grant: "authorization_code" },
+    options.credentials ?? defaultCredentialStore(),
+    options.redirectUri,
+  );
+}
+
+/** The transport of a remote server, with its headers, OAuth client and our fetch. */
+export function remoteTransport(
+  server: McpServerConfig,
+  auth: OAuthProvider | undefined,
+  steps: OAuthStepRecorder | undefined,
+): RemoteTransport {
+  if (server.transport === "stdio") throw new Error("a stdio server has no HTTP transport");
+  const plain = leanFetch(traceHeaderFetch(steps?.fetch));
+  const fetch = auth && "dpop" in auth ? dpopFetch(auth as DpopCapable, server.url, plain) : plain;
+  const options = {
+    requestInit: { headers: server.headers },
+    fetch,
+    ...(auth ? { authProvider: auth as never } : {}),
+  };
+  if (server.transport === "sse") return new SSEClientTransport(new URL(server.url), options);
+  return new StreamableHTTPClientTransport(new URL(server.url), options);
+}
+
+export function oauthSteps(serverUrl: string): OAuthStepRecorder {
+  return new OAuthStepRecorder(serverUrl);
+}
+
+/**
+ * The server wants a person to log in: hand the authorization URL to the authorizer, check the
+ * issuer its redirect names, and `finish` with the code (and issuer) it brings back (the transport's
+ * finishAuth, or the SDK's auth() when no transport is open yet). False when nobody can (no
+ * authorizer, no code).
+ */
+export async function authorize(
+  server: McpServerConfig,
+  options: DialOptions,
+  auth: OAuthProvider,
+  finish: (code: string, iss: string | undefined) => Promise<void>,
+  steps?: OAuthStepRecorder,
+): Promise<boolean> {
+  const answer = await askAuthorizer(server, options, auth);
+  if (!answer) return false;
+  const { params, bare } = answer;
+  const code = params.get("code");
+  try {
+    if (!code) {
+      const error = params.get("error");
+      if (!error) return false;
+      throw new Error(
+        `the authorization server answered ${error}${params.get("error_description") ? `: ${params.get("error_description")}` : ""}`,
+      );
+    }
+    const iss = params.get("iss") ?? undefined;
+    checkResponseIssuer(
+      iss,
+      (await auth.discoveryState?.())?.authorizationServerMetadata as never,
+      bare,
+    );
+    await finish(code, iss);
+  } catch (error) {
+    const step = steps?.describe();
+    throw new ToolSourceError<McpServerErrorCode>(
+      "connect_failed",
+      `Logging in to "${server.name}" failed: ${error instanceof Error ? error.message : String(error)}${step ? ` (${step})` : ""}`,
+      { cause: error },
+    );
+  }
+  return true;
+}
+
+/** The finish of a login on an open transport: its own `finishAuth`. */
+export function finishOn(
+  transport: RemoteTransport,
+): (code: string, iss: string | undefined) => Promise<void> {
+  return (code, iss) => transport.finishAuth(code, iss);
+}
+
+/**
+ * A token refused in the middle of a session, after the client's own refresh: the server may
+ * have moved to another authorization server, so what discovery found is dropped (the SDK
+ * leaves that to its host) and the login starts over from the server's metadata. Credentials
+ * stamped with the old issuer are not used at the new one; the client registers there anew.
+ */
+export async function loginAgain(
+  server: McpServerConfig,
+  options: DialOptions,
+  auth: OAuthProvider,
+  transport: RemoteTransport,
+  steps?: OAuthStepRecorder,
+): Promise<boolean> {
+  if (server.transport === "stdio") return false;
+  // A step-up (403 insufficient_scope) left the login the transport began, with the scope the
+  // server asked for: the new login asks for that scope too.
+  const scope = auth.pendingAuthorization?.searchParams.get("scope") ?? undefined;
+  await auth.invalidateCredentials?.("discovery");
+  auth.pendingAuthorization = undefined;
+  const started = await runOAuth(auth as never, {
+    serverUrl: server.url,
+    ...(scope ? { scope } : {}),
+  });
+  if (started === "AUTHORIZED") return true;
+  return authorize(server, options, auth, finishOn(transport), steps);
+}
+
+/** A 2025-11-25 lane: the transport's headers are all it sends. */
+const LEGACY_LANE: LaneEra = {
+  httpError: (status, message) =>
+    new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, message, { status }),
+};
+
+/**
+ * How the connection POSTs its own calls to a Streamable HTTP server (see HttpCallLane); the
+ * legacy SSE transport has none. `era` is the lane's for 2026-07-28 (modern-http-lane.ts).
+ */
+export function callLaneFor(
+  server: McpServerConfig,
+  transport: RemoteTransport,
+  auth: OAuthProvider | undefined,
+  era: LaneEra = LEGACY_LANE,
+): HttpCallLane | undefined {
+  if (server.transport !== "http" || !(transport instanceof StreamableHTTPClientTransport))
+    return undefined;
+  return new HttpCallLane(new URL(server.url), transport, server.headers, auth, era);
+}
+
+/** The SDK's "authorization failed" error. */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof UnauthorizedError;
+}
+
+/** The HTTP status of a transport's error for a refused request. */
+export function httpStatusOf(error: unknown): number | undefined {
+  return error instanceof SdkHttpError ? error.status : undefined;
+}
+
+/** The Streamable HTTP session id, when there is one. */
+export function sessionIdOf(transport: RemoteTransport): string | undefined {
+  return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
+}
+
+/** End the server's session (HTTP DELETE), when there is one. */
+export async function terminateSession(transport: RemoteTransport): Promise<void> {
+  if (transport instanceof StreamableHTTPClientTransport && transport.sessionId)
+    await transport.terminateSession();
+}
