@@ -13,13 +13,8 @@ import type {
   McpResourceTemplateListing,
   McpServerReport,
 } from "./mcp-manager.js";
+import type { CompletionRequest, McpSession, ServerLogEntry, ServerNotice } from "./mcp-session.js";
 import { type CredentialStore, defaultCredentialStore } from "./oauth/credential-store.js";
-import type {
-  CompletionRequest,
-  McpSession,
-  ServerLogEntry,
-  ServerNotice,
-} from "./session/mcp-session.js";
 
 /**
  * The manager over the plugin's server connections: reports from their state and stats,

@@ -66,15 +66,6 @@ export {
 export { MCP_PLUGIN_NAME, type McpPluginOptions, mcp } from "./mcp-plugin.js";
 export { McpServerSource } from "./mcp-server-source.js";
 export {
-  type CredentialStore,
-  defaultCredentialStore,
-  defaultCredentialsFile,
-  FileCredentialStore,
-  MemoryCredentialStore,
-  type ServerCredentials,
-} from "./oauth/credential-store.js";
-export type { Authorizer, OAuthSettings } from "./oauth/oauth-settings.js";
-export {
   type CallOptions,
   type ClientHandlers,
   type CompletionRequest,
@@ -91,6 +82,15 @@ export {
   type ServerNotice,
   type SessionDialer,
   type ToolsPage,
-} from "./session/mcp-session.js";
-export { SdkDialer } from "./session/sdk-dialer.js";
+} from "./mcp-session.js";
+export {
+  type CredentialStore,
+  defaultCredentialStore,
+  defaultCredentialsFile,
+  FileCredentialStore,
+  MemoryCredentialStore,
+  type ServerCredentials,
+} from "./oauth/credential-store.js";
+export type { Authorizer, OAuthSettings } from "./oauth/oauth-settings.js";
+export { SdkDialer } from "./session/dialer.js";
 export { StderrTail } from "./wire/stderr-tail.js";

@@ -5,7 +5,7 @@ import type {
   CompletionResult,
   ServerLogEntry,
   ServerNotice,
-} from "./session/mcp-session.js";
+} from "./mcp-session.js";
 
 /** Per-server report for code and the CLI. */
 export interface McpServerReport {

@@ -21,12 +21,12 @@ import { DEFAULT_PAGE_CAP } from "./manager/list-all-tools.js";
 import { ServerConnection } from "./manager/server-connection.js";
 import { McpManager } from "./mcp-manager.js";
 import { McpServerSource, needsApprovalMessage } from "./mcp-server-source.js";
+import type { ClientHandlers, SessionDialer } from "./mcp-session.js";
 import { type CredentialStore, defaultCredentialStore } from "./oauth/credential-store.js";
 import type { Authorizer } from "./oauth/oauth-settings.js";
 import { redactingCredentials } from "./oauth/redacting-credentials.js";
+import { SdkDialer } from "./session/dialer.js";
 import { MCP_APP_HTML } from "./session/era-handlers.js";
-import type { ClientHandlers, SessionDialer } from "./session/mcp-session.js";
-import { SdkDialer } from "./session/sdk-dialer.js";
 
 export interface McpPluginOptions {
   /**

@@ -8,7 +8,7 @@ import {
   SdkHttpError,
 } from "@modelcontextprotocol/client";
 import { McpCallError } from "../src/index.js";
-import { classifyError } from "../src/session/classify-error.js";
+import { classifyError } from "../src/session/recover-failure.js";
 
 describe("classifying the client's failures", () => {
   it("maps each failure to the reason reported in metadata", () => {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/client";
-import { McpCallError } from "../src/session/mcp-session.js";
+import { McpCallError } from "../src/mcp-session.js";
 import { Connection, type ConnectionEra } from "../src/wire/connection.js";
 
 type Message = Record<string, unknown> & { id?: number | string; method?: string };
@@ -13,7 +13,7 @@ type Message = Record<string, unknown> & { id?: number | string; method?: string
 /** A connection on one end of a linked pair; the test is the server on the other. */
 async function wired(era?: ConnectionEra) {
   const [near, far] = InMemoryTransport.createLinkedPair();
-  const connection = new Connection(near, undefined, era);
+  const connection = new Connection(near, era);
   const toServer: Message[] = [];
   const toClient: Message[] = [];
   const errors: string[] = [];

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { leanFetch } from "../src/session/lean-fetch.js";
+import { leanFetch } from "../src/wire/lean-fetch.js";
 
 /** A full garbage collection, also when the test runner was not started with --expose-gc. */
 setFlagsFromString("--expose-gc");

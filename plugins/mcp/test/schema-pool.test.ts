@@ -9,7 +9,7 @@ import { adaptServerTools } from "../src/adapt/adapt-server-tools.js";
 import type { RemoteCaller } from "../src/adapt/adapt-tool.js";
 import { SchemaPool } from "../src/adapt/schema-pool.js";
 import { loadServers } from "../src/index.js";
-import type { RemoteCallResult, RemoteTool } from "../src/session/mcp-session.js";
+import type { RemoteCallResult, RemoteTool } from "../src/mcp-session.js";
 
 const [server] = loadServers(LoadedConfig.fromTexts({}), {
   workspace: "/ws",

@@ -2,7 +2,7 @@
 // HTTP server's listing (its other tools stay), so each rule must name what is wrong.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { xMcpHeaderFault } from "../src/session/x-mcp-header.js";
+import { xMcpHeaderFault } from "../src/session/tool-listing.js";
 
 const withProperties = (properties: Record<string, unknown>) => ({ type: "object", properties });
 

@@ -1,7 +1,7 @@
 import type { Diagnostic, Tool } from "@pseudoclaude/core";
 import picomatch from "picomatch";
 import type { McpServerConfig } from "../config/server-config.js";
-import type { RemoteTool } from "../session/mcp-session.js";
+import type { RemoteTool } from "../mcp-session.js";
 import { adaptWith, type RemoteCaller, ServerToolHost } from "./adapt-tool.js";
 import { SchemaPool } from "./schema-pool.js";
 import { assignLocalNames } from "./tool-name.js";

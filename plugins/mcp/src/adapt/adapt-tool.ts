@@ -25,7 +25,7 @@ import {
   McpCallError,
   type RemoteCallResult,
   type RemoteTool,
-} from "../session/mcp-session.js";
+} from "../mcp-session.js";
 import { type ConvertOptions, convertCallResult } from "./convert-result.js";
 import type { McpToolErrorCode } from "./result-codes.js";
 import { SchemaPool } from "./schema-pool.js";

@@ -1,6 +1,6 @@
 import { type ContentBlock, type ToolResult, toolFailure, toolSuccess } from "@pseudoclaude/core";
 import { detachedSlice } from "@pseudoclaude/core/plugin";
-import type { RemoteCallResult, RemoteContent } from "../session/mcp-session.js";
+import type { RemoteCallResult, RemoteContent } from "../mcp-session.js";
 import type { McpToolErrorCode } from "./result-codes.js";
 
 export interface ConvertOptions {

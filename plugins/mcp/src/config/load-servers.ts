@@ -93,6 +93,8 @@ export function loadServers(
       : [...ours.slice(0, firstProject), ...sharedEntries, ...ours.slice(firstProject)];
   if (options.codeServers) {
     entries.push({
+      // Servers given in code are a layer of their own, after every file's, which the kernel's
+      // file layers ("user" | "project") do not name; only this plugin reads it.
       layer: "code" as never,
       file: "<code>",
       value: options.codeServers,

@@ -15,7 +15,7 @@ import {
 import type { Message } from "@pseudoclaude/core/provider";
 import { contentBlockOf } from "../adapt/convert-result.js";
 import type { McpConfigErrorCode, McpUsageErrorCode } from "../mcp-errors.js";
-import type { SamplingRequest, SamplingResponse } from "../session/mcp-session.js";
+import type { SamplingRequest, SamplingResponse } from "../mcp-session.js";
 
 /**
  * Sampling (a server asking our model for a completion) is declared only for servers that

@@ -1,5 +1,5 @@
 import type { PluginContext } from "@pseudoclaude/core/plugin";
-import type { ServerLogEntry } from "../session/mcp-session.js";
+import type { ServerLogEntry } from "../mcp-session.js";
 
 /** Log messages kept from one server in an agent's life; a chatty server is cut off after. */
 const MAX_MESSAGES = 200;

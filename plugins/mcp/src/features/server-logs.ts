@@ -1,6 +1,6 @@
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
-import type { ServerLogEntry } from "../session/mcp-session.js";
+import type { ServerLogEntry } from "../mcp-session.js";
 
 /**
  * Every server's log messages (`notifications/message`) as they arrive, already redacted, for

@@ -2,9 +2,9 @@ import { type Diagnostic } from "@pseudoclaude/core";
 import { errorMessage } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import type { ClientHandlers, McpSession, SessionDialer } from "../mcp-session.js";
 import type { CredentialStore } from "../oauth/credential-store.js";
 import type { Authorizer } from "../oauth/oauth-settings.js";
-import type { ClientHandlers, McpSession, SessionDialer } from "../session/mcp-session.js";
 import { serverDiagnostic } from "./server-diagnostic.js";
 import type { ToolDiscovery } from "./tool-discovery.js";
 

@@ -1,5 +1,5 @@
 import type { Diagnostic } from "@pseudoclaude/core";
-import type { McpSession, RemoteTool } from "../session/mcp-session.js";
+import type { McpSession, RemoteTool } from "../mcp-session.js";
 
 export const DEFAULT_PAGE_CAP = 100;
 

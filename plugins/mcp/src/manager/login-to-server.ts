@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { errorMessage } from "@pseudoclaude/core/plugin";
 import type { McpServerConfig } from "../config/server-config.js";
 import type { CredentialStore } from "../oauth/credential-store.js";
-import { SdkDialer } from "../session/sdk-dialer.js";
+import { SdkDialer } from "../session/dialer.js";
 
 export interface LoginOptions {
   credentials: CredentialStore;

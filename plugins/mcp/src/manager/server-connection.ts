@@ -3,8 +3,6 @@ import { errorMessage } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import type { RemoteCaller } from "../adapt/adapt-tool.js";
 import type { McpServerConfig } from "../config/server-config.js";
-import type { CredentialStore } from "../oauth/credential-store.js";
-import type { Authorizer } from "../oauth/oauth-settings.js";
 import {
   type CallOptions,
   type ClientHandlers,
@@ -13,7 +11,9 @@ import {
   type RemoteCallResult,
   type ServerNotice,
   type SessionDialer,
-} from "../session/mcp-session.js";
+} from "../mcp-session.js";
+import type { CredentialStore } from "../oauth/credential-store.js";
+import type { Authorizer } from "../oauth/oauth-settings.js";
 import { connectServer } from "./connect-server.js";
 import { ListChangedFollower } from "./list-changed-follower.js";
 import { ReconnectBackoff } from "./reconnect-backoff.js";

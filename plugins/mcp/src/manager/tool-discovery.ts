@@ -2,7 +2,7 @@ import type { Diagnostic, Tool } from "@pseudoclaude/core";
 import { adaptServerTools, unknownReadOnlyDeclarations } from "../adapt/adapt-server-tools.js";
 import type { RemoteCaller } from "../adapt/adapt-tool.js";
 import type { McpServerConfig } from "../config/server-config.js";
-import type { McpSession } from "../session/mcp-session.js";
+import type { McpSession } from "../mcp-session.js";
 import { listAllTools } from "./list-all-tools.js";
 
 /** What one discovery found: the counters it sets. */

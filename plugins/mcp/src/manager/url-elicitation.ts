@@ -1,5 +1,5 @@
+import { type ClientHandlers, McpCallError, type McpSession } from "../mcp-session.js";
 import { answerElicitation } from "../session/era-handlers.js";
-import { type ClientHandlers, McpCallError, type McpSession } from "../session/mcp-session.js";
 
 /** The 2025-11-25 error for a request that waits on URL elicitations the person must finish. */
 export const URL_ELICITATION_REQUIRED = -32042;

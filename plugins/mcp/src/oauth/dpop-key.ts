@@ -1,5 +1,5 @@
 import type { webcrypto } from "node:crypto";
-import type { DpopSession } from "@modelcontextprotocol/client";
+import type { DpopKeyPair, DpopSession } from "@modelcontextprotocol/client";
 import type { CredentialStore } from "./credential-store.js";
 
 /** The one DPoP algorithm we sign with: ECDSA P-256, which every DPoP server takes. */
@@ -49,9 +49,19 @@ export async function dpopSessionFor(
     keyPair: {
       privateKey,
       publicKey,
-      publicJwk: stored.publicJwk as never,
+      publicJwk: publicJwkOf(stored.publicJwk),
       thumbprint: stored.thumbprint,
       alg: ALG,
     },
   });
+}
+
+/** The public key's members a proof's header carries (an EC key: kty, crv, x, y). */
+function publicJwkOf(jwk: webcrypto.JsonWebKey): DpopKeyPair["publicJwk"] {
+  const members: DpopKeyPair["publicJwk"] = {};
+  for (const name of ["kty", "crv", "x", "y"] as const) {
+    const value = jwk[name];
+    if (typeof value === "string") members[name] = value;
+  }
+  return members;
 }

@@ -80,14 +80,17 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   tokens(): OAuthTokens | undefined {
     const stored = this.store.get(this.serverUrl).tokens;
     if (!stored) return undefined;
-    const { obtained_at: obtainedAt, ...tokens } = stored;
+    const { obtained_at: obtainedAt, access_token, token_type, expires_in, ...rest } = stored;
+    // A file edited by hand (or by another program) may hold anything: no token is no token.
+    if (typeof access_token !== "string" || typeof token_type !== "string") return undefined;
+    const tokens: OAuthTokens = { ...rest, access_token, token_type };
     // Report what is left of its lifetime, so the SDK refreshes before it runs out.
-    if (typeof tokens.expires_in === "number" && typeof obtainedAt === "number")
-      tokens.expires_in = Math.max(
-        0,
-        Math.floor(tokens.expires_in - (Date.now() - obtainedAt) / 1000),
-      );
-    return tokens as unknown as OAuthTokens;
+    if (typeof expires_in === "number")
+      tokens.expires_in =
+        typeof obtainedAt === "number"
+          ? Math.max(0, Math.floor(expires_in - (Date.now() - obtainedAt) / 1000))
+          : expires_in;
+    return tokens;
   }
 
   saveTokens(tokens: OAuthTokens): void {
@@ -130,7 +133,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   /**
    * The DPoP key session, once discovery found an authorization server that binds tokens to
-   * one (the v2 client signs with it; dpop-fetch.ts does for the 1.x transport).
+   * one: the v2 client signs its token requests and its requests to the server with it.
    */
   dpop(): Promise<DpopSession | undefined> {
     const metadata = this.discoveryState()?.authorizationServerMetadata;

@@ -3,24 +3,23 @@ import {
   CLIENT_INFO_META_KEY,
   Client,
   PROTOCOL_VERSION_META_KEY,
+  specTypeSchemas,
 } from "@modelcontextprotocol/client";
 import type { PseudoClaudeError } from "@pseudoclaude/core";
 import type { McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import type { DialOptions } from "../mcp-session.js";
 import { clientTaskCalls } from "../tasks/client-task-calls.js";
 import { Connection } from "../wire/connection.js";
+import { ERA_2025 } from "../wire/era-2025.js";
+import { ERA_2026 } from "../wire/era-2026.js";
 import type { StderrTail } from "../wire/stderr-tail.js";
+import { stderrOf, stdioEndedEarly } from "../wire/stdio-failure.js";
 import type { StdioProcessTransport } from "../wire/stdio-transport.js";
+import { checkedAs, NO_SDK_TIMEOUT, noSdkValidation, withRequestSignal } from "./client-options.js";
 import { ClientSession } from "./client-session.js";
 import { clientCapabilities, installEraHandlers } from "./era-handlers.js";
-import type { DialOptions } from "./mcp-session.js";
-import { MODERN_LANE } from "./modern-http-lane.js";
-import { noSdkValidation } from "./no-sdk-validation.js";
 import type { SessionRemote } from "./recover-failure.js";
-import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
-import { stderrOf, stdioEndedEarly } from "./stdio-failure.js";
-
-type Transport = Parameters<Client["connect"]>[0];
 
 /**
  * A stdio server's transport, spawned by the dialer, and the connection above it that asked
@@ -52,14 +51,10 @@ export async function connectSession(
   const auth = net?.authProviderFor(server, options);
   const steps =
     net && auth && server.transport !== "stdio" ? net.oauthSteps(server.url) : undefined;
-  const transport = net?.remoteTransport(server, auth, steps);
-  const connection =
-    stdio?.connection ??
-    new Connection(
-      transport as never,
-      net!.callLaneFor(server, transport!, auth, modern ? MODERN_LANE : undefined),
-    );
-  connection.useEra({ completeResults: modern, subscriptions: modern });
+  const era = modern ? ERA_2026 : ERA_2025;
+  const transport = net?.remoteTransport(server, auth, steps, era);
+  const connection = stdio ? stdio.connection : new Connection(transport!);
+  connection.useEra(era.connection);
   const capabilities = clientCapabilities(server, options.handlers);
   const client = new Client(options.clientInfo, {
     capabilities,
@@ -101,8 +96,19 @@ export async function connectSession(
   });
   try {
     await withRequestSignal(options.signal, (requestSignal) =>
-      client.connect(connection as unknown as Transport, {
-        ...(modern ? { prior: { kind: "modern", discover: discover as never } } : {}),
+      client.connect(connection, {
+        ...(modern
+          ? {
+              prior: {
+                kind: "modern" as const,
+                discover: checkedAs(
+                  specTypeSchemas.DiscoverResult,
+                  discover,
+                  "its answer to server/discover",
+                ),
+              },
+            }
+          : {}),
         signal: requestSignal,
         timeout: NO_SDK_TIMEOUT,
       }),

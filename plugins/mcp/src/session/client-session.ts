@@ -1,12 +1,5 @@
-import { type Client, LOG_LEVEL_META_KEY } from "@modelcontextprotocol/client";
+import { type Client, LOG_LEVEL_META_KEY, type LoggingLevel } from "@modelcontextprotocol/client";
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
-import { TASKS_EXTENSION } from "../tasks/client-task-calls.js";
-import { runsAsTask } from "../tasks/runs-as-task.js";
-import type { TaskCalls } from "../tasks/task-calls.js";
-import type { Connection } from "../wire/connection.js";
-import type { StdioProcessTransport } from "../wire/stdio-transport.js";
-import { ListenStream } from "./listen-stream.js";
-import { looseResult } from "./loose-result.js";
 import {
   type CallOptions,
   type CompletionRequest,
@@ -16,16 +9,22 @@ import {
   type RemoteCallResult,
   type ServerNotice,
   type ToolsPage,
-} from "./mcp-session.js";
-import { ModernPlainCalls, type ToolCallParams } from "./modern-plain-calls.js";
-import { ModernToolListing } from "./modern-tool-listing.js";
+} from "../mcp-session.js";
+import { TASKS_EXTENSION } from "../tasks/client-task-calls.js";
+import { runsAsTask } from "../tasks/runs-as-task.js";
+import type { TaskCalls } from "../tasks/task-calls.js";
+import type { Connection } from "../wire/connection.js";
+import type { StdioProcessTransport } from "../wire/stdio-transport.js";
+import { looseResult } from "./client-options.js";
+import { ListenStream } from "./listen-stream.js";
 import { toToolsPage } from "./parse-tools.js";
+import { PlainCalls, type ToolCallParams } from "./plain-calls.js";
 import { recoverFailure, type SessionRemote } from "./recover-failure.js";
 import { completionOf, progressOption, serverInfoOf, toRemoteCallResult } from "./results.js";
 import { closeReason, SessionEvents } from "./session-events.js";
 import { callRequest, type SessionRequestOptions, sessionRequest } from "./session-request.js";
-import { mcpTraceFacts } from "./trace-facts.js";
-import { withoutUnmirrorableTools } from "./x-mcp-header.js";
+import { ToolListing, withoutUnmirrorableTools } from "./tool-listing.js";
+import { mcpTraceFacts } from "./trace.js";
 
 /** What a session is made with (client-connect.ts makes it). */
 export interface SessionParts {
@@ -41,7 +40,7 @@ export interface SessionParts {
   /** Calls of tools that run as tasks (v1 tasks in 2025-11-25, the Tasks extension in 2026). */
   tasks: TaskCalls;
   /** `logging.level`: asked once in 2025-11-25, per call (the request's `_meta`) in 2026. */
-  logLevel?: string;
+  logLevel?: LoggingLevel;
 }
 
 /**
@@ -59,10 +58,10 @@ export class ClientSession implements McpSession {
   private readonly events = new SessionEvents();
   private closing = false;
   private stream: ListenStream | undefined;
-  /** Plain tool calls beside the client (see ModernPlainCalls). */
-  private plain: ModernPlainCalls | undefined;
+  /** Plain tool calls beside the client (see PlainCalls). */
+  private plain: PlainCalls | undefined;
   /** The tools as listed, for calls, and how long the listing is fresh. */
-  private readonly listing = new ModernToolListing(() => this.events.emit("tools-changed"));
+  private readonly listing = new ToolListing(() => this.events.emit("tools-changed"));
   private facts: Record<string, string | number> | undefined;
 
   constructor(parts: SessionParts) {
@@ -82,7 +81,7 @@ export class ClientSession implements McpSession {
     if (!parts.modern)
       client.setNotificationHandler(
         "notifications/elicitation/complete",
-        events.elicitationComplete as never,
+        events.elicitationComplete,
       );
     client.onclose = () => {
       if (this.closing) return;
@@ -97,7 +96,7 @@ export class ClientSession implements McpSession {
    */
   async ready(signal: AbortSignal): Promise<void> {
     const { connection, modern, remote, logLevel } = this.parts;
-    this.plain = new ModernPlainCalls(
+    this.plain = new PlainCalls(
       connection,
       modern && remote ? (name) => this.listing.mirrorsHeaders(name) : undefined,
     );
@@ -105,7 +104,7 @@ export class ClientSession implements McpSession {
       // A server that refuses is left at its own default; the session is no worse for it.
       if (logLevel && this.capabilities.logging)
         await this.request(signal, (options) =>
-          this.client.setLoggingLevel(logLevel as never, options),
+          this.client.setLoggingLevel(logLevel, options),
         ).catch(() => undefined);
       return;
     }
@@ -147,9 +146,11 @@ export class ClientSession implements McpSession {
         options,
       ),
     )) as { tools?: unknown; nextCursor?: string; ttlMs?: unknown };
-    if (cursor === undefined) this.listing.restart(result.ttlMs);
     const page = toToolsPage(result);
-    if (this.parts.modern && this.parts.remote) withoutUnmirrorableTools(page);
+    // 2025-11-25 has no list freshness and no parameters mirrored as headers: nothing to keep.
+    if (!this.parts.modern) return page;
+    if (cursor === undefined) this.listing.restart(result.ttlMs);
+    if (this.parts.remote) withoutUnmirrorableTools(page);
     this.listing.keep(result.tools, page);
     return page;
   }
@@ -305,9 +306,7 @@ export class ClientSession implements McpSession {
   }
 
   async complete(request: CompletionRequest, signal: AbortSignal): Promise<CompletionResult> {
-    const result = await this.request(signal, (options) =>
-      this.client.complete(request as never, options),
-    );
+    const result = await this.request(signal, (options) => this.client.complete(request, options));
     return completionOf((result as { completion?: unknown }).completion);
   }
 

@@ -1,5 +1,6 @@
+import type { Client, CreateMessageRequestParams } from "@modelcontextprotocol/client";
 import type { McpServerConfig } from "../config/server-config.js";
-import type { ClientHandlers } from "./mcp-session.js";
+import type { ClientHandlers } from "../mcp-session.js";
 
 /** The MCP Apps extension (SEP-1865): its identifier and the view type every host renders. */
 export const APPS_EXTENSION = "io.modelcontextprotocol/ui";
@@ -39,14 +40,14 @@ export function clientCapabilities(
 export async function answerElicitation(
   params: {
     message: string;
-    requestedSchema?: Record<string, unknown>;
-    mode?: string;
-    url?: string;
+    requestedSchema?: Record<string, unknown> | undefined;
+    mode?: string | undefined;
+    url?: string | undefined;
   },
   server: Pick<McpServerConfig, "name">,
   handlers: ClientHandlers,
   signal: AbortSignal,
-): Promise<{ action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> }> {
+): Promise<{ action: "accept" | "decline" | "cancel"; content?: ElicitContent }> {
   if (!handlers.elicit) return { action: "decline" };
   if (params.mode === "url") {
     const url = safeUrl(params.url);
@@ -68,20 +69,13 @@ export async function answerElicitation(
     signal,
   });
   return answer.action === "accept"
-    ? { action: "accept", content: answer.content ?? {} }
+    ? { action: "accept", content: elicitContent(answer.content ?? {}) }
     : { action: answer.action };
 }
 
 /** A sampling request through the agent's provider, or undefined when sampling is off. */
 export async function answerSampling(
-  params: {
-    messages: unknown;
-    systemPrompt?: string | undefined;
-    maxTokens: number;
-    tools?: unknown;
-    toolChoice?: unknown;
-    modelPreferences?: unknown;
-  },
+  params: CreateMessageRequestParams,
   server: Pick<McpServerConfig, "name" | "samplingModels">,
   handlers: ClientHandlers,
   signal: AbortSignal,
@@ -90,12 +84,12 @@ export async function answerSampling(
   const response = await handlers.sample(
     {
       server: server.name,
-      messages: params.messages as never,
+      messages: params.messages,
       ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}),
       maxTokens: params.maxTokens,
-      ...(Array.isArray(params.tools) ? { tools: params.tools as never } : {}),
-      ...(params.toolChoice ? { toolChoice: params.toolChoice as never } : {}),
-      ...(params.modelPreferences ? { modelPreferences: params.modelPreferences as never } : {}),
+      ...(params.tools ? { tools: params.tools } : {}),
+      ...(params.toolChoice ? { toolChoice: params.toolChoice } : {}),
+      ...(params.modelPreferences ? { modelPreferences: params.modelPreferences } : {}),
       ...(server.samplingModels?.length ? { models: server.samplingModels } : {}),
     },
     signal,
@@ -109,18 +103,7 @@ export async function answerSampling(
  * deprecates server logging, and a server that sends them unasked is heard all the same.
  */
 export function installEraHandlers(
-  client: {
-    setRequestHandler(
-      method: string,
-      handler: (request: { params?: unknown }, context: unknown) => Promise<unknown>,
-    ): void;
-    setNotificationHandler(
-      method: "notifications/message",
-      handler: (notification: {
-        params: { level: string; logger?: string; data?: unknown };
-      }) => Promise<void>,
-    ): void;
-  },
+  client: Client,
   server: McpServerConfig,
   handlers: ClientHandlers,
 ): void {
@@ -139,20 +122,30 @@ export function installEraHandlers(
   // Without the capability the client refuses the request itself, as the spec has it.
   if (handlers.elicit)
     client.setRequestHandler("elicitation/create", (request, context) =>
-      answerElicitation(request.params as never, server, handlers, signalOf(context)),
+      answerElicitation(request.params, server, handlers, signalOf(context)),
     );
   client.setRequestHandler("roots/list", async () => ({ roots: handlers.roots() }));
   if (server.sampling)
     client.setRequestHandler("sampling/createMessage", async (request, context) => {
-      const answer = await answerSampling(
-        request.params as never,
-        server,
-        handlers,
-        signalOf(context),
-      );
+      const answer = await answerSampling(request.params, server, handlers, signalOf(context));
       if (!answer) throw new Error("Sampling is not available in this client.");
       return answer;
     });
+}
+
+/** What an accepted form may carry back: the revision's primitive values, per field. */
+type ElicitContent = Record<string, string | number | boolean | string[]>;
+
+/** The person's answers as the form's values; anything else a handler put there is left out. */
+function elicitContent(content: Record<string, unknown>): ElicitContent {
+  const kept: ElicitContent = {};
+  for (const [key, value] of Object.entries(content)) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      kept[key] = value;
+    else if (Array.isArray(value) && value.every((item) => typeof item === "string"))
+      kept[key] = value;
+  }
+  return kept;
 }
 
 function safeUrl(value: unknown): string | undefined {

@@ -1,5 +1,5 @@
+import type { DialOptions } from "../mcp-session.js";
 import type { Connection, WireAnswer } from "../wire/connection.js";
-import type { DialOptions } from "./mcp-session.js";
 
 /** The revision of the stateless era we speak. */
 export const MODERN_PROTOCOL = "2026-07-28";

@@ -1,4 +1,5 @@
 import type { HttpServerConfig } from "../config/server-config.js";
+import type { DialOptions } from "../mcp-session.js";
 import { SseEventReader } from "../wire/sse-event-reader.js";
 import {
   classifyDiscoverAnswer,
@@ -7,7 +8,6 @@ import {
   MODERN_PROTOCOL,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "./era-probe.js";
-import type { DialOptions } from "./mcp-session.js";
 
 /** Most of a discover answer read: a DiscoverResult is small, a hostile body is not read whole. */
 const MAX_ANSWER_BYTES = 1_000_000;

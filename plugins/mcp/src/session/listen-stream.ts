@@ -1,13 +1,8 @@
-import type { Client } from "@modelcontextprotocol/client";
-import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
+import type { Client, SubscriptionFilter } from "@modelcontextprotocol/client";
+import { NO_SDK_TIMEOUT, withRequestSignal } from "./client-options.js";
 
 /** What a `subscriptions/listen` asks for (2026-07-28). */
-interface ListenFilter {
-  toolsListChanged?: boolean;
-  promptsListChanged?: boolean;
-  resourcesListChanged?: boolean;
-  resourceSubscriptions?: string[];
-}
+type ListenFilter = SubscriptionFilter;
 
 /**
  * A 2026 session's one `subscriptions/listen`: the list_changed notices the server says it
@@ -36,7 +31,7 @@ export class ListenStream {
       Object.keys(filter).length === 0
         ? undefined
         : await withRequestSignal(signal, (requestSignal) =>
-            this.client.listen(filter as never, { signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
+            this.client.listen(filter, { signal: requestSignal, timeout: NO_SDK_TIMEOUT }),
           );
     await Promise.resolve(previous?.close()).catch(() => undefined);
   }

@@ -1,6 +1,6 @@
 import { specTypeSchemas, type Tool } from "@modelcontextprotocol/client";
 import { z } from "zod";
-import type { RemoteTool, ToolsPage } from "./mcp-session.js";
+import type { RemoteTool, ToolsPage } from "../mcp-session.js";
 
 /** A listed tool; `inputSchema` is absent when the server gave none or an empty one. */
 export type ListedTool = Omit<Tool, "inputSchema"> & { inputSchema?: Tool["inputSchema"] };

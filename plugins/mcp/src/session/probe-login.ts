@@ -1,8 +1,11 @@
-import { extractWWWAuthenticateParams, auth as sdkAuth } from "@modelcontextprotocol/client";
+import {
+  extractWWWAuthenticateParams,
+  auth as sdkAuth,
+  withDpopFromProvider,
+} from "@modelcontextprotocol/client";
 import type { HttpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
-import { type DpopCapable, dpopFetch } from "../oauth/dpop-fetch.js";
-import type { DialOptions } from "./mcp-session.js";
+import type { DialOptions } from "../mcp-session.js";
 import { authorize, authProviderFor, oauthSteps } from "./remote-transports.js";
 
 type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
@@ -23,8 +26,9 @@ export async function loginFromProbe(
   const provider = authProviderFor(server, options);
   if (!provider) return undefined;
   const steps = oauthSteps(server.url);
+  // A token bound to a DPoP key goes out with a proof per request (the SDK's middleware).
   const dpop = (next: Fetch): Fetch =>
-    "dpop" in provider ? dpopFetch(provider as DpopCapable, server.url, next) : next;
+    provider.dpop ? withDpopFromProvider(provider)(next) : next;
   const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(
     new Response(null, {
       status: 401,
@@ -38,7 +42,7 @@ export async function loginFromProbe(
       ...(scope ? { scope } : {}),
       ...(authorizationCode ? { authorizationCode } : {}),
       ...(iss ? { iss } : {}),
-      fetchFn: dpop(steps.fetch),
+      fetchFn: steps.fetch,
     });
   let result: Awaited<ReturnType<typeof run>>;
   try {

@@ -1,33 +1,30 @@
 import {
   auth as runOAuth,
-  SdkErrorCode,
   SdkHttpError,
   SSEClientTransport,
-  StreamableHTTPClientTransport,
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
 import type { McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import type { DialOptions } from "../mcp-session.js";
 import { askAuthorizer } from "../oauth/ask-authorizer.js";
 import { defaultCredentialStore } from "../oauth/credential-store.js";
-import { type DpopCapable, dpopFetch } from "../oauth/dpop-fetch.js";
 import { checkResponseIssuer } from "../oauth/issuer-checks.js";
 import { oauthProviderFor } from "../oauth/oauth-provider.js";
 import { OAuthStepRecorder } from "../oauth/oauth-steps.js";
-import { HttpCallLane, type LaneEra } from "./http-call-lane.js";
-import { leanFetch } from "./lean-fetch.js";
-import type { DialOptions } from "./mcp-session.js";
-import { traceHeaderFetch } from "./trace-header-fetch.js";
+import type { Era } from "../wire/era.js";
+import { HttpTransport } from "../wire/http-transport.js";
+import { leanFetch } from "../wire/lean-fetch.js";
+import { traceHeaderFetch, traceHeadersOf } from "./trace.js";
 
 /**
- * What only remote (http and sse) servers need, in both eras: the v2 client's transports with
- * our fetch (one signal a request, the trace headers, DPoP proofs), OAuth, and the checks on
- * their errors. Loaded with the first remote server, so an agent of stdio servers never loads
+ * What only remote (http and sse) servers need, in both eras: their transports, OAuth, and the
+ * checks on their errors. Loaded with the first remote server, so an agent of stdio servers never loads
  * the HTTP transports and OAuth code.
  */
 
 export type OAuthProvider = ReturnType<typeof oauthProviderFor>;
-export type RemoteTransport = StreamableHTTPClientTransport | SSEClientTransport;
+export type RemoteTransport = HttpTransport | SSEClientTransport;
 
 /** Every http and sse server may answer 401; one that sends its own Authorization header does not use OAuth. */
 export function authProviderFor(
@@ -47,22 +44,33 @@ export function authProviderFor(
   );
 }
 
-/** The transport of a remote server, with its headers, OAuth client and our fetch. */
+/**
+ * The transport of a remote server in its era: ours over Streamable HTTP (wire/http-transport.ts),
+ * the SDK's for a legacy SSE server, with its headers, OAuth client and trace headers.
+ */
 export function remoteTransport(
   server: McpServerConfig,
   auth: OAuthProvider | undefined,
   steps: OAuthStepRecorder | undefined,
+  era: Era,
 ): RemoteTransport {
   if (server.transport === "stdio") throw new Error("a stdio server has no HTTP transport");
-  const plain = leanFetch(traceHeaderFetch(steps?.fetch));
-  const fetch = auth && "dpop" in auth ? dpopFetch(auth as DpopCapable, server.url, plain) : plain;
-  const options = {
+  if (server.transport === "http")
+    return new HttpTransport({
+      url: new URL(server.url),
+      headers: server.headers,
+      auth,
+      authFetch: steps?.fetch,
+      era: era.http,
+      traceHeadersOf,
+    });
+  // DPoP, where the authorization server binds tokens, is the SDK transport's own (the
+  // provider's `dpop()`), as are the proofs of token requests (the SDK's auth).
+  return new SSEClientTransport(new URL(server.url), {
     requestInit: { headers: server.headers },
-    fetch,
-    ...(auth ? { authProvider: auth as never } : {}),
-  };
-  if (server.transport === "sse") return new SSEClientTransport(new URL(server.url), options);
-  return new StreamableHTTPClientTransport(new URL(server.url), options);
+    fetch: leanFetch(traceHeaderFetch(steps?.fetch)),
+    ...(auth ? { authProvider: auth } : {}),
+  });
 }
 
 export function oauthSteps(serverUrl: string): OAuthStepRecorder {
@@ -95,11 +103,7 @@ export async function authorize(
       );
     }
     const iss = params.get("iss") ?? undefined;
-    checkResponseIssuer(
-      iss,
-      (await auth.discoveryState?.())?.authorizationServerMetadata as never,
-      bare,
-    );
+    checkResponseIssuer(iss, (await auth.discoveryState?.())?.authorizationServerMetadata, bare);
     await finish(code, iss);
   } catch (error) {
     const step = steps?.describe();
@@ -138,33 +142,12 @@ export async function loginAgain(
   const scope = auth.pendingAuthorization?.searchParams.get("scope") ?? undefined;
   await auth.invalidateCredentials?.("discovery");
   auth.pendingAuthorization = undefined;
-  const started = await runOAuth(auth as never, {
+  const started = await runOAuth(auth, {
     serverUrl: server.url,
     ...(scope ? { scope } : {}),
   });
   if (started === "AUTHORIZED") return true;
   return authorize(server, options, auth, finishOn(transport), steps);
-}
-
-/** A 2025-11-25 lane: the transport's headers are all it sends. */
-const LEGACY_LANE: LaneEra = {
-  httpError: (status, message) =>
-    new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, message, { status }),
-};
-
-/**
- * How the connection POSTs its own calls to a Streamable HTTP server (see HttpCallLane); the
- * legacy SSE transport has none. `era` is the lane's for 2026-07-28 (modern-http-lane.ts).
- */
-export function callLaneFor(
-  server: McpServerConfig,
-  transport: RemoteTransport,
-  auth: OAuthProvider | undefined,
-  era: LaneEra = LEGACY_LANE,
-): HttpCallLane | undefined {
-  if (server.transport !== "http" || !(transport instanceof StreamableHTTPClientTransport))
-    return undefined;
-  return new HttpCallLane(new URL(server.url), transport, server.headers, auth, era);
 }
 
 /** The SDK's "authorization failed" error. */
@@ -179,11 +162,10 @@ export function httpStatusOf(error: unknown): number | undefined {
 
 /** The Streamable HTTP session id, when there is one. */
 export function sessionIdOf(transport: RemoteTransport): string | undefined {
-  return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
+  return transport instanceof HttpTransport ? transport.sessionId : undefined;
 }
 
 /** End the server's session (HTTP DELETE), when there is one. */
 export async function terminateSession(transport: RemoteTransport): Promise<void> {
-  if (transport instanceof StreamableHTTPClientTransport && transport.sessionId)
-    await transport.terminateSession();
+  if (transport instanceof HttpTransport) await transport.terminateSession();
 }

@@ -6,7 +6,7 @@ import {
   McpCallError,
   type McpSession,
   type RemoteCallResult,
-} from "./mcp-session.js";
+} from "../mcp-session.js";
 
 /**
  * The one conversion of a raw `tools/call` result into our RemoteCallResult, for both call

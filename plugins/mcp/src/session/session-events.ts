@@ -1,7 +1,7 @@
 import { type Disposable, toDisposable } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
+import type { ServerNotice } from "../mcp-session.js";
 import type { ExitInfo } from "../wire/stdio-transport.js";
-import type { ServerNotice } from "./mcp-session.js";
 
 /** What a session tells its listeners, in either era. */
 export interface SessionEventMap {
@@ -21,10 +21,10 @@ export class SessionEvents extends EventEmitter<SessionEventMap> {
   /** `listener` on `event` until the returned Disposable is disposed: a session's `on…`. */
   subscribe<E extends keyof SessionEventMap>(
     event: E,
-    listener: (...args: SessionEventMap[E]) => void,
+    listener: EventEmitter.EventListener<SessionEventMap, E>,
   ): Disposable {
-    this.on(event, listener as never);
-    return toDisposable(() => this.off(event, listener as never));
+    this.on(event, listener);
+    return toDisposable(() => this.off(event, listener));
   }
 
   /** `notifications/tools/list_changed`. */

@@ -1,5 +1,5 @@
-import type { CallOptions } from "./mcp-session.js";
-import { NO_SDK_TIMEOUT, withRequestSignal } from "./request-signal.js";
+import type { CallOptions } from "../mcp-session.js";
+import { NO_SDK_TIMEOUT, withRequestSignal } from "./client-options.js";
 
 /** What a session's SDK request runs with: its own signal, and no timeout of the SDK's own. */
 export interface SessionRequestOptions {

@@ -1,11 +1,11 @@
 import type { Client } from "@modelcontextprotocol/client";
-import type { ApplicationInputRequest } from "@modelcontextprotocol/ext-tasks/client";
 import type { McpServerConfig } from "../config/server-config.js";
-import { answerElicitation, answerSampling, clientCapabilities } from "../session/era-handlers.js";
+import type { DialOptions } from "../mcp-session.js";
+import { clientCapabilities } from "../session/era-handlers.js";
 import { MODERN_PROTOCOL } from "../session/era-probe.js";
-import type { DialOptions } from "../session/mcp-session.js";
 import type { Connection } from "../wire/connection.js";
 import { TaskCalls } from "./task-calls.js";
+import { taskInputCallbacks } from "./task-input.js";
 import { loadedTasksLibrary } from "./tasks-library.js";
 
 /** The Tasks extension's identifier (2026-07-28): a server that runs tools as tasks says so. */
@@ -27,41 +27,31 @@ export function clientTaskCalls(
   modern: boolean,
 ): TaskCalls {
   const { handlers } = options;
+  const inputs = taskInputCallbacks(server, handlers);
   return new TaskCalls(
     server.name,
     () => {
       // Loaded with the first task call (the library is imported then, see TaskCalls).
       const { createSessionPortFromClient } = loadedTasksLibrary();
       const endpoint = `mcp:${server.name}`;
-      if (!modern) return createSessionPortFromClient(client as never, endpoint);
-      return createSessionPortFromClient(client as never, endpoint, {
+      if (!modern) return createSessionPortFromClient(client, endpoint);
+      return createSessionPortFromClient(client, endpoint, {
         rawDispatch: (request, dispatch) =>
           connection.exchange(
             request as { method: string; params?: Record<string, unknown> },
             withinTimeout(dispatch?.signal, dispatch?.context?.requestTimeoutMs),
-          ) as never,
+          ),
         v2RequestFraming: {
           protocolVersion: MODERN_PROTOCOL,
           clientInfo: options.clientInfo,
-          clientCapabilities: clientCapabilities(server, handlers) as never,
+          clientCapabilities: clientCapabilities(server, handlers),
         },
       });
     },
     {
-      onInputRequest: async (request: ApplicationInputRequest, context) => {
-        const signal = context.signal ?? new AbortController().signal;
-        if (request.kind === "elicitation")
-          return (await answerElicitation(
-            request.params as never,
-            server,
-            handlers,
-            signal,
-          )) as never;
-        if (request.kind === "roots") return { roots: handlers.roots() } as never;
-        const answer = await answerSampling(request.params as never, server, handlers, signal);
-        if (!answer) throw new Error(`Sampling is not enabled for server "${server.name}".`);
-        return answer as never;
-      },
+      // The library is loaded by the first task call, before any input request can come.
+      onInputRequest: (request, context) =>
+        loadedTasksLibrary().createApplicationInputHandler(inputs)(request, context),
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { CallOptions } from "../session/mcp-session.js";
+import type { CallOptions } from "../mcp-session.js";
 
 /**
  * Whether a call goes through the Tasks library, in either era: a task to resume; a tool that

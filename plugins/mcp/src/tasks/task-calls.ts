@@ -8,8 +8,9 @@ import type {
 } from "@modelcontextprotocol/ext-tasks/client";
 import type { RuntimeCodec } from "@modelcontextprotocol/ext-tasks/core";
 import type { ToolTaskReference, ToolTaskUpdate } from "@pseudoclaude/core/plugin";
-import { type CallOptions, McpCallError, type RemoteCallResult } from "../session/mcp-session.js";
+import { type CallOptions, McpCallError, type RemoteCallResult } from "../mcp-session.js";
 import { toRemoteCallResult } from "../session/results.js";
+import { jsonObject } from "./json-value.js";
 import { loadTasksLibrary } from "./tasks-library.js";
 
 /** How long closing waits for the `tasks/cancel` of tasks still running. */
@@ -93,11 +94,11 @@ export class TaskCalls {
             resultCodec: ANY_RESULT,
             ...shared,
           })
-        : await tasks.callTool(name, args as never, {
+        : await tasks.callTool(name, jsonObject(args), {
             signal,
             resultCodec: ANY_RESULT,
             task: { preference: "prefer" },
-            ...(meta ? { metadata: meta as never } : {}),
+            ...(meta ? { metadata: jsonObject(meta) } : {}),
             ...shared,
           })
     ) as Execution;

@@ -4,28 +4,23 @@ import type {
   Transport,
   TransportSendOptions,
 } from "@modelcontextprotocol/client";
-import type { HttpCallLane } from "../session/http-call-lane.js";
-import { type CallOptions, McpCallError } from "../session/mcp-session.js";
+import { type CallOptions, McpCallError } from "../mcp-session.js";
+import type { ConnectionEra } from "./era.js";
 import { LISTEN, withResultType, withSubscriptionIds } from "./era-2026.js";
-import { cancelled, listenForAbort, OwnRequest, type WireAnswer } from "./own-request.js";
+import {
+  cancelled,
+  listenForAbort,
+  OwnRequest,
+  type StartedRequest,
+  type WireAnswer,
+} from "./own-request.js";
 
-export type { WireAnswer };
+/** A transport the connection sends on: its own requests go with their StartedRequest. */
+export type WireTransport = Transport & {
+  send(message: JSONRPCMessage, options?: TransportSendOptions & StartedRequest): Promise<void>;
+};
 
-/** How the connection speaks a server's era, beside what the transport does. */
-export interface ConnectionEra {
-  /**
-   * 2026-07-28: a result without `resultType` is a complete one (the specification says a
-   * client MUST assume so; the v2 client refuses such a result), given the field on its way
-   * to the client.
-   */
-  completeResults?: boolean;
-  /**
-   * 2026-07-28: a `subscriptions/listen` request's id names its subscription in what the server
-   * sends later (`_meta` `io.modelcontextprotocol/subscriptionId`, `notifications/cancelled`),
-   * given back the client's id on the way in.
-   */
-  subscriptions?: boolean;
-}
+export type { ConnectionEra, WireAnswer };
 
 /** What a server may say before a client listens (nothing, before initialize), at most. */
 const MAX_HELD = 100;
@@ -73,9 +68,7 @@ export class Connection implements Transport {
   private envelope: Record<string, unknown> | undefined;
 
   constructor(
-    private readonly transport: Transport,
-    /** A cheaper way to POST the connection's plain calls over Streamable HTTP. */
-    private readonly lane?: HttpCallLane,
+    private readonly transport: WireTransport,
     private era: ConnectionEra = {},
   ) {
     transport.onmessage = (message, extra) => this.received(message, extra);
@@ -193,7 +186,6 @@ export class Connection implements Transport {
         if (pending.kind === "client") this.pending.delete(id);
       return Promise.resolve();
     }
-    this.lane?.close();
     return this.transport.close();
   }
 
@@ -202,14 +194,14 @@ export class Connection implements Transport {
    * it needs). A JSON-RPC error answer, a closed connection and an abort reject with
    * McpCallError; a failed send rejects with the transport's own error. The abort is heard
    * through `cancel.onAbort` when given, so the call's AbortSignal is never made; otherwise
-   * through `cancel.signal`. Over Streamable HTTP it goes by the lane.
+   * through `cancel.signal`.
    */
   request(
     method: string,
     params: Record<string, unknown>,
     cancel: Pick<CallOptions, "signal" | "onAbort">,
   ): Promise<unknown> {
-    return this.sent(method, this.stamped(params), cancel, this.lane, false);
+    return this.sent(method, this.stamped(params), cancel, false);
   }
 
   /**
@@ -227,7 +219,6 @@ export class Connection implements Transport {
       request.method,
       request.params,
       signal ? { signal } : undefined,
-      undefined,
       true,
     ) as Promise<WireAnswer>;
   }
@@ -239,9 +230,9 @@ export class Connection implements Transport {
   /** Give up on one of ours after it was sent: tell the server (unless quiet), then reject. */
   private cancel(request: OwnRequest, reason: unknown): void {
     if (!this.pending.delete(request.id)) return;
-    this.lane?.abandon(request.id);
-    // Where each request has a stream of its own, closing it (abandon) is the cancellation.
-    if (!request.exchange && !(this.lane && this.hasPerRequestStream))
+    request.stop?.();
+    // Where each request has a stream of its own, closing it (stop) is the cancellation.
+    if (!request.exchange && !this.hasPerRequestStream)
       void this.transport
         .send({
           jsonrpc: "2.0",
@@ -256,7 +247,6 @@ export class Connection implements Transport {
     method: string,
     params: Record<string, unknown> | undefined,
     cancel: Pick<CallOptions, "signal" | "onAbort"> | undefined,
-    by: Pick<Transport, "send"> | undefined,
     exchange: boolean,
   ): Promise<unknown> {
     const request = new OwnRequest(this.nextId(), exchange, this.abandon);
@@ -270,7 +260,7 @@ export class Connection implements Transport {
     this.pending.set(request.id, request);
     request.sent = true;
     const message = { jsonrpc: "2.0", id: request.id, method, ...(params ? { params } : {}) };
-    (by ?? this.transport).send(message as JSONRPCMessage).catch((error: unknown) => {
+    this.transport.send(message as JSONRPCMessage, request).catch((error: unknown) => {
       // As the transport threw it: the session tells an expired HTTP session or a refused
       // token from a broken pipe.
       if (this.pending.delete(request.id)) request.reject(error as Error);

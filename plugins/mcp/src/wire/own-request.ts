@@ -1,10 +1,27 @@
 import type { Disposable } from "@pseudoclaude/core/plugin";
-import { type CallOptions, McpCallError } from "../session/mcp-session.js";
+import { type CallOptions, McpCallError } from "../mcp-session.js";
+
+/**
+ * What a transport that gives each request a stream of its own (HTTP) may be told of one of
+ * ours, in the send options: `started` hands it the request's stop.
+ */
+export interface StartedRequest {
+  started?(stop: () => void): void;
+}
+
+/** A JSON value, as an answer parsed from the wire holds. */
+export type Json =
+  | null
+  | boolean
+  | number
+  | string
+  | readonly Json[]
+  | { readonly [key: string]: Json };
 
 /** A JSON-RPC answer as it came: its result, or its error object. */
 export type WireAnswer =
-  | { kind: "result"; result: Record<string, unknown> }
-  | { kind: "error"; error: { code: number; message: string; data?: unknown } };
+  | { kind: "result"; result: { readonly [key: string]: Json } }
+  | { kind: "error"; error: { code: number; message: string; data?: Json } };
 
 /**
  * One of the connection's own requests: its promise, its abort listener, how it settles. Its
@@ -12,12 +29,19 @@ export type WireAnswer =
  * plain call does not need: a call's promise resolves with the raw `result` (an error answer
  * rejects with McpCallError), an exchange's with the WireAnswer as it came.
  */
-export class OwnRequest {
+export class OwnRequest implements StartedRequest {
   readonly kind = "own";
   readonly promise: Promise<unknown>;
   listening: Disposable | undefined;
   sent = false;
   abortedBeforeSend = false;
+  /** Ends the request's own stream, where the transport gives each request one (HTTP). */
+  stop: (() => void) | undefined;
+
+  /** The request is sent as its own send options (no object made per call): see StartedRequest. */
+  started(stop: () => void): void {
+    this.stop = stop;
+  }
   private settle!: (value: unknown) => void;
   private fail!: (error: Error) => void;
 

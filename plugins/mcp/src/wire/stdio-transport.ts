@@ -4,7 +4,7 @@ import { UsageError } from "@pseudoclaude/core";
 import { groupAlive, terminateGroup, trackGroup, untrackGroup } from "@pseudoclaude/core/process";
 import type { StdioServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, type McpUsageErrorCode, ToolSourceError } from "../mcp-errors.js";
-import type { DialOptions } from "../session/mcp-session.js";
+import type { DialOptions } from "../mcp-session.js";
 import { childEnvironment } from "./child-environment.js";
 import { JsonLineReader } from "./json-line-reader.js";
 import { StderrTail } from "./stderr-tail.js";

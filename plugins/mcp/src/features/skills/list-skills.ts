@@ -1,4 +1,4 @@
-import type { McpSession } from "../../session/mcp-session.js";
+import type { McpSession } from "../../mcp-session.js";
 import { SKILLS_LIST } from "./skills-extension.js";
 
 /** Every raw entry a server lists, and why listing stopped early, if it did. */

@@ -5,8 +5,8 @@ import {
   type McpServerErrorCode,
   ToolSourceError,
 } from "../mcp-errors.js";
-import type { StderrTail } from "../wire/stderr-tail.js";
-import type { StdioProcessTransport } from "../wire/stdio-transport.js";
+import type { StderrTail } from "./stderr-tail.js";
+import type { StdioProcessTransport } from "./stdio-transport.js";
 
 /**
  * What a stdio server that never answered did, as a person reads it, in either era: a command

@@ -8,10 +8,10 @@ import {
   type ToolTaskUpdate,
   type ToolTrace,
 } from "@pseudoclaude/core/plugin";
-import type { McpServerConfig } from "../config/server-config.js";
-import { type McpCallErrorCode, type McpCallReason, ToolSourceError } from "../mcp-errors.js";
-import type { CredentialStore } from "../oauth/credential-store.js";
-import type { Authorizer } from "../oauth/oauth-settings.js";
+import type { McpServerConfig } from "./config/server-config.js";
+import { type McpCallErrorCode, type McpCallReason, ToolSourceError } from "./mcp-errors.js";
+import type { CredentialStore } from "./oauth/credential-store.js";
+import type { Authorizer } from "./oauth/oauth-settings.js";
 
 /**
  * Our own session interface. Only `src/session/` knows the MCP SDK, so a newer SDK generation
@@ -241,14 +241,18 @@ export interface SamplingRequest {
   systemPrompt?: string;
   maxTokens: number;
   /** Tools the server offers the model for this request; it runs them itself. */
-  tools?: Array<{ name: string; description?: string; inputSchema: Record<string, unknown> }>;
-  toolChoice?: { mode?: "auto" | "required" | "none" };
+  tools?: Array<{
+    name: string;
+    description?: string | undefined;
+    inputSchema: Record<string, unknown>;
+  }>;
+  toolChoice?: { mode?: "auto" | "required" | "none" | undefined };
   /** The server's wishes for the model: hints (name substrings, in order) and priorities. */
   modelPreferences?: {
-    hints?: Array<{ name?: string }>;
-    costPriority?: number;
-    speedPriority?: number;
-    intelligencePriority?: number;
+    hints?: Array<{ name?: string | undefined }> | undefined;
+    costPriority?: number | undefined;
+    speedPriority?: number | undefined;
+    intelligencePriority?: number | undefined;
   };
   /** The models the user let this server's hints choose from (`sampling_models`). */
   models?: readonly string[];

@@ -1,5 +1,5 @@
+import { type CallOptions, McpCallError, type RemoteCallResult } from "../mcp-session.js";
 import type { Connection } from "../wire/connection.js";
-import { type CallOptions, McpCallError, type RemoteCallResult } from "./mcp-session.js";
 import { toRemoteCallResult } from "./results.js";
 
 /** A `tools/call` request's params, as the session builds them. */
@@ -24,7 +24,7 @@ export type ToolCallParams = {
  * Making it again is what the revision expects of a client: a server keeps no state between
  * the legs of a request, each leg runs the tool's handler from the start.
  */
-export class ModernPlainCalls {
+export class PlainCalls {
   /** Tools that asked for input once: their calls go through the client from then on. */
   private readonly asking = new Set<string>();
 

@@ -1,21 +1,19 @@
-// The 2026-07-28 lane, against a real HTTP server and the v2 client's own transport: the
-// standard headers it derives from the message, a 400 that carries the request's JSON-RPC
-// error taken as the answer (as the v2 transport takes it), and any other 400 a refusal.
+// Our Streamable HTTP transport in 2026-07-28, against a real HTTP server: the standard
+// headers it derives from the message, a 400 that carries the request's JSON-RPC error taken
+// as the answer (as the v2 transport takes it), and any other 400 a refusal.
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { McpServerConfig } from "../src/config/server-config.js";
-import { MODERN_LANE } from "../src/session/modern-http-lane.js";
-import { callLaneFor } from "../src/session/remote-transports.js";
+import { ERA_2026 } from "../src/wire/era-2026.js";
+import { HttpTransport } from "../src/wire/http-transport.js";
 
 const ENVELOPE = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 
-describe("the 2026-07-28 call lane", () => {
+describe("the Streamable HTTP transport in 2026-07-28", () => {
   const seen: http.IncomingHttpHeaders[] = [];
   let server: http.Server;
   let url: string;
@@ -45,17 +43,13 @@ describe("the 2026-07-28 call lane", () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   function lane() {
-    const config = { name: "web", transport: "http", url, headers: { "x-team": "a" } };
-    const transport = new StreamableHTTPClientTransport(new URL(url));
+    const made = new HttpTransport({
+      url: new URL(url),
+      headers: { "x-team": "a" },
+      era: ERA_2026.http,
+    });
     const answers: unknown[] = [];
-    transport.onmessage = (message) => answers.push(message);
-    const made = callLaneFor(
-      config as unknown as McpServerConfig,
-      transport,
-      undefined,
-      MODERN_LANE,
-    );
-    assert.ok(made);
+    made.onmessage = (message) => answers.push(message);
     return { lane: made, answers };
   }
 
@@ -75,7 +69,7 @@ describe("the 2026-07-28 call lane", () => {
     assert.equal(headers["mcp-method"], "tools/call");
     assert.equal(headers["mcp-name"], "ok");
     assert.equal(headers["x-team"], "a");
-    made.close();
+    await made.close();
   });
 
   it("encodes a name that is not a plain field value, as the revision says", async () => {
@@ -84,7 +78,7 @@ describe("the 2026-07-28 call lane", () => {
     await made.send(call("pc-3", " spaced é")).catch(() => undefined);
     const encoded = Buffer.from(" spaced é", "utf8").toString("base64");
     assert.equal(seen.at(-1)!["mcp-name"], `=?base64?${encoded}?=`);
-    made.close();
+    await made.close();
   });
 
   it("takes a 400 that carries the request's error as its answer", async () => {
@@ -97,7 +91,7 @@ describe("the 2026-07-28 call lane", () => {
         error: { code: -32602, message: "refused refused with its id" },
       },
     ]);
-    made.close();
+    await made.close();
   });
 
   it("fails on a 400 that answers no request of its own, saying what the server said", async () => {
@@ -108,6 +102,6 @@ describe("the 2026-07-28 call lane", () => {
       return true;
     });
     assert.deepEqual(answers, []);
-    made.close();
+    await made.close();
   });
 });

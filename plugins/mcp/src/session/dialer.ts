@@ -5,9 +5,11 @@ import type {
   StdioServerConfig,
 } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
+import type { DialOptions, McpSession, SessionDialer } from "../mcp-session.js";
 import { defaultCredentialStore, storedAuthorization } from "../oauth/credential-store.js";
 import { Connection } from "../wire/connection.js";
 import { StderrTail } from "../wire/stderr-tail.js";
+import { stdioEndedEarly } from "../wire/stdio-failure.js";
 import { stdioTransport } from "../wire/stdio-transport.js";
 import type { EarlyStdio } from "./client-connect.js";
 import { clientCapabilities } from "./era-handlers.js";
@@ -21,8 +23,6 @@ import {
   verdictOf,
 } from "./era-probe.js";
 import { probeHttpEra } from "./http-era-probe.js";
-import type { DialOptions, McpSession, SessionDialer } from "./mcp-session.js";
-import { stdioEndedEarly } from "./stdio-failure.js";
 
 let client: Promise<typeof import("./client-connect.js")> | undefined;
 
