@@ -1,9 +1,4 @@
-import {
-  auth as runOAuth,
-  SdkHttpError,
-  SSEClientTransport,
-  UnauthorizedError,
-} from "@modelcontextprotocol/client";
+import { auth as runOAuth, SdkHttpError, UnauthorizedError } from "@modelcontextprotocol/client";
 import type { McpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import type { DialOptions } from "../mcp-session.js";
@@ -14,8 +9,7 @@ import { oauthProviderFor } from "../oauth/oauth-provider.js";
 import { OAuthStepRecorder } from "../oauth/oauth-steps.js";
 import type { Era } from "../wire/era.js";
 import { HttpTransport } from "../wire/http-transport.js";
-import { leanFetch } from "../wire/lean-fetch.js";
-import { traceHeaderFetch, traceHeadersOf } from "./trace.js";
+import { traceHeadersOf } from "./trace.js";
 
 /**
  * What only remote (http and sse) servers need, in both eras: their transports, OAuth, and the
@@ -24,7 +18,7 @@ import { traceHeaderFetch, traceHeadersOf } from "./trace.js";
  */
 
 export type OAuthProvider = ReturnType<typeof oauthProviderFor>;
-export type RemoteTransport = HttpTransport | SSEClientTransport;
+export type RemoteTransport = HttpTransport;
 
 /** Every http and sse server may answer 401; one that sends its own Authorization header does not use OAuth. */
 export function authProviderFor(
@@ -44,32 +38,22 @@ export function authProviderFor(
   );
 }
 
-/**
- * The transport of a remote server in its era: ours over Streamable HTTP (wire/http-transport.ts),
- * the SDK's for a legacy SSE server, with its headers, OAuth client and trace headers.
- */
+/** The transport of a remote server in its era (ours: wire/http-transport.ts). */
 export function remoteTransport(
   server: McpServerConfig,
   auth: OAuthProvider | undefined,
   steps: OAuthStepRecorder | undefined,
   era: Era,
-): RemoteTransport {
+): HttpTransport {
   if (server.transport === "stdio") throw new Error("a stdio server has no HTTP transport");
-  if (server.transport === "http")
-    return new HttpTransport({
-      url: new URL(server.url),
-      headers: server.headers,
-      auth,
-      authFetch: steps?.fetch,
-      era: era.http,
-      traceHeadersOf,
-    });
-  // DPoP, where the authorization server binds tokens, is the SDK transport's own (the
-  // provider's `dpop()`), as are the proofs of token requests (the SDK's auth).
-  return new SSEClientTransport(new URL(server.url), {
-    requestInit: { headers: server.headers },
-    fetch: leanFetch(traceHeaderFetch(steps?.fetch)),
-    ...(auth ? { authProvider: auth } : {}),
+  return new HttpTransport({
+    url: new URL(server.url),
+    headers: server.headers,
+    auth,
+    authFetch: steps?.fetch,
+    era: era.http,
+    legacySse: server.transport === "sse",
+    traceHeadersOf,
   });
 }
 
@@ -162,10 +146,10 @@ export function httpStatusOf(error: unknown): number | undefined {
 
 /** The Streamable HTTP session id, when there is one. */
 export function sessionIdOf(transport: RemoteTransport): string | undefined {
-  return transport instanceof HttpTransport ? transport.sessionId : undefined;
+  return transport.sessionId;
 }
 
 /** End the server's session (HTTP DELETE), when there is one. */
 export async function terminateSession(transport: RemoteTransport): Promise<void> {
-  if (transport instanceof HttpTransport) await transport.terminateSession();
+  await transport.terminateSession();
 }

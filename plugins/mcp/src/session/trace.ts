@@ -1,5 +1,3 @@
-import type { FetchLike } from "@modelcontextprotocol/client";
-
 /**
  * MCP client span attributes (the OpenTelemetry MCP semantic conventions) of a session's
  * `tools/call`, for the call's execute_tool span: which server, which protocol, over what.
@@ -38,33 +36,9 @@ const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 /**
  * Over HTTP the trace also travels as W3C headers on the POST that carries a traced request,
  * so what sits in front of the server (a gateway, its HTTP framework's tracing) continues the
- * same trace as the server's MCP handler. The SDK has no per-request headers; the body it
- * serialized holds the request's `params._meta`, which is the one place the trace is set, and
- * is copied from there. Bodies without one pass untouched.
+ * same trace as the server's MCP handler. The request's `params._meta` is the one place the
+ * trace is set; the headers are copied from there.
  */
-export function traceHeaderFetch(inner: FetchLike = fetch): FetchLike {
-  return (url, init) => {
-    const body = init?.body;
-    if (typeof body !== "string" || !body.includes('"traceparent"')) return inner(url, init);
-    const carried = traceOf(body);
-    if (!carried) return inner(url, init);
-    const headers = new Headers(init?.headers);
-    for (const [name, value] of Object.entries(carried)) headers.set(name, value);
-    return inner(url, { ...init, headers });
-  };
-}
-
-function traceOf(body: string): Record<string, string> | undefined {
-  let message: unknown;
-  try {
-    message = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  return traceHeadersOf(message);
-}
-
-/** The W3C trace headers a message carries in `params._meta`, to send as HTTP headers too. */
 export function traceHeadersOf(message: unknown): Record<string, string> | undefined {
   const meta = (message as { params?: { _meta?: Record<string, unknown> } } | null)?.params?._meta;
   if (!meta || typeof meta.traceparent !== "string" || !TRACEPARENT.test(meta.traceparent))

@@ -15,6 +15,23 @@ const MAX_REDIRECTS = 5;
 /** How many times one request asks for a wider scope (403 `insufficient_scope`). */
 const MAX_STEP_UPS = 2;
 
+/** A request to the server and the response whose headers came. */
+export interface Exchange {
+  request: http.ClientRequest;
+  response: http.IncomingMessage;
+}
+
+/** What one request to the server is: its method, its own headers, its body. */
+export interface Outgoing {
+  method: "POST" | "GET" | "DELETE";
+  /** Where it goes, when not to the server's URL (a legacy SSE server's endpoint). */
+  url?: URL;
+  headers: Record<string, string>;
+  body?: string;
+  /** Called with the request as soon as it exists (to end it early). */
+  started?: (request: http.ClientRequest) => void;
+}
+
 /** Where one request stands in what it may be sent again for (see HttpAccess.again). */
 export interface Attempt {
   url: URL;
@@ -42,8 +59,8 @@ export class HttpAccess {
     private readonly authFetch: FetchLike | undefined,
   ) {}
 
-  attempt(): Attempt {
-    return { url: this.url, redirects: 0, authorized: false, nonceRetried: false, stepUps: 0 };
+  attempt(url: URL = this.url): Attempt {
+    return { url, redirects: 0, authorized: false, nonceRetried: false, stepUps: 0 };
   }
 
   /**

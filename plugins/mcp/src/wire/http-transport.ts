@@ -8,31 +8,15 @@ import type {
   TransportSendOptions,
 } from "@modelcontextprotocol/client";
 import type { HttpEra } from "./era.js";
-import { HttpAccess, refused } from "./http-access.js";
+import { type Exchange, HttpAccess, type Outgoing, refused } from "./http-access.js";
 import { contentType, jsonRpc, readAll } from "./http-bodies.js";
 import { InOrder } from "./in-order.js";
 import type { StartedRequest } from "./own-request.js";
+import { ServerStream } from "./server-stream.js";
 import { SseEventReader } from "./sse-event-reader.js";
 
 /** The wait before resuming a stream when the server gave no `retry:`. */
 const FIRST_RECONNECTION_DELAY_MS = 1_000;
-/** Reconnections of the server's own stream in a row that bring nothing, before giving up. */
-const MAX_QUIET_RECONNECTS = 2;
-
-/** A request to the server and the response whose headers came. */
-interface Exchange {
-  request: http.ClientRequest;
-  response: http.IncomingMessage;
-}
-
-/** What one request to the server is: its method, its own headers, its body. */
-interface Outgoing {
-  method: "POST" | "GET" | "DELETE";
-  headers: Record<string, string>;
-  body?: string;
-  /** Called with the request as soon as it exists (to end it early). */
-  started?: (request: http.ClientRequest) => void;
-}
 
 /** Our send options: the request's own stop, for a caller that gives up on it. */
 export type HttpSendOptions = TransportSendOptions & StartedRequest;
@@ -44,6 +28,8 @@ export interface HttpTransportOptions {
   /** The fetch OAuth's discovery and token requests go through. */
   authFetch?: FetchLike | undefined;
   era: HttpEra;
+  /** A legacy (2024-11-05) HTTP+SSE server: one event stream, POSTs to the endpoint it names. */
+  legacySse?: boolean;
   /** W3C trace headers for a message that carries a trace (its `params._meta`). */
   traceHeadersOf?(message: JSONRPCMessage): Record<string, string> | undefined;
 }
@@ -72,7 +58,10 @@ export class HttpTransport implements Transport {
   private readonly abandoned = new WeakSet<http.ClientRequest>();
   /** Waits before resuming a stream, and what fails if the transport closes first. */
   private readonly resuming = new Map<NodeJS.Timeout, (error: Error) => void>();
-  private listening = false;
+  /** The stream the server speaks on unasked (a 2025 session's GET, a legacy SSE server's). */
+  private stream: ServerStream | undefined;
+  /** Where a legacy HTTP+SSE server takes our messages, as its stream said. */
+  private endpoint: URL | undefined;
 
   constructor(private readonly options: HttpTransportOptions) {
     this.access = new HttpAccess(options.url, options.auth, options.authFetch);
@@ -98,7 +87,10 @@ export class HttpTransport implements Transport {
     this.version = version;
   }
 
-  async start(): Promise<void> {}
+  /** A legacy HTTP+SSE server's stream opens first: its first event says where to POST. */
+  async start(): Promise<void> {
+    if (this.options.legacySse) this.endpoint = await this.serverStream().open();
+  }
 
   /** POST `message`; resolves once its answer has been handed on, rejects if it cannot be. */
   async send(message: JSONRPCMessage, options?: HttpSendOptions): Promise<void> {
@@ -109,6 +101,7 @@ export class HttpTransport implements Transport {
     let stop: (() => void) | undefined;
     const { request, response } = await this.exchange({
       method: "POST",
+      ...(this.endpoint ? { url: this.endpoint } : {}),
       headers,
       body: JSON.stringify(message),
       started: (request) => {
@@ -132,7 +125,17 @@ export class HttpTransport implements Transport {
       response.resume();
       if (status !== 202 && "id" in message)
         throw refused(-1, `Unexpected content type: ${type || "none"}`);
-      if ((message as { method?: string }).method === "notifications/initialized") this.listen();
+      // A 2025 session's own stream opens once it is initialized.
+      if (
+        (message as { method?: string }).method === "notifications/initialized" &&
+        !this.hasPerRequestStream &&
+        !this.options.legacySse
+      )
+        this.serverStream()
+          .open()
+          .catch((error: unknown) => {
+            if (!this.closed) this.onerror?.(error as Error);
+          });
       return;
     }
     if (type === "application/json") {
@@ -177,9 +180,33 @@ export class HttpTransport implements Transport {
     this.onclose?.();
   }
 
+  private serverStream(): ServerStream {
+    this.stream ??= new ServerStream(
+      {
+        closed: () => this.closed,
+        get: (lastEventId) => {
+          const headers = this.headersFor(undefined, "text/event-stream");
+          if (lastEventId) headers["last-event-id"] = lastEventId;
+          return this.exchange({ method: "GET", headers });
+        },
+        deliver: (message) => this.deliver(message),
+        track: (request, kept) => {
+          if (kept) this.open.add(request);
+          else this.open.delete(request);
+        },
+        after: (retryMs, then) => this.after(retryMs, () => undefined, then),
+        error: (error) => this.onerror?.(error),
+        ended: () => void this.close(),
+      },
+      this.options.url,
+      this.options.legacySse === true,
+    );
+    return this.stream;
+  }
+
   /** Send `outgoing` until the server answers it as itself (see HttpAccess.again). */
   private async exchange(outgoing: Outgoing): Promise<Exchange> {
-    const attempt = this.access.attempt();
+    const attempt = this.access.attempt(outgoing.url);
     for (;;) {
       // Without a DPoP proof to sign nothing is awaited before the request goes out.
       const pending = this.access.credentials(outgoing.method, attempt);
@@ -325,58 +352,6 @@ export class HttpTransport implements Transport {
     }
     this.open.add(request);
     return this.readStream(awaited, request, response, options);
-  }
-
-  /**
-   * The stream of what a 2025 server says unasked (list changes, log messages), opened once the
-   * session is initialized and opened again when it ends; a server without one says 405.
-   */
-  private listen(lastEventId?: string, quiet = 0): void {
-    if (this.closed || this.hasPerRequestStream || (this.listening && !lastEventId && !quiet))
-      return;
-    this.listening = true;
-    const headers = this.headersFor(undefined, "text/event-stream");
-    if (lastEventId) headers["last-event-id"] = lastEventId;
-    this.exchange({ method: "GET", headers })
-      .then(({ request, response }) => {
-        const status = response.statusCode ?? 0;
-        if (status === 405 || status < 200 || status >= 300) {
-          response.resume();
-          if (status !== 405) this.onerror?.(refused(status, `The server's stream: ${status}.`));
-          return;
-        }
-        this.open.add(request);
-        const events = new SseEventReader();
-        let last = lastEventId;
-        let heard = false;
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          for (const event of events.push(chunk)) {
-            if (event.id) last = event.id;
-            if (!event.data || (event.event && event.event !== "message")) continue;
-            heard = true;
-            try {
-              this.deliver(JSON.parse(event.data));
-            } catch (error) {
-              this.onerror?.(error as Error);
-            }
-          }
-        });
-        response.on("error", () => {});
-        response.once("close", () => {
-          this.open.delete(request);
-          const next = heard ? 0 : quiet + 1;
-          if (this.closed || next > MAX_QUIET_RECONNECTS) return;
-          this.after(
-            events.retryMs,
-            () => undefined,
-            () => this.listen(last, next),
-          );
-        });
-      })
-      .catch((error: unknown) => {
-        if (!this.closed) this.onerror?.(error as Error);
-      });
   }
 
   /** Run `then` after the server's `retry:` (or our first delay), unless the transport closes. */
