@@ -138,14 +138,12 @@ export class ClientSession implements McpSession {
   }
 
   async listToolsPage(cursor: string | undefined, signal: AbortSignal): Promise<ToolsPage> {
-    // Taken loosely: one malformed tool must not lose the page (parse-tools.ts judges each).
-    const result = (await this.request(signal, (options) =>
-      this.client.request(
-        { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-        looseResult,
-        options,
-      ),
-    )) as { tools?: unknown; nextCursor?: string; ttlMs?: unknown };
+    // On the connection, taken as it came: a page may hold thousands of tools, which the
+    // client would process as a whole, and one malformed tool must not lose the page
+    // (parse-tools.ts judges each).
+    const result = (await this.plainRequest("tools/list", cursor === undefined ? {} : { cursor }, {
+      signal,
+    })) as { tools?: unknown; nextCursor?: string; ttlMs?: unknown };
     const page = toToolsPage(result);
     // 2025-11-25 has no list freshness and no parameters mirrored as headers: nothing to keep.
     if (!this.parts.modern) return page;
@@ -173,7 +171,7 @@ export class ClientSession implements McpSession {
     if (this.runsAsTask(options)) return this.parts.tasks.call(name, args, params._meta, options);
     const plain = this.plain;
     if (plain?.carries(name, options)) {
-      const answer = await this.plainCall(params, options);
+      const answer = await this.plainRequest("tools/call", params, options);
       const result = plain.resultOf(name, answer);
       if (result) return result;
     }
@@ -204,19 +202,20 @@ export class ClientSession implements McpSession {
     return extensions?.[TASKS_EXTENSION] !== undefined || runsAsTask(options, false);
   }
 
-  /** A tools/call on the connection; a failure is judged as a client request's would be. */
-  private async plainCall(
-    params: ToolCallParams,
-    options: CallOptions,
+  /** A request on the connection; a failure is judged as a client request's would be. */
+  private async plainRequest(
+    method: string,
+    params: Record<string, unknown>,
+    cancel: Pick<CallOptions, "signal" | "onAbort">,
     retried = false,
   ): Promise<unknown> {
     try {
-      return await this.parts.connection.request("tools/call", params, options);
+      return await this.parts.connection.request(method, params, cancel);
     } catch (error) {
       return recoverFailure(
         error,
-        retried ? undefined : () => this.plainCall(params, options, true),
-        this.failureContext(options.signal),
+        retried ? undefined : () => this.plainRequest(method, params, cancel, true),
+        this.failureContext(cancel.signal),
       );
     }
   }
