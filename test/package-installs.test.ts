@@ -45,10 +45,10 @@ const SDK_PROVIDERS = ["@pseudoclaude/provider-anthropic", "@pseudoclaude/provid
 /** The CLI's optional dependencies: the SDK providers, the studio and the gateway. */
 const CLI_OPTIONAL = [...SDK_PROVIDERS, "@pseudoclaude/studio", "@pseudoclaude/gateway"];
 /**
- * Upper bounds (MiB), about a quarter above what was measured (19.8, 69.3, 105.2, 53.8): a new
- * heavy dependency fails here instead of growing every user's install unnoticed.
+ * Upper bounds (MiB), about a quarter above what was measured (19.8-22, 55.8, 105.2-113.1,
+ * 48.8): a new heavy dependency fails here instead of growing every user's install unnoticed.
  */
-const SIZE_BOUNDS_MIB = { core: 25, coreMcpOpenai: 87, cli: 132, cliWithoutSdks: 68 };
+const SIZE_BOUNDS_MIB = { core: 25, coreMcpOpenai: 70, cli: 132, cliWithoutSdks: 61 };
 
 const packages = publishablePackages();
 const byName = new Map(packages.map((pkg) => [pkg.name, pkg]));

@@ -112,9 +112,9 @@ export class HttpAccess {
     const location = response.headers.location;
     if (status >= 300 && status < 400 && location && attempt.redirects < MAX_REDIRECTS) {
       const target = new URL(location, attempt.url);
+      response.resume();
       if (target.origin !== this.url.origin)
         throw refused(status, `Refused a redirect to another origin (${target.origin}).`);
-      response.resume();
       attempt.url = target;
       attempt.redirects += 1;
       return true;
