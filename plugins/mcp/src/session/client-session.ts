@@ -149,7 +149,7 @@ export class ClientSession implements McpSession {
     if (!this.parts.modern) return page;
     if (cursor === undefined) this.listing.restart(result.ttlMs);
     if (this.parts.remote) withoutUnmirrorableTools(page);
-    this.listing.keep(result.tools, page);
+    this.listing.keep(page);
     return page;
   }
 

@@ -1,3 +1,4 @@
+import type { Tool } from "@modelcontextprotocol/client";
 import type { ToolsPage } from "../mcp-session.js";
 
 /** A list is not asked for more often than this, whatever `ttlMs` it came with. */
@@ -15,7 +16,7 @@ export class ToolListing {
    * `x-mcp-header` parameters become `Mcp-Param-*` headers over HTTP (we list with our own
    * pagination guard, so the client has no listing of its own to take them from).
    */
-  private readonly listed = new Map<string, unknown>();
+  private readonly listed = new Map<string, Tool>();
   /** Whether a listed tool declares `x-mcp-header` parameters, worked out on its first call. */
   private readonly mirroring = new Map<string, boolean>();
   /** Lists the tools again once the last listing's `ttlMs` has run out. */
@@ -32,24 +33,24 @@ export class ToolListing {
     this.expireAfter(ttlMs);
   }
 
-  /** Keep the raw tools of one page that the page kept (`tools` as the server sent them). */
-  keep(tools: unknown, page: ToolsPage): void {
-    if (!Array.isArray(tools)) return;
-    const kept = new Set(page.tools.map((tool) => tool.name));
-    for (const tool of tools) {
-      const name = (tool as { name?: unknown })?.name;
-      // Without its outputSchema: the v2 client would check results against it and throw a
-      // protocol error; the tool adapter checks them (mcp_output_invalid).
-      if (typeof name === "string" && kept.has(name))
-        this.listed.set(name, { ...(tool as object), outputSchema: undefined });
-    }
+  /**
+   * Keep the tools of one page (checked and converted by parse-tools.ts) as the client takes
+   * them: their name and input schema, whose `x-mcp-header` parameters it mirrors; without
+   * the outputSchema, which the client would check results against (the tool adapter does,
+   * as `mcp_output_invalid`).
+   */
+  keep(page: ToolsPage): void {
+    for (const tool of page.tools)
+      this.listed.set(tool.name, {
+        name: tool.name,
+        inputSchema: { ...tool.inputSchema, type: "object" },
+      });
   }
 
   /** The v2 client's call option that hands it the tool as listed, when it was. */
-  definitionOf(name: string): { toolDefinition?: never } {
-    // The tool as the server listed it (parse-tools.ts checked it against the spec's schema);
-    // the client reads only its `x-mcp-header` parameters from it.
-    return this.listed.has(name) ? { toolDefinition: this.listed.get(name) as never } : {};
+  definitionOf(name: string): { toolDefinition?: Tool } {
+    const tool = this.listed.get(name);
+    return tool ? { toolDefinition: tool } : {};
   }
 
   /**
@@ -59,7 +60,7 @@ export class ToolListing {
   mirrorsHeaders(name: string): boolean {
     let mirrors = this.mirroring.get(name);
     if (mirrors === undefined) {
-      const tool = this.listed.get(name) as { inputSchema?: unknown } | undefined;
+      const tool = this.listed.get(name);
       mirrors = !tool || JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"');
       this.mirroring.set(name, mirrors);
     }
