@@ -127,6 +127,21 @@ describe("hostile HTTP servers", () => {
     });
   });
 
+  it("hands on a call's progress sent in the same write as its answer", TIMEOUT, async () => {
+    await withHostileHttp("", {}, async (agent) => {
+      for (let i = 0; i < 3; i++) {
+        const seen: number[] = [];
+        const { result } = await agent.callTool(
+          "mcp__hostile__burst",
+          {},
+          { onProgress: (progress) => seen.push(progress.progress) },
+        );
+        assert.equal(result.ok, true, JSON.stringify(result.error));
+        assert.deepEqual(seen, [1, 2, 3], "every progress reaches the call, the last one too");
+      }
+    });
+  });
+
   it("keeps working when the session id changes on every answer", TIMEOUT, async () => {
     await withHostileHttp("session_changes", {}, async (agent) => {
       for (let i = 0; i < 5; i++) {

@@ -136,6 +136,23 @@ for (const era of ERAS) {
     }
   });
 
+  describe(`hostile stdio servers (${era.version}): order within a chunk`, () => {
+    it("hands on a call's progress written in the same chunk as its answer", TIMEOUT, async () => {
+      await withHostile(era, "", {}, async ({ agent }) => {
+        for (let i = 0; i < 3; i++) {
+          const seen: number[] = [];
+          const { result } = await agent.callTool(
+            "mcp__hostile__burst",
+            {},
+            { onProgress: (progress) => seen.push(progress.progress) },
+          );
+          assert.equal(text(result), "burst done");
+          assert.deepEqual(seen, [1, 2, 3], "every progress reaches the call, the last one too");
+        }
+      });
+    });
+  });
+
   describe(`hostile stdio servers (${era.version}): size and storms`, () => {
     it(
       "takes a single 50 MB message, returns a bounded result and gives the memory back",

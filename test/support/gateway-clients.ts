@@ -82,6 +82,28 @@ export interface ClientSetup {
   elicitation?: boolean;
 }
 
+/**
+ * The SDK's stdio transports hand on every message of a chunk at once, while its clients run a
+ * notification's handler a microtask later and settle an answer at once: a call's last progress,
+ * read in the same chunk as its result, reaches a call already settled and is dropped
+ * (typescript-sdk#2580; a loaded machine joins the two writes into one chunk). A client of
+ * ours takes them a microtask apart, and so does this one, so a test asks what the gateway sent
+ * and in what order, not how the client's pipe was read.
+ */
+function deliverApart(transport: {
+  onmessage?: ((message: never, extra?: never) => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+}): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  let delivered = Promise.resolve();
+  transport.onmessage = (message, extra) => {
+    delivered = delivered
+      .then(() => deliver(message, extra))
+      .catch((error: Error) => transport.onerror?.(error));
+  };
+}
+
 export async function connectClient(
   kind: ClientKind,
   connection: Connection,
@@ -128,6 +150,7 @@ export async function connectClient(
               : {},
           });
     await v1.connect(transport);
+    if ("stdio" in connection) deliverApart(transport);
     client = v1;
   } else {
     // The v2 client speaks 2025-11-25 unless pinned to a modern revision.
@@ -158,6 +181,7 @@ export async function connectClient(
               : {},
           });
     await v2.connect(transport as never);
+    if ("stdio" in connection) deliverApart(transport);
     client = v2;
   }
   const any = client as unknown as {
