@@ -9,13 +9,18 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { test } from "node:test";
 import {
+  markedProcesses,
+  markerEnv,
+  newMarker,
+  stillRunningAfter,
+} from "@pseudoclaude/testing/system";
+import {
   launchBrowser,
   screenshot,
   screenshotDir,
   useBrowser,
   withBrowser,
 } from "./support/browser.js";
-import { markedProcesses, markerEnv, newMarker, stillRunningAfter } from "./support/processes.js";
 
 // The listener is set before the frame exists, so the frame's first message cannot be missed.
 // A sandbox without allow-same-origin gives the frame an opaque origin: its messages say "null".

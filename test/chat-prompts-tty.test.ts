@@ -1,5 +1,5 @@
 // MCP prompts in `pseudoclaude chat`, in a real terminal (tmux), against the v2 fixture server
-// (test/fixtures/mcp/modern.ts, whose `greet` prompt completes its `who` argument): `/prompts`
+// (plugins/mcp/test/fixtures/modern.ts, whose `greet` prompt completes its `who` argument): `/prompts`
 // lists them, Tab completes the server, the prompt and the argument's values (the server's
 // `completion/complete`), `/prompt` sends the filled prompt as the message, and a required
 // argument left out is asked for.
@@ -11,7 +11,7 @@ import { CLI_BIN } from "./support/cli.js";
 import { approvedProjectServer } from "./support/project-server.js";
 import { shellQuote, TmuxPane } from "./support/tmux.js";
 
-const MODERN = fileURLToPath(new URL("./fixtures/mcp/modern.js", import.meta.url));
+const MODERN = fileURLToPath(import.meta.resolve("#mcp-fixtures/modern.js"));
 
 describe("pseudoclaude chat: MCP prompts", () => {
   it("lists, completes with the server's completions, fills and sends a prompt", {

@@ -4,14 +4,14 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createTempWorkspace } from "@pseudoclaude/testing";
-import { CLI_BIN as BIN } from "./support/cli.js";
 import {
   describePids,
   MARKER_VARIABLE,
   markedProcesses,
   newMarker,
   stillRunningAfter,
-} from "./support/processes.js";
+} from "@pseudoclaude/testing/system";
+import { CLI_BIN as BIN } from "./support/cli.js";
 import { shellQuote, TmuxPane } from "./support/tmux.js";
 
 const TIMEOUT = { timeout: 60_000 };

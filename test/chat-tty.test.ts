@@ -7,17 +7,17 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
-import { CLI_BIN as BIN } from "./support/cli.js";
 import {
   describePids,
   markedProcesses,
   markerEnv,
   newMarker,
   stillRunningAfter,
-} from "./support/processes.js";
+} from "@pseudoclaude/testing/system";
+import { CLI_BIN as BIN } from "./support/cli.js";
 import { shellQuote, TmuxPane } from "./support/tmux.js";
 
-const BEHAVIOURS = fileURLToPath(new URL("./fixtures/mcp/behaviours.js", import.meta.url));
+const BEHAVIOURS = fileURLToPath(import.meta.resolve("#mcp-fixtures/behaviours.js"));
 const TIMEOUT = { timeout: 60_000 };
 
 interface Chat {

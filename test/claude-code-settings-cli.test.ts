@@ -7,9 +7,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 import { writeClaudeSettings as settings } from "./support/claude-settings.js";
 import { parseJson, runCli } from "./support/cli.js";
-import { fixture } from "./support/mcp-fixtures.js";
 
 async function put(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });

@@ -15,9 +15,9 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 import { claudeSettingsFile } from "./support/claude-settings.js";
 import { type CliRun, parseJson, runCli } from "./support/cli.js";
-import { fixture } from "./support/mcp-fixtures.js";
 
 const TIMEOUT = { timeout: 120_000 };
 const CORPUS = path.resolve(

@@ -7,12 +7,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { after, afterEach, before, beforeEach, describe, it } from "node:test";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { markedProcesses, markerEnv, newMarker } from "@pseudoclaude/testing/system";
+import { EVERYTHING } from "#mcp-test/reference-server-paths.js";
 import { runWithPrompt } from "./fixtures/instructions/prompt-run.js";
 import { startWireServer, type WireServer } from "./fixtures/providers/wire-server.js";
 import { writeClaudeSettings as settings } from "./support/claude-settings.js";
 import { parseJson, runCli } from "./support/cli.js";
-import { markedProcesses, markerEnv, newMarker } from "./support/processes.js";
-import { EVERYTHING } from "./support/reference-server-paths.js";
 
 describe("Claude Code's env, through the CLI", () => {
   let workspace: TempWorkspace;

@@ -9,11 +9,11 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { DurableClient, type PendingApproval } from "@pseudoclaude/durable-restate/client";
 import type { TempWorkspace } from "@pseudoclaude/testing";
+import { markerEnv, newMarker } from "@pseudoclaude/testing/system";
 import { type RunningCli, runCli, startCli } from "./support/cli.js";
 import { assertNothingLeft, ledgerConfig, programScript } from "./support/code-mode-durable.js";
 import { type DurableCli, type Serve, startDurableCli, waitFor } from "./support/durable-cli.js";
 import { ledgerOf } from "./support/durable-restate.js";
-import { markerEnv, newMarker } from "./support/processes.js";
 import type { RestateServer } from "./support/restate-server.js";
 
 const TIMEOUT = { timeout: 120_000 };

@@ -6,7 +6,7 @@ import { type Agent, createAgent } from "@pseudoclaude/core";
 import { CODE_TOOL_NAME, codeMode } from "@pseudoclaude/plugin-code-mode";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { ScriptedProvider } from "@pseudoclaude/testing";
-import { stdioFixture } from "./support/mcp-fixtures.js";
+import { stdioFixture } from "#mcp-test/mcp-fixtures.js";
 
 const PROGRAM = `
 const found = await tools.tool_search({ query: "list calendar events" });

@@ -10,8 +10,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import { markedProcesses, markerEnv, newMarker } from "@pseudoclaude/testing/system";
 import { packAll, publishablePackages } from "./support/package-tarballs.js";
-import { markedProcesses, markerEnv, newMarker } from "./support/processes.js";
 
 const CREATE = "create-pseudoclaude";
 const packages = publishablePackages();

@@ -9,6 +9,8 @@ import { textOf } from "@pseudoclaude/core";
 import { DurableClient } from "@pseudoclaude/durable-restate/client";
 import type { ScriptedStep } from "@pseudoclaude/testing";
 import { createTempWorkspace } from "@pseudoclaude/testing";
+import { startHttpServer } from "@pseudoclaude/testing/system";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 import { runCli } from "./support/cli.js";
 import {
   type DurableRestate,
@@ -16,8 +18,6 @@ import {
   startDurableRestate,
   waitFor,
 } from "./support/durable-restate.js";
-import { startHttpServer } from "./support/http-server-process.js";
-import { fixture } from "./support/mcp-fixtures.js";
 import { freePort, type RestateServer } from "./support/restate-server.js";
 
 const TIMEOUT = { timeout: 120_000 };

@@ -6,10 +6,10 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 import { CLI_BIN } from "./support/cli.js";
 import { type ClientKind, connectClient, type GatewayClient } from "./support/gateway-clients.js";
 import { createGatewayWorkspace, gatewayEnv } from "./support/gateway-workspace.js";
-import { fixture } from "./support/mcp-fixtures.js";
 
 const EVERYTHING = path.join(
   fileURLToPath(new URL("../../", import.meta.url)),

@@ -1,5 +1,5 @@
 // Long-running upstream tools called through search mode's `call_tool`: the upstream server whose
-// tools run as MCP tasks (test/fixtures/mcp/tasks.ts) behind `serve --mcp` with
+// tools run as MCP tasks (plugins/mcp/test/fixtures/tasks.ts) behind `serve --mcp` with
 // `expose_mode: search`, and as the client our own MCP plugin in an agent, speaking 2026-07-28
 // with the Tasks extension. A call through call_tool becomes the gateway's task exactly as a
 // direct call of the tool does, and a client without the extension is told the same.
@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Agent, ToolResult } from "@pseudoclaude/core";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { eventually, fixture, mcpAgent, scratch } from "#mcp-test/mcp-fixtures.js";
 import { CLI_BIN } from "./support/cli.js";
 import { connectClient } from "./support/gateway-clients.js";
 import { gatewayEnv } from "./support/gateway-workspace.js";
-import { eventually, fixture, mcpAgent, scratch } from "./support/mcp-fixtures.js";
 
 const TIMEOUT = { timeout: 60_000 };
 

@@ -1,5 +1,5 @@
 // Long-running upstream tools through the gateway as tasks: a 2025-11-25 upstream server whose
-// tools run as MCP tasks (test/fixtures/mcp/tasks.ts) behind `serve --mcp`, and as the client
+// tools run as MCP tasks (plugins/mcp/test/fixtures/tasks.ts) behind `serve --mcp`, and as the client
 // our own MCP plugin in an agent, speaking 2026-07-28 with the Tasks extension (the official
 // Tasks library beneath). A task outlives the client's call timeout, a tool error stays a tool
 // error, and a cancel reaches the upstream server as tasks/cancel. Clients without the
@@ -8,10 +8,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Agent, ToolResult } from "@pseudoclaude/core";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { eventually, fixture, mcpAgent, scratch } from "#mcp-test/mcp-fixtures.js";
 import { CLI_BIN } from "./support/cli.js";
 import { connectClient } from "./support/gateway-clients.js";
 import { gatewayEnv } from "./support/gateway-workspace.js";
-import { eventually, fixture, mcpAgent, scratch } from "./support/mcp-fixtures.js";
 
 const TIMEOUT = { timeout: 60_000 };
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Agent } from "@pseudoclaude/core";
-import { collectGarbage } from "./support/collect-garbage.js";
-import { mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
+import { collectGarbage } from "@pseudoclaude/testing/system";
+import { mcpAgent, stdioFixture } from "#mcp-test/mcp-fixtures.js";
 
 /**
  * Load and long runs through `agent.callTool` over real stdio servers. Sizes fit CI; the full

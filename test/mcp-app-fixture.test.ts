@@ -1,8 +1,8 @@
-// The MCP Apps fixture (fixtures/mcp/app-server.ts) as a plain MCP client sees it, through the
+// The MCP Apps fixture (plugins/mcp/test/fixtures/app-server.ts) as a plain MCP client sees it, through the
 // official SDK over real stdio: what studio tests build on must itself be right.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { COUNTER_VIEW_URI, MCP_APP_MIME_TYPE } from "./fixtures/mcp/counter-view.js";
+import { COUNTER_VIEW_URI, MCP_APP_MIME_TYPE } from "#mcp-fixtures/counter-view.js";
 import { connectAppServer } from "./support/app-server-client.js";
 
 test("the app fixture names its view, serves it as an MCP App and counts", async (t) => {

@@ -1,9 +1,9 @@
-// The fixture's MCP App view (fixtures/mcp/counter-view.ts) running in headless chromium inside a
+// The fixture's MCP App view (plugins/mcp/test/fixtures/counter-view.ts) running in headless chromium inside a
 // sandboxed iframe of a minimal web host: it must complete the handshake, render the tool result
 // it is pushed, and show both a relayed tool call's result and a host's refusal.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { COUNTER_VIEW_URI, MCP_APPS_PROTOCOL_VERSION } from "./fixtures/mcp/counter-view.js";
+import { COUNTER_VIEW_URI, MCP_APPS_PROTOCOL_VERSION } from "#mcp-fixtures/counter-view.js";
 import { connectAppServer } from "./support/app-server-client.js";
 import { useBrowser } from "./support/browser.js";
 import { startTestHost } from "./support/mcp-app-test-host.js";

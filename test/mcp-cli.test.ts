@@ -6,17 +6,17 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
-import { type CliRun, parseJson, runCli } from "./support/cli.js";
 import {
   describePids,
   markedProcesses,
   markerEnv,
   newMarker,
   stillRunningAfter,
-} from "./support/processes.js";
+} from "@pseudoclaude/testing/system";
+import { type CliRun, parseJson, runCli } from "./support/cli.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BEHAVIOURS = fileURLToPath(new URL("./fixtures/mcp/behaviours.js", import.meta.url));
+const BEHAVIOURS = fileURLToPath(import.meta.resolve("#mcp-fixtures/behaviours.js"));
 const EVERYTHING = path.join(
   ROOT,
   "node_modules",

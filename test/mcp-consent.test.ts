@@ -11,16 +11,16 @@ import { createAgent } from "@pseudoclaude/core";
 import { type ConsentStore, FileConsentStore } from "@pseudoclaude/core/consent";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
-import { type CliRun, parseJson, runCli } from "./support/cli.js";
 import {
   describePids,
   markedProcesses,
   markerEnv,
   newMarker,
   stillRunningAfter,
-} from "./support/processes.js";
+} from "@pseudoclaude/testing/system";
+import { type CliRun, parseJson, runCli } from "./support/cli.js";
 
-const BEHAVIOURS = fileURLToPath(new URL("./fixtures/mcp/behaviours.js", import.meta.url));
+const BEHAVIOURS = fileURLToPath(import.meta.resolve("#mcp-fixtures/behaviours.js"));
 const TIMEOUT = { timeout: 60_000 };
 
 interface Consent {

@@ -17,8 +17,8 @@ import {
   type SkillsOptions,
   skills,
 } from "@pseudoclaude/plugin-skills";
-import { startHttpServer } from "./support/http-server-process.js";
-import { fixture, scratch } from "./support/mcp-fixtures.js";
+import { startHttpServer } from "@pseudoclaude/testing/system";
+import { fixture, scratch } from "#mcp-test/mcp-fixtures.js";
 
 const PDF = "mcp:docs/pdf-processing";
 const RELEASE = "mcp:docs/acme/ops/release";

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type Agent, textOf } from "@pseudoclaude/core";
-import { type HttpServerProcess, startHttpServer } from "./support/http-server-process.js";
-import { fixture, mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
+import { type HttpServerProcess, startHttpServer } from "@pseudoclaude/testing/system";
+import { fixture, mcpAgent, stdioFixture } from "#mcp-test/mcp-fixtures.js";
 import { captureTraces, type TraceCapture } from "./support/trace-capture.js";
 
 interface Seen {

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { startHttpServer } from "./support/http-server-process.js";
-import { fixture } from "./support/mcp-fixtures.js";
+import { startHttpServer } from "@pseudoclaude/testing/system";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");

@@ -7,8 +7,8 @@ import { type Agent, createAgent } from "@pseudoclaude/core";
 import { MemoryCredentialStore, mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace } from "@pseudoclaude/testing";
 import fc from "fast-check";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 import { runCli } from "./support/cli.js";
-import { fixture } from "./support/mcp-fixtures.js";
 
 /**
  * Property: a secret given to a server through `${VAR}` (its env, an HTTP header) never shows

@@ -10,11 +10,16 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import {
+  markedProcesses,
+  markerEnv,
+  newMarker,
+  stillRunningAfter,
+} from "@pseudoclaude/testing/system";
 import type { Frame, Page } from "playwright-core";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 import { screenshot, useBrowser } from "./support/browser.js";
 import { runCli } from "./support/cli.js";
-import { fixture } from "./support/mcp-fixtures.js";
-import { markedProcesses, markerEnv, newMarker, stillRunningAfter } from "./support/processes.js";
 import { type StudioProcess, startStudioCli } from "./support/studio-process.js";
 
 const CORE = pathToFileURL(

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createTempWorkspace } from "@pseudoclaude/testing";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 import { CLI_BIN, runCli } from "./support/cli.js";
-import { fixture } from "./support/mcp-fixtures.js";
 import { shellQuote, TmuxPane } from "./support/tmux.js";
 
 describe("pseudoclaude studio in a terminal", () => {

@@ -13,8 +13,8 @@ import {
 } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { InMemoryToolSource, ScriptedProvider, type ScriptedStep } from "@pseudoclaude/testing";
+import { eventually, scratch, stdioFixture } from "#mcp-test/mcp-fixtures.js";
 import { fileTools } from "./support/file-tools.js";
-import { eventually, scratch, stdioFixture } from "./support/mcp-fixtures.js";
 
 const researcher = subAgent({
   name: "researcher",

@@ -1,4 +1,4 @@
-// The CLI with a tool its MCP server runs as a task (test/fixtures/mcp/tasks.ts over stdio):
+// The CLI with a tool its MCP server runs as a task (plugins/mcp/test/fixtures/tasks.ts over stdio):
 // `run` shows the task's statuses as they come, `tools --json` says which tools run as tasks,
 // `tasks` lists a session's tasks (text and JSON), and an unknown session is exit 1.
 import assert from "node:assert/strict";
@@ -11,7 +11,7 @@ import { CLI_BIN, parseJson, runCli } from "./support/cli.js";
 import { approvedProjectServer } from "./support/project-server.js";
 import { shellQuote, TmuxPane } from "./support/tmux.js";
 
-const TASKS = fileURLToPath(new URL("./fixtures/mcp/tasks.js", import.meta.url));
+const TASKS = fileURLToPath(import.meta.resolve("#mcp-fixtures/tasks.js"));
 const TIMEOUT = { timeout: 90_000 };
 
 interface TasksJson {

@@ -4,15 +4,15 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createTempWorkspace } from "@pseudoclaude/testing";
-import { CLI_BIN } from "./support/cli.js";
-import { fixture } from "./support/mcp-fixtures.js";
 import {
   describePids,
   markedProcesses,
   markerEnv,
   newMarker,
   stillRunningAfter,
-} from "./support/processes.js";
+} from "@pseudoclaude/testing/system";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
+import { CLI_BIN } from "./support/cli.js";
 import { shellQuote, TmuxPane } from "./support/tmux.js";
 
 const SCRIPT = [

@@ -9,15 +9,15 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
-import { CLI_BIN, parseJson, runCli } from "./support/cli.js";
-import { fixture } from "./support/mcp-fixtures.js";
 import {
   describePids,
   markedProcesses,
   markerEnv,
   newMarker,
   stillRunningAfter,
-} from "./support/processes.js";
+} from "@pseudoclaude/testing/system";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
+import { CLI_BIN, parseJson, runCli } from "./support/cli.js";
 
 interface ToolJson {
   name: string;

@@ -10,7 +10,7 @@ import { createAgent } from "@pseudoclaude/core";
 import { builtinTools } from "@pseudoclaude/plugin-builtin-tools";
 import { type McpServerEntry, mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, ScriptedProvider, type ScriptedStep } from "@pseudoclaude/testing";
-import { fixture, scratch } from "./support/mcp-fixtures.js";
+import { fixture, scratch } from "#mcp-test/mcp-fixtures.js";
 
 const SETS = readdirSync(
   path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "bench/fixtures/tool-sets"),

@@ -6,15 +6,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
-import { useBrowser } from "./support/browser.js";
-import { fixture } from "./support/mcp-fixtures.js";
 import {
   describePids,
   markedProcesses,
   markerEnv,
   newMarker,
   stillRunningAfter,
-} from "./support/processes.js";
+} from "@pseudoclaude/testing/system";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
+import { useBrowser } from "./support/browser.js";
 import { type StudioProcess, startStudioCli } from "./support/studio-process.js";
 
 const SCRIPT = [

@@ -7,14 +7,14 @@ import { after, before, describe, it } from "node:test";
 import type { Agent } from "@pseudoclaude/core";
 import { ApprovalDesk, type Studio, startStudio } from "@pseudoclaude/studio";
 import { ScriptedProvider } from "@pseudoclaude/testing";
-import { eventually, mcpAgent, stdioFixture } from "./support/mcp-fixtures.js";
 import {
   describePids,
   markedProcesses,
   markerEnv,
   newMarker,
   stillRunningAfter,
-} from "./support/processes.js";
+} from "@pseudoclaude/testing/system";
+import { eventually, mcpAgent, stdioFixture } from "#mcp-test/mcp-fixtures.js";
 
 interface ToolInfo {
   name: string;

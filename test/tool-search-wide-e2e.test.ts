@@ -15,13 +15,13 @@ import { type McpServerEntry, mcp } from "@pseudoclaude/plugin-mcp";
 import { anthropic } from "@pseudoclaude/provider-anthropic";
 import { openai } from "@pseudoclaude/provider-openai";
 import { createTempWorkspace } from "@pseudoclaude/testing";
+import { fixture, scratch } from "#mcp-test/mcp-fixtures.js";
+import { EVERYTHING, FILESYSTEM, MEMORY } from "#mcp-test/reference-server-paths.js";
 import { anthropicStream } from "./fixtures/providers/anthropic-wire.js";
 import { chatStream, openaiToolLimit } from "./fixtures/providers/openai-wire.js";
 import { startWireServer, type WireServer } from "./fixtures/providers/wire-server.js";
-import { fixture, scratch } from "./support/mcp-fixtures.js";
 import { ANTHROPIC_TEST_KEY } from "./support/provider-harness-anthropic.js";
 import { OPENAI_TEST_KEY } from "./support/provider-harness-openai.js";
-import { EVERYTHING, FILESYSTEM, MEMORY } from "./support/reference-server-paths.js";
 
 const SETS = readdirSync(
   path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "bench/fixtures/tool-sets"),

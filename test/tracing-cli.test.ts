@@ -10,8 +10,8 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { startCliTracing } from "@pseudoclaude/cli";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 import { runCli } from "./support/cli.js";
-import { fixture } from "./support/mcp-fixtures.js";
 
 interface OtlpSpan {
   traceId: string;

@@ -2,7 +2,7 @@
 # Run the MCP conformance suite's server scenarios against the gateway: `pseudoclaude serve --mcp
 # --http` in a throwaway home whose user config gives it two upstream servers over stdio: one
 # that carries the tools, resources and prompts the scenarios name (fixture-server.ts), one whose
-# tools run as tasks (test/fixtures/mcp/tasks.ts), renamed back to the names the suite asks for. The
+# tools run as tasks (plugins/mcp/test/fixtures/tasks.ts), renamed back to the names the suite asks for. The
 # suite speaks only to the gateway, so what passes is the gateway's policy, naming, content,
 # progress, tasks, resources and prompts path, in both protocol eras.
 #
@@ -17,7 +17,7 @@ ROOT=$(pwd)
 CLI=node_modules/@modelcontextprotocol/conformance/dist/index.js
 SHIM=test/conformance/node20-fs-shim.mjs
 FIXTURE=test/dist/conformance/fixture-server.js
-TASKS_FIXTURE=test/dist/fixtures/mcp/tasks.js
+TASKS_FIXTURE=plugins/mcp/dist/test/fixtures/tasks.js
 BIN=packages/cli/bin/pseudoclaude.js
 EXPECTED=test/conformance/server-expected-failures.yaml
 SCENARIO_TIMEOUT_MS=${CONFORMANCE_SERVER_TIMEOUT_MS:-30000}

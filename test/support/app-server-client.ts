@@ -1,4 +1,4 @@
-// A client of the MCP Apps fixture (fixtures/mcp/app-server.ts) through the official SDK over real
+// A client of the MCP Apps fixture (plugins/mcp/test/fixtures/app-server.ts) through the official SDK over real
 // stdio, for tests that need the server itself rather than an agent around it.
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -6,8 +6,8 @@ import {
   getDefaultEnvironment,
   StdioClientTransport,
 } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { MCP_APP_MIME_TYPE } from "../fixtures/mcp/counter-view.js";
-import { eventually, fixture, processAlive } from "./mcp-fixtures.js";
+import { MCP_APP_MIME_TYPE } from "#mcp-fixtures/counter-view.js";
+import { eventually, fixture, processAlive } from "#mcp-test/mcp-fixtures.js";
 
 /** A connected client and the server's pid; `close` ends the client and waits for the process. */
 export interface AppServerConnection {

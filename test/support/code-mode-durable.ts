@@ -3,8 +3,13 @@
 // program, and the check that nothing a test started is still running.
 import assert from "node:assert/strict";
 import type { TempWorkspace } from "@pseudoclaude/testing";
-import { fixture } from "./mcp-fixtures.js";
-import { describePids, markedProcesses, markerEnv, stillRunningAfter } from "./processes.js";
+import {
+  describePids,
+  markedProcesses,
+  markerEnv,
+  stillRunningAfter,
+} from "@pseudoclaude/testing/system";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 
 /**
  * The user's config: the ledger server logging to `log`, marked so its process is found; with

@@ -3,8 +3,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { fixture } from "#mcp-test/mcp-fixtures.js";
 import { CLI_BIN } from "./cli.js";
-import { fixture } from "./mcp-fixtures.js";
 
 export interface GatewayWorkspace extends TempWorkspace {
   audit: string;

@@ -12,17 +12,17 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
-import { type CliRun, parseJson, runCli } from "./cli.js";
 import {
   describePids,
   markedProcesses,
   markerEnv,
   newMarker,
   stillRunningAfter,
-} from "./processes.js";
+} from "@pseudoclaude/testing/system";
+import { type CliRun, parseJson, runCli } from "./cli.js";
 
 export const TIMEOUT = { timeout: 60_000 };
-const BEHAVIOURS = fileURLToPath(new URL("../fixtures/mcp/behaviours.js", import.meta.url));
+const BEHAVIOURS = fileURLToPath(import.meta.resolve("#mcp-fixtures/behaviours.js"));
 
 /** Variables of this machine that would change what the CLI picks; each test sets its own. */
 const MACHINE_VARIABLES = [

@@ -17,7 +17,7 @@ import { type Agent, createAgent } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const fixtures = path.join(here, "..", "..", "..", "test", "dist", "fixtures", "mcp");
+const fixtures = path.join(here, "..", "..", "..", "plugins", "mcp", "dist", "test", "fixtures");
 const server = path.join(fixtures, "behaviours.js");
 // Servers that take a while to answer the handshake, as npx downloads or remote servers do:
 // connecting them one after another costs the sum of their latencies.

@@ -14,10 +14,11 @@ const flood = path.join(
   "..",
   "..",
   "..",
-  "test",
-  "dist",
-  "fixtures",
+  "plugins",
   "mcp",
+  "dist",
+  "test",
+  "fixtures",
   "stderr-flood.js",
 );
 const FLOOD_MB = Number(process.env.BENCH_FLOOD_MB ?? 48);

@@ -11,8 +11,8 @@ import {
 import { type ToolProgress } from "@pseudoclaude/core/plugin";
 import { type McpServerEntry, mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import { markerEnv, newMarker } from "@pseudoclaude/testing/system";
 import { eventually } from "./mcp-fixtures.js";
-import { markerEnv, newMarker } from "./processes.js";
 import { EVERYTHING } from "./reference-server-paths.js";
 
 export { EVERYTHING, FILESYSTEM, MEMORY, ROOT } from "./reference-server-paths.js";

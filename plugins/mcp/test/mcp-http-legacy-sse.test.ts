@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { textOf } from "@pseudoclaude/core";
-import { type HttpServerProcess, startHttpServer } from "./support/http-server-process.js";
+import { type HttpServerProcess, startHttpServer } from "@pseudoclaude/testing/system";
 import { mcpAgent } from "./support/mcp-fixtures.js";
 import { sourceStatus } from "./support/mcp-source-status.js";
 import { EVERYTHING } from "./support/reference-server-paths.js";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { textOf } from "@pseudoclaude/core";
-import { startHttpServer } from "./support/http-server-process.js";
+import { startHttpServer } from "@pseudoclaude/testing/system";
 import { fixture, mcpAgent, scratch } from "./support/mcp-fixtures.js";
 
 describe("HTTP sessions the server lost", () => {

@@ -16,7 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Absolute path of a compiled fixture server, e.g. `fixture("behaviours")`. */
 export function fixture(name: string): string {
-  return path.join(here, "..", "fixtures", "mcp", `${name}.js`);
+  return path.join(here, "..", "fixtures", `${name}.js`);
 }
 
 /** A stdio server entry for a fixture. */

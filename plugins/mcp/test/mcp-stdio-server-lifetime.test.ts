@@ -7,8 +7,6 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { textOf } from "@pseudoclaude/core";
 import { createTempWorkspace } from "@pseudoclaude/testing";
-import { FIXTURE_ERAS, type FixtureEra, fixture, serverPart } from "./support/mcp-fixtures.js";
-import { CLOSE_BOUND_MS, startAgent, statsOf, TIMEOUT } from "./support/mcp-reference-servers.js";
 import {
   commandLine,
   describePids,
@@ -16,7 +14,9 @@ import {
   markedProcesses,
   parentOf,
   stillRunningAfter,
-} from "./support/processes.js";
+} from "@pseudoclaude/testing/system";
+import { FIXTURE_ERAS, type FixtureEra, fixture, serverPart } from "./support/mcp-fixtures.js";
+import { CLOSE_BOUND_MS, startAgent, statsOf, TIMEOUT } from "./support/mcp-reference-servers.js";
 
 describe("process hygiene of stdio servers", () => {
   async function wrappedGrandchild(ignoreTerm: boolean, era: FixtureEra) {

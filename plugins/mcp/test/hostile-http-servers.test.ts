@@ -3,11 +3,11 @@ import os from "node:os";
 import { describe, it } from "node:test";
 import { type Agent, createAgent } from "@pseudoclaude/core";
 import { type McpServerEntry, MemoryCredentialStore, mcp } from "@pseudoclaude/plugin-mcp";
-import { startHttpServer } from "./support/http-server-process.js";
+import { startHttpServer } from "@pseudoclaude/testing/system";
 import { fixture, stdioFixture } from "./support/mcp-fixtures.js";
 
 /**
- * Hostile Streamable HTTP servers (test/fixtures/mcp/hostile-http.ts, by hand, no SDK) next to
+ * Hostile Streamable HTTP servers (plugins/mcp/test/fixtures/hostile-http.ts, by hand, no SDK) next to
  * a healthy stdio server: every failure is a clear diagnostic or call error within its budget,
  * the agent and the other server carry on.
  */

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import type { Agent, ElicitationRequest } from "@pseudoclaude/core";
-import { startHttpServer } from "./support/http-server-process.js";
+import { startHttpServer } from "@pseudoclaude/testing/system";
 import { mastraServerScript } from "./support/mastra-package.js";
 import {
   abortSlowCall,

@@ -38,15 +38,10 @@ export function markedProcesses(marker: string): number[] {
 
 /**
  * Whether the process exists and is not a zombie. PID 1 here reaps orphans slowly, so a
- * dead grandchild can linger as a zombie: that counts as gone.
+ * dead grandchild can linger as a zombie: that counts as gone. Read from `/proc`, so any
+ * user's process can be asked about, and nothing is signalled.
  */
 export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
-    // EPERM: it exists but is not ours; fall through to its state.
-  }
   const stat = readStat(pid);
   return stat !== undefined && stat.state !== "Z" && stat.state !== "X";
 }

@@ -1,5 +1,5 @@
 // Long-running tools as MCP tasks in both eras, against real servers over stdio and Streamable
-// HTTP: 2025-11-25 on the 1.x SDK's tasks (test/fixtures/mcp/tasks.ts), 2026-07-28 with the
+// HTTP: 2025-11-25 on the 1.x SDK's tasks (plugins/mcp/test/fixtures/tasks.ts), 2026-07-28 with the
 // Tasks extension on the v2 server package (modern-tasks.ts). A task outlives the call timeout
 // and reports its statuses, fails with the server's words, is cancelled (tasks/cancel, which
 // the server's log shows) on Ctrl-C, on agent.close() and at its own task_timeout_ms, and
@@ -13,7 +13,7 @@ import {
   type ToolTaskUpdate,
 } from "@pseudoclaude/core";
 import { ScriptedProvider } from "@pseudoclaude/testing";
-import { type HttpServerProcess, startHttpServer } from "./support/http-server-process.js";
+import { type HttpServerProcess, startHttpServer } from "@pseudoclaude/testing/system";
 import { eventually, fixture, mcpAgent, scratch, stdioFixture } from "./support/mcp-fixtures.js";
 
 const TIMEOUT = { timeout: 60_000 };

@@ -1,4 +1,4 @@
-// The @mastra/mcp interop server lives in a package of its own (test/interop/mastra): Mastra
+// The @mastra/mcp interop server lives in a package of its own (plugins/mcp/test/interop/mastra): Mastra
 // declares Node >= 22 and the root installs with engine-strict, so it cannot be a root
 // dependency, while it runs on Node 20. The test that uses it installs it here, once, and
 // again only when its lockfile changes, the way bench/scripts/run.mjs installs bench/.
@@ -11,8 +11,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The package's folder in the source tree (test/dist/support -> test/interop/mastra). */
-export const MASTRA_PACKAGE = path.resolve(here, "..", "..", "interop", "mastra");
+/** The package's folder in the source tree (dist/test/support -> test/interop/mastra). */
+export const MASTRA_PACKAGE = path.resolve(here, "..", "..", "..", "test", "interop", "mastra");
 
 /**
  * The path of the Mastra server script, its dependencies installed first when they are

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type Agent, textOf } from "@pseudoclaude/core";
-import { startHttpServer } from "./support/http-server-process.js";
+import { startHttpServer } from "@pseudoclaude/testing/system";
 import { seenPlainAndThroughClient } from "./support/mcp-era-agent.js";
 import { abortSlowCall, elicitingAgent, fixture, scratch } from "./support/mcp-fixtures.js";
 

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { McpManager } from "@pseudoclaude/plugin-mcp";
-import { startHttpServer } from "./support/http-server-process.js";
+import { startHttpServer } from "@pseudoclaude/testing/system";
 import {
   abortSlowCall,
   elicitingAgent,

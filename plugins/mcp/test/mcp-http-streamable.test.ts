@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type Agent, type ContentBlock, textOf } from "@pseudoclaude/core";
 import { type ToolProgress } from "@pseudoclaude/core/plugin";
-import { type HttpServerProcess, startHttpServer } from "./support/http-server-process.js";
+import { type HttpServerProcess, startHttpServer } from "@pseudoclaude/testing/system";
 import { eventually, mcpAgent } from "./support/mcp-fixtures.js";
 import { sourceStatus } from "./support/mcp-source-status.js";
 import { EVERYTHING } from "./support/reference-server-paths.js";

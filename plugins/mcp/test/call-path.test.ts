@@ -16,7 +16,7 @@ const { ScriptedProvider } = await import("@pseudoclaude/testing");
 const { FIXTURE_ERAS, fixture, mcpAgent, serverPart, stdioFixture } = await import(
   "./support/mcp-fixtures.js"
 );
-const { startHttpServer } = await import("./support/http-server-process.js");
+const { startHttpServer } = await import("@pseudoclaude/testing/system");
 
 /** Our files on the stack when a `tools/call` request is written, innermost first. */
 async function filesOnTheWayOut(

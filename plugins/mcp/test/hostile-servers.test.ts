@@ -3,7 +3,14 @@ import os from "node:os";
 import { describe, it } from "node:test";
 import { type Agent, createAgent } from "@pseudoclaude/core";
 import { type McpServerEntry, mcp } from "@pseudoclaude/plugin-mcp";
-import { collectGarbage } from "./support/collect-garbage.js";
+import {
+  collectGarbage,
+  describePids,
+  markedProcesses,
+  markerEnv,
+  newMarker,
+  stillRunningAfter,
+} from "@pseudoclaude/testing/system";
 import {
   eventually,
   FIXTURE_ERAS,
@@ -13,16 +20,9 @@ import {
   serverPart,
   stdioFixture,
 } from "./support/mcp-fixtures.js";
-import {
-  describePids,
-  markedProcesses,
-  markerEnv,
-  newMarker,
-  stillRunningAfter,
-} from "./support/processes.js";
 
 /**
- * Hostile stdio servers (test/fixtures/mcp/hostile.ts, written without the SDK so it can break
+ * Hostile stdio servers (plugins/mcp/test/fixtures/hostile.ts, written without the SDK so it can break
  * the protocol itself) next to a healthy one, through the real plugin. For each: the agent
  * stays up, the healthy server's tools keep working, the hostile call ends within its timeout
  * with the right error, and after close no process of either server's tree is left. Each

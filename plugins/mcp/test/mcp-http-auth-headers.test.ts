@@ -7,11 +7,7 @@ import { after, afterEach, before, describe, it } from "node:test";
 import { createAgent, textOf } from "@pseudoclaude/core";
 import { mcp } from "@pseudoclaude/plugin-mcp";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
-import {
-  freePort,
-  type HttpServerProcess,
-  startHttpServer,
-} from "./support/http-server-process.js";
+import { freePort, type HttpServerProcess, startHttpServer } from "@pseudoclaude/testing/system";
 import { fixture, scratch } from "./support/mcp-fixtures.js";
 import { sourceStatus } from "./support/mcp-source-status.js";
 

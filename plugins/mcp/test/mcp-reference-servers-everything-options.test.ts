@@ -4,6 +4,13 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { type ElicitationRequest, textOf } from "@pseudoclaude/core";
 import {
+  commandLine,
+  describePids,
+  isRunning,
+  markedProcesses,
+  parentOf,
+} from "@pseudoclaude/testing/system";
+import {
   CLOSE_BOUND_MS,
   everything,
   startAgent,
@@ -11,13 +18,6 @@ import {
   toolsOf,
   untilConditionalToolsListed,
 } from "./support/mcp-reference-servers.js";
-import {
-  commandLine,
-  describePids,
-  isRunning,
-  markedProcesses,
-  parentOf,
-} from "./support/processes.js";
 
 describe("server-everything with options", () => {
   it("honours readOnlyHint only when trust_annotations is on", TIMEOUT, async () => {

@@ -1,4 +1,5 @@
-// Start a real MCP server over HTTP as a child process, for tests of the HTTP transports.
+// A script started as an HTTP server on a free port (PORT in its environment), ready once the
+// port accepts connections; stopped with SIGTERM, then SIGKILL.
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 
