@@ -93,4 +93,24 @@ describe("the MCP wire's owners", () => {
     assert.deepEqual(folders, ["features", "oauth", "session", "tasks", "wire"]);
     assert.deepEqual(await filesMatching(/@modelcontextprotocol\/sdk/), []);
   });
+
+  it("OAuth in one folder, which imports nothing from the session or the wire above it", async () => {
+    const oauth = (await sources()).filter(({ file }) => file.startsWith("oauth/"));
+    assert.ok(
+      oauth.some(({ file }) => file === "oauth/login.ts"),
+      "the login is OAuth's",
+    );
+    const upward = oauth.filter(({ code }) => /from "\.\.\/(?:session|wire)\//.test(code));
+    assert.deepEqual(
+      upward.map(({ file }) => file),
+      [],
+    );
+    // The SDK's auth() is run by OAuth's login and, for a refused request, by the wire's access.
+    const runsAuth = /import\s*\{[^}]*\bauth\b[^}]*\}\s*from\s*"@modelcontextprotocol\/client"/;
+    assert.deepEqual(await filesMatching(runsAuth), [
+      "oauth/login.ts",
+      "oauth/probe-login.ts",
+      "wire/http-access.ts",
+    ]);
+  });
 });

@@ -47,10 +47,12 @@ export async function connectSession(
 ): Promise<ClientSession> {
   const modern = discover !== undefined;
   // What only remote servers need (HTTP transports, OAuth) loads with the first of them.
-  const net = stdio ? undefined : await import("./remote-transports.js");
-  const auth = net?.authProviderFor(server, options);
+  const [net, login] = stdio
+    ? []
+    : await Promise.all([import("./remote-transports.js"), import("../oauth/login.js")]);
+  const auth = login?.authProviderFor(server, options);
   const steps =
-    net && auth && server.transport !== "stdio" ? net.oauthSteps(server.url) : undefined;
+    login && auth && server.transport !== "stdio" ? login.oauthSteps(server.url) : undefined;
   const era = modern ? ERA_2026 : ERA_2025;
   const transport = net?.remoteTransport(server, auth, steps, era);
   const connection = stdio ? stdio.connection : new Connection(transport!);
@@ -70,14 +72,14 @@ export async function connectSession(
           isUnauthorized: net.isUnauthorized,
           httpStatusOf: net.httpStatusOf,
           // Later in the session the connect budget is long spent: a login gets its own.
-          ...(auth
+          ...(auth && login
             ? {
                 reauthorize: () =>
-                  net.loginAgain(
+                  login.loginAgain(
                     server,
                     { ...options, signal: AbortSignal.timeout(server.connectTimeoutMs) },
                     auth,
-                    transport,
+                    net.finishOn(transport),
                     steps,
                   ),
               }
@@ -127,11 +129,11 @@ export async function connectSession(
     const unauthorized = net?.isUnauthorized(error) ?? false;
     // A 2026 failure is told by the dialer, which knows what the era question found.
     if (modern && !(auth && unauthorized)) throw error;
-    if (!net || !auth || !transport || !unauthorized)
+    if (!net || !login || !auth || !transport || !unauthorized)
       throw connectFailure(server, error, stdio, options.signal, steps?.describe());
     // A token refused: a person logs in; the redirect's code goes back to the transport, which
     // exchanges it, then a fresh connect (a started transport cannot be started again).
-    if (loggedIn || !(await net.authorize(server, options, auth, net.finishOn(transport), steps)))
+    if (loggedIn || !(await login.authorize(server, options, auth, net.finishOn(transport), steps)))
       throw new ToolSourceError<McpServerErrorCode>(
         "needs_auth",
         `Server "${server.name}" needs you to log in (OAuth authorization). Run: pseudoclaude mcp login ${server.name}`,

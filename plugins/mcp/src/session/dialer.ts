@@ -207,7 +207,7 @@ export class SdkDialer implements SessionDialer {
    * the 2025 path reports that the server needs one, as before.
    */
   private async dialAfterLogin(server: HttpServerConfig, options: DialOptions, challenge?: string) {
-    const { loginFromProbe } = await import("./probe-login.js");
+    const { loginFromProbe } = await import("../oauth/probe-login.js");
     const authorized = await loginFromProbe(server, options, challenge);
     if (authorized) {
       const verdict = await probeHttpEra(

@@ -6,7 +6,7 @@ import {
 import type { HttpServerConfig } from "../config/server-config.js";
 import { type McpServerErrorCode, ToolSourceError } from "../mcp-errors.js";
 import type { DialOptions } from "../mcp-session.js";
-import { authorize, authProviderFor, oauthSteps } from "./remote-transports.js";
+import { authorize, authProviderFor, oauthSteps } from "./login.js";
 
 type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
