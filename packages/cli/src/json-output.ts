@@ -3,6 +3,7 @@ import type {
   CallToolOutcome,
   Diagnostic,
   SourceReport,
+  ToolAudience,
   ToolCallRecord,
   ToolDefinition,
   ToolResult,
@@ -55,7 +56,12 @@ export interface ToolJson {
   icons?: ToolDefinition["icons"];
   /** The source's facts about the tool (an MCP tool: `server`, `remote_name`, `remote_meta`, …). */
   meta?: Record<string, unknown>;
-  /** Whether the policy lets the model see the tool. */
+  /**
+   * Who may call it: `model` (offered to models, found by search) and `app` (its own server's
+   * MCP App views). An app-only tool is `["app"]` and never `offered`.
+   */
+  audience: ToolAudience[];
+  /** Whether the model sees the tool: the policy offers it and its audience includes the model. */
   offered: boolean;
   /**
    * How the model sees an offered tool: `loaded` (its definition sent on every request),
@@ -81,6 +87,7 @@ export function toolDefinitionToJson(
     ...(definition.title ? { title: definition.title } : {}),
     ...(definition.icons ? { icons: definition.icons } : {}),
     ...(definition.meta ? { meta: definition.meta } : {}),
+    audience: definition.audience ? [...definition.audience] : ["model", "app"],
     offered,
     ...(state !== undefined ? { state } : {}),
   };

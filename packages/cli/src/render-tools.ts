@@ -1,4 +1,5 @@
 import type { Diagnostic, SourceReport, ToolDefinition } from "@pseudoclaude/core";
+import { visibleToModel } from "@pseudoclaude/core/plugin";
 import { type TextSink, writeLine } from "./cli-io.js";
 import { sourceTotals } from "./source-totals.js";
 import { firstLine, table, truncate } from "./text-format.js";
@@ -23,7 +24,7 @@ export function renderToolsReport(
       tool.name,
       tool.source,
       tool.safety,
-      offered.has(tool.name) ? "yes" : "no",
+      offered.has(tool.name) ? "yes" : visibleToModel(tool) ? "no" : "no (app only)",
       search.states.get(tool.name) ?? "-",
       truncate(firstLine(tool.description), 80),
     ]);

@@ -42,6 +42,7 @@ describe("pseudoclaude tools", () => {
           properties: { text: { type: "string" } },
           required: ["text"],
         },
+        audience: ["model", "app"],
         offered: true,
         state: "loaded",
       });

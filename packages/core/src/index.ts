@@ -186,7 +186,13 @@ export { type ContentBlock, textOf } from "./tools/content.js";
 export { type DefineToolSpec, defineTool } from "./tools/define-tool.js";
 export { INLINE_TOOL_SOURCE } from "./tools/inline-tool-source.js";
 export type { Tool } from "./tools/tool.js";
-export type { JsonSchema, ToolDefinition, ToolIcon, ToolSafety } from "./tools/tool-definition.js";
+export type {
+  JsonSchema,
+  ToolAudience,
+  ToolDefinition,
+  ToolIcon,
+  ToolSafety,
+} from "./tools/tool-definition.js";
 export {
   type ToolError,
   type ToolErrorCode,

@@ -1,4 +1,5 @@
 import { type Agent, PolicyEngine, type ToolDefinition } from "@pseudoclaude/core";
+import { visibleToModel } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
 import { ExportedNames } from "./exported-names.js";
 import { type ExposureTest, exposureTest } from "./exposure.js";
@@ -44,7 +45,7 @@ export function taskSupportOf(definition: ToolDefinition): TaskSupport | undefin
  * The tools the gateway exports, kept in step with the agent's registry: a server joining or
  * leaving, a skill loaded, an MCP server's own list change. `changed` fires when what clients
  * would list is different. Tools the policy never offers (plan mode, denied by name) are not
- * exported either.
+ * exported either, nor are tools only an MCP App's view may call.
  */
 export class GatewayTools extends EventEmitter<{ changed: [] }> {
   private readonly exposed: ExposureTest;
@@ -105,9 +106,13 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
   private refresh(): void {
     this.version = this.agent.registry.version;
     const definitions = inConfigOrder(
-      this.agent.registry
-        .definitions()
-        .filter((definition) => this.exposed(definition) && this.policy.isOffered(definition)),
+      this.agent.registry.definitions().filter(
+        (definition) =>
+          // An app-only tool is its own views' (MCP Apps); a client's model never sees it.
+          visibleToModel(definition) &&
+          this.exposed(definition) &&
+          this.policy.isOffered(definition),
+      ),
       this.serverOrder(),
     );
     const names = this.names.assign(definitions.map((definition) => definition.name));

@@ -117,6 +117,12 @@ export interface CallToolOptions {
    * answers an `ask`; what the policy allows or denies stays so.
    */
   approver?: Approver | undefined;
+  /**
+   * The call is a view's (an MCP App of tool source `source`, e.g. `mcp:weather`): only that
+   * source's tools whose audience includes `"app"` may run; any other is denied. Without it the
+   * call is the caller's own (a person, a gateway's client), whatever the tool's audience.
+   */
+  fromApp?: { source: string } | undefined;
 }
 
 export interface SourceReport {

@@ -8,12 +8,14 @@ export type CallOrigin =
   | { kind: "turn"; turn: number; run: RunSpan }
   | { kind: "direct" }
   /** A call a tool made through `ToolExecutionContext.inner` (a program's), in a turn's call. */
-  | { kind: "inner"; turn: number };
+  | { kind: "inner"; turn: number }
+  /** A direct call on behalf of a view (an MCP App) of `source`: only its source's app tools. */
+  | { kind: "app"; source: string };
 
 /** The origin of every direct call: there is one, so it is not made per call. */
 export const DIRECT_CALL: CallOrigin = { kind: "direct" };
 
-/** The turn number events and records carry: a direct call is numbered 0. */
+/** The turn number events and records carry: a direct call (a view's too) is numbered 0. */
 export function turnNumber(origin: CallOrigin): number {
-  return origin.kind === "direct" ? 0 : origin.turn;
+  return origin.kind === "turn" || origin.kind === "inner" ? origin.turn : 0;
 }

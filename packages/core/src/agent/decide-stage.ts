@@ -11,6 +11,7 @@ import { approvalHookContext, callHookContext } from "./call-hook-context.js";
 import { type CallOrigin, turnNumber } from "./call-origin.js";
 import type { Approver } from "./callbacks.js";
 import {
+  audienceDecision,
   decideToolCall,
   deniedResult,
   hookDenial,
@@ -65,6 +66,15 @@ export async function decideCalls(
     }
     const tool = preparation.kind === "ready" ? preparation.prepared.tool : preparation.tool;
     span.tool(tool.definition);
+    // Before the hooks and the policy: a call its caller may not make is not theirs to judge.
+    const refused = audienceDecision(tool.definition, origin);
+    if (refused) {
+      deps.emit("tool-decision", { turn, call, decision: refused });
+      span.decided(refused, undefined);
+      const result = deniedResult(tool.definition, call, refused.reason);
+      decided.push({ call, span, decision: refused, result });
+      continue;
+    }
     let hooked: BeforeToolCallOutcome | undefined;
     if (deps.hooks.has("beforeToolCall")) {
       hooked = await deps.hooks.beforeToolCall(

@@ -1,9 +1,10 @@
 import { errorMessage } from "../errors.js";
 import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
 import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import { type ToolDefinition, visibleToApps, visibleToModel } from "../tools/tool-definition.js";
 import { type ToolFailure, toolFailure } from "../tools/tool-result.js";
 import type { ApprovalOutcome } from "./agent.js";
+import type { CallOrigin } from "./call-origin.js";
 import { type ApprovalRequest, type Approver, readApprovalAnswer } from "./callbacks.js";
 
 /**
@@ -159,6 +160,35 @@ export function unknownToolDecision(call: ToolCall): PolicyDecision {
     verdict: "deny",
     reason: `Unknown tool "${call.name}".`,
     matched: { kind: "unknown_tool" },
+  };
+}
+
+/**
+ * The decision for a call its caller may not make (see `ToolDefinition.audience`): the model
+ * and a tool only a view may call, or a view and a tool that is not its own source's app tool.
+ * Undefined when the caller may make it; a person's direct call always may.
+ */
+export function audienceDecision(
+  tool: ToolDefinition,
+  origin: CallOrigin,
+): PolicyDecision | undefined {
+  if (origin.kind === "turn" || origin.kind === "inner") {
+    if (visibleToModel(tool)) return undefined;
+    return {
+      verdict: "deny",
+      reason: `Tool "${tool.name}" is for its app's view only; it is not offered to the model.`,
+      matched: { kind: "audience", caller: "model" },
+    };
+  }
+  if (origin.kind !== "app") return undefined;
+  if (tool.source === origin.source && visibleToApps(tool)) return undefined;
+  return {
+    verdict: "deny",
+    reason:
+      tool.source === origin.source
+        ? `Tool "${tool.name}" is not visible to apps; a view may call only the tools its server marks for apps.`
+        : `A view of ${origin.source} may call only its own server's tools, not "${tool.name}" (${tool.source}).`,
+    matched: { kind: "audience", caller: "app" },
   };
 }
 

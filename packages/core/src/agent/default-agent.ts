@@ -330,7 +330,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       this.runtime.calls,
       [{ id: newCallId(), name, arguments: args }],
       {
-        origin: DIRECT_CALL,
+        origin: options.fromApp ? { kind: "app", source: options.fromApp.source } : DIRECT_CALL,
         // No signal of our own when the caller gave none: nothing here would abort it.
         signal: options.signal,
         timeoutMs: options.timeoutMs,

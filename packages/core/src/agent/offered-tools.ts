@@ -13,7 +13,7 @@ import {
 import { decideOffer, type ToolOffer } from "../tool-search/tool-offer.js";
 import type { ToolSearchSettings } from "../tool-search/tool-search-options.js";
 import type { Tool } from "../tools/tool.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import { type ToolDefinition, visibleToModel } from "../tools/tool-definition.js";
 import type { AgentSettings } from "./agent.js";
 import type { AgentEvents } from "./agent-events.js";
 import type { ProviderRef } from "./provider-ref.js";
@@ -94,9 +94,10 @@ export class OfferedTools {
       return this.cached;
     const searchTool = this.searchTool.definition;
     const offer = decideOffer({
+      // An app-only tool is never shown to a model: not sent, not found, not in a program.
       offered: this.registry
         .definitions()
-        .filter((definition) => this.policy.isOffered(definition)),
+        .filter((definition) => visibleToModel(definition) && this.policy.isOffered(definition)),
       searchTool: this.policy.isOffered(searchTool) ? searchTool : undefined,
       found: this.conversation.found,
       settings: this.settings,

@@ -94,10 +94,13 @@ export { objectInputSchema } from "../tools/input-schema.js";
 export { StaticToolSource } from "../tools/static-tool-source.js";
 export type { ArgumentValidation, ToolExecutionContext } from "../tools/tool.js";
 export type { ToolCall, ToolProgress } from "../tools/tool-call.js";
-export type {
-  JsonSchema,
-  ToolAnnotations,
-  ToolPermissionKey,
+export {
+  type JsonSchema,
+  type ToolAnnotations,
+  type ToolAudience,
+  type ToolPermissionKey,
+  visibleToApps,
+  visibleToModel,
 } from "../tools/tool-definition.js";
 export {
   hashedToolName,

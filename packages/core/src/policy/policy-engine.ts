@@ -25,6 +25,8 @@ export type DecisionBasis =
   | { kind: "safety"; safety: ToolDefinition["safety"] }
   | { kind: "engine_error" }
   | { kind: "unknown_tool" }
+  /** The tool is not for this caller: an app-only tool and the model, or a view and another's tool. */
+  | { kind: "audience"; caller: "model" | "app" }
   /** A layer a plugin added while something is active (a loaded skill): it pre-approved or narrowed. */
   | { kind: "layer"; effect: "allow" | "only"; origin: RuleOrigin; patterns: readonly string[] }
   /** The run ended before the call could be decided. */

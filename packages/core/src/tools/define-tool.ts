@@ -28,6 +28,8 @@ export interface DefineToolSpec<Schema extends z.ZodObject> {
   deferLoading?: boolean | undefined;
   /** The tool calls other tools through `context.inner` (see {@link ToolDefinition.innerCalls}). */
   innerCalls?: boolean | undefined;
+  /** Who may call it: the model, its source's app views, or both (see {@link ToolDefinition.audience}). */
+  audience?: ToolDefinition["audience"];
   /** Return a ToolResult, or a string for a plain text success. */
   execute(
     args: z.infer<Schema>,
@@ -54,6 +56,7 @@ export function defineTool<Schema extends z.ZodObject>(spec: DefineToolSpec<Sche
   if (spec.aliases && spec.aliases.length > 0) definition.aliases = [...spec.aliases];
   if (spec.deferLoading !== undefined) definition.deferLoading = spec.deferLoading;
   if (spec.innerCalls) definition.innerCalls = true;
+  if (spec.audience) definition.audience = [...spec.audience];
   return {
     definition,
     validate(args): ArgumentValidation {

@@ -106,4 +106,24 @@ export interface ToolDefinition {
    * get by default). Absent: always sent, as built-in tools, skills and sub-agents are.
    */
   deferLoading?: boolean | "auto" | undefined;
+  /**
+   * Who may call the tool (MCP Apps' `_meta.ui.visibility`): `"model"` (it is offered to
+   * models, found by search, reachable from a program) and `"app"` (a view of the tool's own
+   * source may call it). Absent: both. An app-only tool is never shown to a model; a
+   * model-only tool is refused to a view.
+   */
+  audience?: readonly ToolAudience[] | undefined;
+}
+
+/** Who may call a tool: the model, or the views (MCP Apps) of its own source. */
+export type ToolAudience = "model" | "app";
+
+/** Whether a model may see and call the tool. */
+export function visibleToModel(tool: Pick<ToolDefinition, "audience">): boolean {
+  return tool.audience === undefined || tool.audience.includes("model");
+}
+
+/** Whether a view (an MCP App) of the tool's own source may call it. */
+export function visibleToApps(tool: Pick<ToolDefinition, "audience">): boolean {
+  return tool.audience === undefined || tool.audience.includes("app");
 }

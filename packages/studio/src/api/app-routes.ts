@@ -60,7 +60,10 @@ export function appRoutes({ agent }: StudioContext): Route[] {
             "app_tool_refused",
             `The app of ${server} may call only ${server}'s own tools; "${remoteName}" is not one.`,
           );
-        const outcome = await agent.callTool(target.name, body.arguments ?? {});
+        // A view's call: the kernel refuses a tool its server did not mark for apps.
+        const outcome = await agent.callTool(target.name, body.arguments ?? {}, {
+          fromApp: { source: target.source },
+        });
         sendJson(response, 200, { tool: target.name, ...outcome });
       },
     },

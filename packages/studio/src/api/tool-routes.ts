@@ -34,6 +34,7 @@ export function toolRoutes(context: StudioContext): Route[] {
             annotations: tool.annotations ?? null,
             meta: tool.meta ?? {},
             appUri: appResourceUri(tool) ?? null,
+            audience: tool.audience ?? ["model", "app"],
             offered: offered.has(tool.name),
             state: search.states.get(tool.name) ?? null,
             decision: await decisionFor(agent, tool),

@@ -30,6 +30,7 @@ import { type ConvertOptions, convertCallResult } from "./convert-result.js";
 import type { McpToolErrorCode } from "./result-codes.js";
 import { SchemaPool } from "./schema-pool.js";
 import { type CompiledValidator, lazyValidator } from "./schema-validator.js";
+import { toolAudience } from "./tool-audience.js";
 import { toolIcons } from "./tool-icons.js";
 
 /** What a remote tool calls through: the server's connection, which may reconnect. */
@@ -121,9 +122,23 @@ export function adaptWith(
   // its own: it never replaces what we record about the tool.
   if (remote.meta && Object.keys(remote.meta).length > 0)
     definition.meta!.remote_meta = remote.meta;
+  const { audience, invalid } = toolAudience(remote.meta);
+  if (audience) definition.audience = audience;
   return {
     tool: new RemoteToolAdapter(definition, remote.name, host, remote.taskSupport),
-    diagnostics: [],
+    diagnostics:
+      invalid === undefined
+        ? []
+        : [
+            {
+              stage: "adapt_tool",
+              severity: "warning",
+              code: "invalid_visibility",
+              source: "mcp",
+              item: `${server.name}/${remote.name}`,
+              message: `Tool "${remote.name}" on server "${server.name}" declares _meta.ui.visibility ${JSON.stringify(invalid)?.slice(0, 120)}, not a list of "model" and "app"; it is treated as declaring none (the model and its views may call it).`,
+            },
+          ],
   };
 }
 
