@@ -1,4 +1,5 @@
 import type { AuthInfo, Server, ServerContext } from "@modelcontextprotocol/server";
+import { APPS_EXTENSION } from "./app-views.js";
 
 /** The protocol revisions the gateway speaks. */
 export type GatewayEra = "2025-11-25" | "2026-07-28";
@@ -31,6 +32,19 @@ export function clientCanElicit(
   if (mode === "url") return elicitation.url !== undefined;
   // An empty object is form support (the 2025-06-18 shape); otherwise form must be declared.
   return elicitation.form !== undefined || elicitation.url === undefined;
+}
+
+/**
+ * Whether the client renders MCP Apps views (it declared the extension): only such a client is
+ * listed a tool only views may call, and may call one. Like elicitation, said on every request
+ * on 2026-07-28 and once at `initialize` on 2025-11-25.
+ */
+export function clientHostsApps(ctx: ServerContext, server: Server): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = (envelope?.[CAPABILITIES] ?? server.getClientCapabilities()) as
+    | { extensions?: Record<string, unknown> }
+    | undefined;
+  return capabilities?.extensions?.[APPS_EXTENSION] !== undefined;
 }
 
 /** The client's name and version, and the token's principal over HTTP. */

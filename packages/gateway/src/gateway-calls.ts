@@ -18,8 +18,9 @@ import {
   type ToolDefinition,
   type ToolResult,
 } from "@pseudoclaude/core";
+import { visibleToModel } from "@pseudoclaude/core/plugin";
 import type { AuditLog, AuditRecord } from "./audit-log.js";
-import { type CallContext, clientCanElicit, who } from "./call-context.js";
+import { type CallContext, clientCanElicit, clientHostsApps, who } from "./call-context.js";
 import type { ClientAnswer, ClientApprovals } from "./client-approvals.js";
 import type { GatewayAskMode, GatewayExposeMode } from "./gateway-section.js";
 import { clientHasTasks, type GatewayTasks, tasksRequired } from "./gateway-tasks.js";
@@ -70,9 +71,15 @@ export class GatewayCalls {
     params: { name: string; arguments?: Record<string, unknown> | undefined },
     ctx: ServerContext,
     where: CallContext,
+    /** The client's model asked (search mode's `call_tool`): never a tool only views may call. */
+    byModel = false,
   ): Promise<CallToolResult | InputRequiredResult> {
     const started = performance.now();
-    const exposed = this.deps.tools.get(params.name);
+    // A client that renders MCP Apps may call the tools only its views may (for a view).
+    const exposed = this.deps.tools.get(
+      params.name,
+      !byModel && clientHostsApps(ctx, where.server),
+    );
     if (!exposed)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
@@ -156,6 +163,10 @@ export class GatewayCalls {
           this.deps.agent.callTool(exposed.definition.name, args, {
             signal,
             approver,
+            // Only a view calls a tool no model sees: the kernel holds it to its own server's.
+            ...(visibleToModel(exposed.definition)
+              ? {}
+              : { fromApp: { source: exposed.definition.source } }),
             onProgress:
               progressToken === undefined
                 ? undefined

@@ -1,6 +1,7 @@
 import { type Agent, PolicyEngine, type ToolDefinition } from "@pseudoclaude/core";
 import { visibleToModel } from "@pseudoclaude/core/plugin";
 import { EventEmitter } from "eventemitter3";
+import { listedUiMeta } from "./app-views.js";
 import { ExportedNames } from "./exported-names.js";
 import { type ExposureTest, exposureTest } from "./exposure.js";
 import type { GatewaySettings } from "./gateway-section.js";
@@ -45,15 +46,19 @@ export function taskSupportOf(definition: ToolDefinition): TaskSupport | undefin
  * The tools the gateway exports, kept in step with the agent's registry: a server joining or
  * leaving, a skill loaded, an MCP server's own list change. `changed` fires when what clients
  * would list is different. Tools the policy never offers (plan mode, denied by name) are not
- * exported either, nor are tools only an MCP App's view may call.
+ * exported either. Tools only an MCP App's view may call are kept apart: listed and callable
+ * only for clients that render views (`withApps`), never found by search.
  */
 export class GatewayTools extends EventEmitter<{ changed: [] }> {
   private readonly exposed: ExposureTest;
   private readonly names: ExportedNames;
   private readonly policy: PolicyEngine;
   private byName = new Map<string, ExposedTool>();
+  /** Tools only views may call (`audience: ["app"]`). */
+  private appOnly = new Map<string, ExposedTool>();
   private allTools: ExposedTool[] | undefined;
   private listed: ListedTool[] | undefined;
+  private listedWithApps: ListedTool[] | undefined;
   private version = -1;
   private readonly onRegistryChange = () => this.refresh();
 
@@ -75,10 +80,13 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
     this.refresh();
   }
 
-  /** The exported tool of that name, if clients may call it. */
-  get(name: string): ExposedTool | undefined {
+  /**
+   * The exported tool of that name, if clients may call it; with `withApps` (a client that
+   * renders views) also a tool only views may call.
+   */
+  get(name: string, withApps = false): ExposedTool | undefined {
     if (this.version !== this.agent.registry.version) this.refresh();
-    return this.byName.get(name);
+    return this.byName.get(name) ?? (withApps ? this.appOnly.get(name) : undefined);
   }
 
   /**
@@ -91,11 +99,13 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
     return this.allTools;
   }
 
-  /** What `tools/list` answers, made once per change. */
-  list(): readonly ListedTool[] {
+  /** What `tools/list` answers, made once per change; `withApps` adds the views' own tools. */
+  list(withApps = false): readonly ListedTool[] {
     const all = this.all();
     this.listed ??= all.map(listedTool);
-    return this.listed;
+    if (!withApps || this.appOnly.size === 0) return this.listed;
+    this.listedWithApps ??= [...this.listed, ...[...this.appOnly.values()].map(listedTool)];
+    return this.listedWithApps;
   }
 
   close(): void {
@@ -106,25 +116,25 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
   private refresh(): void {
     this.version = this.agent.registry.version;
     const definitions = inConfigOrder(
-      this.agent.registry.definitions().filter(
-        (definition) =>
-          // An app-only tool is its own views' (MCP Apps); a client's model never sees it.
-          visibleToModel(definition) &&
-          this.exposed(definition) &&
-          this.policy.isOffered(definition),
-      ),
+      this.agent.registry
+        .definitions()
+        .filter((definition) => this.exposed(definition) && this.policy.isOffered(definition)),
       this.serverOrder(),
     );
     const names = this.names.assign(definitions.map((definition) => definition.name));
     const next = new Map<string, ExposedTool>();
+    const apps = new Map<string, ExposedTool>();
     for (const definition of definitions) {
       const name = names.get(definition.name) as string;
-      next.set(name, { name, definition });
+      // An app-only tool is its views' (MCP Apps): no client's model is shown it.
+      (visibleToModel(definition) ? next : apps).set(name, { name, definition });
     }
-    if (sameTools(this.byName, next)) return;
+    if (sameTools(this.byName, next) && sameTools(this.appOnly, apps)) return;
     this.byName = next;
+    this.appOnly = apps;
     this.allTools = undefined;
     this.listed = undefined;
+    this.listedWithApps = undefined;
     this.emit("changed");
   }
 }
@@ -168,5 +178,8 @@ export function listedTool({ name, definition }: ExposedTool): ListedTool {
   };
   if (definition.title) tool.title = definition.title;
   if (definition.icons?.length) tool.icons = definition.icons;
+  // An MCP App's view and audience, with the view's URI as this gateway serves it.
+  const ui = listedUiMeta(definition);
+  if (ui) tool._meta.ui = ui;
   return tool;
 }

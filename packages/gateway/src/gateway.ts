@@ -14,7 +14,7 @@ import type { Agent } from "@pseudoclaude/core";
 import { MCP_LOG_LEVELS, McpManager } from "@pseudoclaude/plugin-mcp";
 import { z } from "zod";
 import { AuditLog } from "./audit-log.js";
-import { type CallContext, type GatewayEra, who } from "./call-context.js";
+import { type CallContext, clientHostsApps, type GatewayEra, who } from "./call-context.js";
 import type { ClientApprovals } from "./client-approvals.js";
 import { ExposedToolSearch } from "./exposed-tool-search.js";
 import { exposureTest } from "./exposure.js";
@@ -126,8 +126,8 @@ export class Gateway {
     const where: CallContext = { transport, era, server };
     const modern = era === "2026-07-28";
     const search = this.search;
-    server.setRequestHandler("tools/list", () => ({
-      tools: search ? search.list() : [...this.tools.list()],
+    server.setRequestHandler("tools/list", (_request, context) => ({
+      tools: search ? search.list() : [...this.tools.list(clientHostsApps(context, server))],
     }));
     server.setRequestHandler("tools/call", (request, context) =>
       search

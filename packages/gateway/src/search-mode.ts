@@ -48,7 +48,7 @@ export class SearchMode {
     if (params.name === CALL_TOOL_NAME) {
       const call = callArguments(params.arguments);
       if (call.kind === "invalid") return call.result;
-      return this.calls.call({ name: call.name, arguments: call.arguments }, ctx, where);
+      return this.calls.call({ name: call.name, arguments: call.arguments }, ctx, where, true);
     }
     return this.calls.call(params, ctx, where);
   }

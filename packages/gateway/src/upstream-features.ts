@@ -13,6 +13,7 @@ import {
 import type { Disposable } from "@pseudoclaude/core/plugin";
 import { fullToolName, type McpManager } from "@pseudoclaude/plugin-mcp";
 import { EventEmitter } from "eventemitter3";
+import { exportedAppUri, isAppUri, upstreamAppUri } from "./app-views.js";
 import { ExportedNames } from "./exported-names.js";
 import type { ExposureTest } from "./exposure.js";
 import type { GatewaySettings } from "./gateway-section.js";
@@ -34,7 +35,8 @@ const MAX_PAGES = 20;
  * The upstream MCP servers' resources and prompts, re-exported. Prompts are named as tools
  * are (`mcp__<server>__<prompt>`, then `gateway.rename`, then the kernel's name rule). A
  * resource keeps its URI when only one server lists it; URIs two servers share become
- * `pseudoclaude+mcp://<server>/<uri>`. A server's resources and prompts are exposed when
+ * `pseudoclaude+mcp://<server>/<uri>`. An MCP App's view (`ui://…`) is always served as
+ * `ui://mcp.<server>/…` (see app-views.ts). A server's resources and prompts are exposed when
  * `gateway.expose` would expose a tool of that server.
  */
 export class UpstreamFeatures extends EventEmitter<{
@@ -103,7 +105,11 @@ export class UpstreamFeatures extends EventEmitter<{
     const resources: ListResourcesResult["resources"] = [];
     for (const { server, item } of perServer) {
       const uri = String(item.uri);
-      const exported = (counts.get(uri) ?? 0) > 1 ? namespaced(server, uri) : uri;
+      const exported = isAppUri(uri)
+        ? exportedAppUri(server, uri)
+        : (counts.get(uri) ?? 0) > 1
+          ? namespaced(server, uri)
+          : uri;
       this.routes.set(exported, { server, uri });
       resources.push({ ...item, uri: exported } as ListResourcesResult["resources"][number]);
     }
@@ -254,6 +260,9 @@ export class UpstreamFeatures extends EventEmitter<{
 
   /** The server (and its URI) a client's URI is read from. */
   private async route(uri: string, signal: AbortSignal) {
+    // A view is read from its server even when the server does not list it (a tool names it).
+    const view = upstreamAppUri(uri);
+    if (view && this.serverExposed(view.server)) return view;
     let route = this.routes.get(uri);
     if (!route) {
       await this.listResources(signal);
