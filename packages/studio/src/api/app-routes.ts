@@ -3,6 +3,7 @@ import { readJsonBody, requireString, StudioHttpError, sendJson } from "../http-
 import { requireMcpManager } from "../plugin-services.js";
 import type { Route } from "../router.js";
 import type { StudioContext } from "../studio-context.js";
+import { type ViewCsp, viewCsp } from "./app-view-csp.js";
 import { appResourceUri } from "./tool-routes.js";
 
 /** The MIME type of an MCP App's view (the MCP Apps extension, `io.modelcontextprotocol/ui`). */
@@ -27,8 +28,9 @@ export function appRoutes({ agent }: StudioContext): Route[] {
     {
       // The view as a page of its own, for the studio's frame. Its headers sandbox it even
       // when opened directly (scripts only: an opaque origin, so no cookie, no token, no reach
-      // into the studio) and allow no network: the view talks to its server only through the
-      // host bridge, by postMessage to the studio's page.
+      // into the studio) and allow the network only where its resource declares (app-view-csp.ts):
+      // otherwise the view talks to its server only through the host bridge, by postMessage
+      // to the studio's page.
       method: "GET",
       path: "/apps/:tool/view",
       async handle({ response, params }) {
@@ -36,7 +38,7 @@ export function appRoutes({ agent }: StudioContext): Route[] {
         response.writeHead(200, {
           "content-type": "text/html; charset=utf-8",
           "cache-control": "no-store",
-          "content-security-policy": APP_VIEW_CSP,
+          "content-security-policy": view.csp.header,
           "x-content-type-options": "nosniff",
           "referrer-policy": "no-referrer",
         });
@@ -84,7 +86,7 @@ export function appRoutes({ agent }: StudioContext): Route[] {
   ];
 }
 
-/** What an app's view is: its HTML and where it comes from. */
+/** What an app's view is: its HTML, where it comes from, and the policy it runs under. */
 export interface AppView {
   tool: string;
   server: string;
@@ -92,17 +94,9 @@ export interface AppView {
   mimeType: string;
   html: string;
   meta: unknown;
+  /** From the resource's `_meta.ui.csp`; what was refused of it is shown beside the view. */
+  csp: ViewCsp;
 }
-
-const APP_VIEW_CSP = [
-  "sandbox allow-scripts allow-forms",
-  "default-src 'none'",
-  "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
-  "img-src data:",
-  "font-src data:",
-  "frame-ancestors 'self'",
-].join("; ");
 
 /** Read the `ui://` view a tool links, from its own server; refused unless it is HTML. */
 export async function readAppView(agent: Agent, name: string): Promise<AppView> {
@@ -127,7 +121,8 @@ export async function readAppView(agent: Agent, name: string): Promise<AppView> 
       "app_view_not_html",
       `${uri} is ${mimeType || "of no type"}, not ${MCP_APP_MIME}.`,
     );
-  return { tool: tool.name, server, uri, mimeType, html, meta: content._meta ?? null };
+  const meta = (content._meta ?? null) as { ui?: { csp?: unknown } } | null;
+  return { tool: tool.name, server, uri, mimeType, html, meta, csp: viewCsp(meta?.ui?.csp) };
 }
 
 function appTool(

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, post } from "../api.js";
+import { ApiError, api, post } from "../api.js";
 import type { CallOutcome, ToolInfo, ToolResult } from "../types.js";
 
 /** The MCP Apps protocol version the studio speaks as a host (ext-apps, stable 2026-01-26). */
@@ -25,7 +25,15 @@ export function AppFrame({ tool, outcome }: { tool: ToolInfo; outcome: CallOutco
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(240);
   const [log, setLog] = useState<string[]>([]);
+  /** What the view's declared CSP asked for that the studio refused, said beside it. */
+  const [refused, setRefused] = useState<string[]>([]);
   const initialized = useRef(false);
+
+  useEffect(() => {
+    api<{ csp?: { refused?: string[] } }>(`/api/apps/${encodeURIComponent(tool.name)}`)
+      .then((view) => setRefused(view.csp?.refused ?? []))
+      .catch(() => setRefused([]));
+  }, [tool.name]);
 
   useEffect(() => {
     const send = (message: Omit<JsonRpcMessage, "jsonrpc">) =>
@@ -119,6 +127,11 @@ export function AppFrame({ tool, outcome }: { tool: ToolInfo; outcome: CallOutco
         referrerpolicy="no-referrer"
         style={{ height: `${height}px` }}
       />
+      {refused.length > 0 ? (
+        <p class="note" data-testid="app-csp-refused">
+          The view's declared network access was narrowed: {refused.join("; ")}
+        </p>
+      ) : null}
       {log.length > 0 ? (
         <pre class="summary" data-testid="app-log">
           {log.join("\n")}
