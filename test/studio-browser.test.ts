@@ -208,6 +208,7 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
 
     await t.test("renders the MCP App and runs its tool calls through the policy", async () => {
       await page.click('[data-tool="mcp__counter__show_counter"]');
+      await page.fill("#field-label", "Kitchen");
       await page.click("button[type=submit]");
       // An MCP server's read-only hint is not trusted: showing the view is asked too.
       await page.waitForSelector("[data-testid=approval]");
@@ -215,6 +216,8 @@ export default subAgent({ name: "reader", description: "Reads files.", instructi
       await page.waitForSelector("[data-testid=app-frame] iframe");
       const view = await appFrame(page);
       await view.locator("#count", { hasText: "2" }).waitFor();
+      // The view is sent what the tool was called with (the extension's tool-input).
+      await view.locator("#input", { hasText: '{"label":"Kitchen"}' }).waitFor();
       // A side effect asked by the view is approved in the page, like the model's.
       await view.click("#inc");
       await page.waitForSelector("[data-testid=approval]");

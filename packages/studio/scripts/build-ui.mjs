@@ -22,8 +22,12 @@ try {
 }
 
 await build({
-  entryPoints: [path.join(root, "ui", "src", "main.tsx")],
-  outfile: path.join(out, "app.js"),
+  entryPoints: { app: path.join(root, "ui", "src", "main.tsx") },
+  outdir: out,
+  // What loads on demand (the MCP Apps bridge with the first view) is a chunk of its own, so
+  // the page's first load does not carry it. Flat names: the studio serves /assets/<name>.
+  splitting: true,
+  chunkNames: "chunk-[hash]",
   bundle: true,
   format: "esm",
   minify: true,

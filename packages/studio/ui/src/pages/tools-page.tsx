@@ -111,6 +111,7 @@ function ToolDetail({ tool }: { tool: ToolInfo }) {
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
   const [showApp, setShowApp] = useState(false);
+  const [calledWith, setCalledWith] = useState<Record<string, unknown>>({});
 
   async function call(event: Event) {
     event.preventDefault();
@@ -121,9 +122,11 @@ function ToolDetail({ tool }: { tool: ToolInfo }) {
     setFailure("");
     setOutcome(undefined);
     try {
+      const args = (pruneEmpty(value) ?? {}) as Record<string, unknown>;
       const answer = await post<CallOutcome>(`/api/tools/${encodeURIComponent(tool.name)}/call`, {
-        arguments: pruneEmpty(value) ?? {},
+        arguments: args,
       });
+      setCalledWith(args);
       setOutcome(answer);
       if (tool.appUri) setShowApp(true);
     } catch (error) {
@@ -218,7 +221,9 @@ function ToolDetail({ tool }: { tool: ToolInfo }) {
             {outcome.approval ? <span class="pill">{outcome.approval}</span> : null}
           </p>
           <div class={showApp ? "with-app" : ""}>
-            {showApp && tool.appUri ? <AppFrame tool={tool} outcome={outcome} /> : null}
+            {showApp && tool.appUri ? (
+              <AppFrame tool={tool} outcome={outcome} args={calledWith} />
+            ) : null}
             <ResultView result={outcome.result} />
           </div>
         </section>

@@ -1,33 +1,44 @@
+import type { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api, post } from "../api.js";
 import type { CallOutcome, ToolInfo, ToolResult } from "../types.js";
 
-/** The MCP Apps protocol version the studio speaks as a host (ext-apps, stable 2026-01-26). */
-const APPS_PROTOCOL = "2026-01-26";
-
-interface JsonRpcMessage {
-  jsonrpc: "2.0";
-  id?: string | number;
-  method?: string;
-  params?: Record<string, unknown>;
-  result?: unknown;
-  error?: { code: number; message: string };
-}
+/** Who the studio is to a view (MCP Apps `hostInfo`). */
+const HOST_INFO = { name: "pseudoclaude-studio", version: "0.1.0" };
+/** The tallest a view may ask to be inline, in CSS pixels. */
+const MAX_HEIGHT = 1200;
 
 /**
  * An MCP App's view in a sandboxed frame (scripts only: an opaque origin with no access to
- * the studio, its cookie or its token), and the host side of the MCP Apps bridge: JSON-RPC over
- * postMessage. The view gets the tool's input and result; it may call its own server's tools
- * (through the studio's policy: a side effect is approved in the page, a deny rule holds) and
- * read its server's resources. It may not message the model or open links from here.
+ * the studio, its cookie or its token), with the host side of the MCP Apps bridge from the
+ * extension's own library (`@modelcontextprotocol/ext-apps`' AppBridge over postMessage): the
+ * handshake, the tool's input and result, size changes and logs. The view may call its own
+ * server's tools (as the view's: through the studio's policy, and never a tool its server
+ * keeps for the model) and read its server's resources, and open an http(s) link once the
+ * person agrees to the URL it shows. What this host does not offer yet is answered "method not
+ * found" by the library.
  */
-export function AppFrame({ tool, outcome }: { tool: ToolInfo; outcome: CallOutcome }) {
+export function AppFrame({
+  tool,
+  outcome,
+  args,
+}: {
+  tool: ToolInfo;
+  outcome: CallOutcome;
+  /** What the tool was called with: the view's `tool-input`. */
+  args: Record<string, unknown>;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const bridge = useRef<AppBridge | undefined>(undefined);
+  const initialized = useRef(false);
+  const latest = useRef({ outcome, args });
+  latest.current = { outcome, args };
   const [height, setHeight] = useState(240);
+  /** Set once the bridge listens: a view's first message (`ui/initialize`) must find it. */
+  const [src, setSrc] = useState<string | undefined>(undefined);
   const [log, setLog] = useState<string[]>([]);
   /** What the view's declared CSP asked for that the studio refused, said beside it. */
   const [refused, setRefused] = useState<string[]>([]);
-  const initialized = useRef(false);
 
   useEffect(() => {
     api<{ csp?: { refused?: string[] } }>(`/api/apps/${encodeURIComponent(tool.name)}`)
@@ -36,93 +47,121 @@ export function AppFrame({ tool, outcome }: { tool: ToolInfo; outcome: CallOutco
   }, [tool.name]);
 
   useEffect(() => {
-    const send = (message: Omit<JsonRpcMessage, "jsonrpc">) =>
-      // The view's origin is opaque ("null"), so it cannot be named as the target.
-      frame.current?.contentWindow?.postMessage({ jsonrpc: "2.0", ...message }, "*");
-    const sendToolData = () => {
-      send({ method: "ui/notifications/tool-input", params: { arguments: {} } });
-      send({ method: "ui/notifications/tool-result", params: toCallToolResult(outcome.result) });
+    const view = frame.current?.contentWindow;
+    if (!view) return;
+    let ended = false;
+    let end: (() => void) | undefined;
+    // The bridge (and the zod it checks messages with) loads with the first view, not with
+    // the page. zod compiles its parsers with `eval`, which the page's CSP refuses: it parses
+    // without compiling (and no CSP violation is reported).
+    void Promise.all([import("@modelcontextprotocol/ext-apps/app-bridge"), import("zod")]).then(
+      ([library, zod]) => {
+        zod.config({ jitless: true });
+        if (ended) return;
+        end = bridgeTo(library, view);
+        setSrc(`/apps/${encodeURIComponent(tool.name)}/view`);
+      },
+    );
+    return () => {
+      ended = true;
+      end?.();
+      setSrc(undefined);
     };
-    const note = (line: string) => setLog((lines) => [...lines.slice(-19), line]);
+  }, [tool.name]);
 
-    const onMessage = async (event: MessageEvent) => {
-      // Only this frame's view speaks to this bridge.
-      if (event.source !== frame.current?.contentWindow) return;
-      const message = event.data as JsonRpcMessage;
-      if (message?.jsonrpc !== "2.0" || typeof message.method !== "string") return;
-      const { id, method, params = {} } = message;
-      const reply = (result: unknown) => id !== undefined && send({ id, result });
-      const fail = (code: number, text: string) =>
-        id !== undefined && send({ id, error: { code, message: text } });
-      switch (method) {
-        case "ui/initialize":
-          reply({
-            protocolVersion: APPS_PROTOCOL,
-            hostInfo: { name: "pseudoclaude-studio", version: "0.1.0" },
-            hostCapabilities: { serverTools: {}, serverResources: {}, logging: {} },
-            hostContext: {
-              theme: "light",
-              displayMode: "inline",
-              availableDisplayModes: ["inline"],
-            },
-          });
-          return;
-        case "ui/notifications/initialized":
-          initialized.current = true;
-          sendToolData();
-          return;
-        case "ui/notifications/size-changed": {
-          const asked = Number(params.height);
-          if (Number.isFinite(asked)) setHeight(Math.min(Math.max(asked, 80), 1200));
-          return;
-        }
-        case "notifications/message":
-          note(`log: ${JSON.stringify(params.data ?? params)}`);
-          return;
-        case "tools/call": {
-          const name = String(params.name ?? "");
-          note(`calls ${name} ${JSON.stringify(params.arguments ?? {})}`);
-          try {
-            const answer = await post<CallOutcome & { tool: string }>(
-              `/api/apps/${encodeURIComponent(tool.name)}/call`,
-              { name, arguments: params.arguments ?? {} },
-            );
-            note(
-              `${name}: ${answer.decision.verdict}${answer.approval ? ` (${answer.approval})` : ""}`,
-            );
-            reply(toCallToolResult(answer.result));
-          } catch (error) {
-            note(`${name}: refused`);
-            fail(-32000, error instanceof ApiError ? error.message : String(error));
-          }
-          return;
-        }
-        case "resources/read":
-          try {
-            reply(
-              await post(`/api/apps/${encodeURIComponent(tool.name)}/read`, { uri: params.uri }),
-            );
-          } catch (error) {
-            fail(-32000, (error as Error).message);
-          }
-          return;
-        default:
-          // ui/message, ui/open-link, ui/update-model-context...: not offered by this host.
-          fail(-32601, `The studio does not support ${method}.`);
+  /** Connect the library's host bridge to `view`; returns how to end it. */
+  function bridgeTo(
+    { AppBridge, PostMessageTransport }: typeof import("@modelcontextprotocol/ext-apps/app-bridge"),
+    view: Window,
+  ): () => void {
+    const note = (line: string) => setLog((lines) => [...lines.slice(-19), line]);
+    const host = new AppBridge(
+      null,
+      HOST_INFO,
+      { serverTools: {}, serverResources: {}, logging: {}, openLinks: {} },
+      {
+        hostContext: {
+          theme: "light",
+          platform: "web",
+          displayMode: "inline",
+          availableDisplayModes: ["inline"],
+          locale: navigator.language,
+        },
+      },
+    );
+    bridge.current = host;
+    initialized.current = false;
+    const sendToolData = () => {
+      const { outcome: current, args: input } = latest.current;
+      void host.sendToolInput({ arguments: input });
+      void host.sendToolResult(toCallToolResult(current.result));
+    };
+    host.addEventListener("initialized", () => {
+      initialized.current = true;
+      sendToolData();
+    });
+    host.addEventListener("sizechange", ({ height: asked }) => {
+      if (typeof asked === "number" && Number.isFinite(asked))
+        setHeight(Math.min(Math.max(asked, 80), MAX_HEIGHT));
+    });
+    host.addEventListener("loggingmessage", (params) =>
+      note(`log: ${JSON.stringify(params.data)}`),
+    );
+    host.oncalltool = async (params) => {
+      const name = params.name;
+      note(`calls ${name} ${JSON.stringify(params.arguments ?? {})}`);
+      try {
+        const answer = await post<CallOutcome & { tool: string }>(
+          `/api/apps/${encodeURIComponent(tool.name)}/call`,
+          { name, arguments: params.arguments ?? {} },
+        );
+        note(
+          `${name}: ${answer.decision.verdict}${answer.approval ? ` (${answer.approval})` : ""}`,
+        );
+        return toCallToolResult(answer.result) as never;
+      } catch (error) {
+        note(`${name}: refused`);
+        throw new Error(error instanceof ApiError ? error.message : String(error));
       }
     };
-    window.addEventListener("message", onMessage);
-    // A new result for a view that is already up.
-    if (initialized.current) sendToolData();
-    return () => window.removeEventListener("message", onMessage);
-  }, [tool.name, outcome]);
+    host.onreadresource = async (params) =>
+      post(`/api/apps/${encodeURIComponent(tool.name)}/read`, { uri: params.uri }) as never;
+    host.onopenlink = async ({ url }) => {
+      if (!/^https?:\/\//i.test(url)) {
+        note(`open-link refused: ${url}`);
+        return { isError: true };
+      }
+      // The person sees the whole URL before it opens; the view cannot open one by itself.
+      if (!window.confirm(`${tool.name}'s view asks to open:\n\n${url}`)) return { isError: true };
+      window.open(url, "_blank", "noopener,noreferrer");
+      note(`opened ${url}`);
+      return {};
+    };
+    void host.connect(new PostMessageTransport(view, view));
+    return () => {
+      bridge.current = undefined;
+      // The view is told it goes, then the bridge ends.
+      const ending = initialized.current
+        ? host.teardownResource({}).catch(() => undefined)
+        : Promise.resolve();
+      void ending.finally(() => host.close());
+    };
+  }
+
+  // A new result for a view that is already up.
+  useEffect(() => {
+    const host = bridge.current;
+    if (!host || !initialized.current) return;
+    void host.sendToolInput({ arguments: args });
+    void host.sendToolResult(toCallToolResult(outcome.result));
+  }, [outcome, args]);
 
   return (
     <div class="app-frame" data-testid="app-frame">
       <iframe
         ref={frame}
         title={`${tool.name} app`}
-        src={`/apps/${encodeURIComponent(tool.name)}/view`}
+        src={src}
         sandbox="allow-scripts allow-forms"
         referrerpolicy="no-referrer"
         style={{ height: `${height}px` }}
@@ -142,13 +181,15 @@ export function AppFrame({ tool, outcome }: { tool: ToolInfo; outcome: CallOutco
 }
 
 /** Our result as MCP's CallToolResult, the shape the view expects. */
-function toCallToolResult(result: ToolResult): Record<string, unknown> {
+function toCallToolResult(result: ToolResult) {
   const content = result.ok
     ? result.content
     : [...result.content, { type: "text", text: result.error?.message ?? "failed" }];
   return {
     content,
-    ...(result.structured !== undefined ? { structuredContent: result.structured } : {}),
+    ...(result.structured !== undefined
+      ? { structuredContent: result.structured as Record<string, unknown> }
+      : {}),
     isError: !result.ok,
-  };
+  } as Parameters<AppBridge["sendToolResult"]>[0];
 }
