@@ -1,0 +1,109 @@
+// MCP App servers published on npm by the ext-apps project (pinned: server-basic-vanillajs and
+// server-debug 2.0.3), in the studio in Chromium, over real stdio: the basic view renders the
+// server's time from its tool's result and its own "Get Server Time" button reaches the server
+// through the policy; the debug server's tools for its view only (`debug-refresh`, `debug-log`,
+// "Not visible to the model") are never offered to the model.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
+import {
+  markedProcesses,
+  markerEnv,
+  newMarker,
+  stillRunningAfter,
+} from "@pseudoclaude/testing/system";
+import { useBrowser } from "./support/browser.js";
+import { type StudioProcess, startStudioCli } from "./support/studio-process.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const published = (name: string) =>
+  path.join(ROOT, "node_modules", "@modelcontextprotocol", name, "dist", "index.js");
+
+describe("published MCP App servers in the studio", () => {
+  const browser = useBrowser();
+  const marker = newMarker();
+  let workspace: TempWorkspace;
+  let studio: StudioProcess;
+
+  before(async () => {
+    workspace = await createTempWorkspace("pc-published-apps-");
+    await workspace.writeConfig(
+      "user",
+      [
+        "mcp_servers:",
+        "  time:",
+        `    command: ${JSON.stringify(process.execPath)}`,
+        `    args: [${JSON.stringify(published("server-basic-vanillajs"))}, "--stdio"]`,
+        "  debug:",
+        `    command: ${JSON.stringify(process.execPath)}`,
+        `    args: [${JSON.stringify(published("server-debug"))}, "--stdio"]`,
+        "    env:",
+        `      DEBUG_LOG_FILE: ${JSON.stringify(path.join(workspace.root, "debug.log"))}`,
+        "tool_search: never",
+        "permissions:",
+        '  allow: ["mcp__time__*"]',
+        "",
+      ].join("\n"),
+    );
+    studio = await startStudioCli(workspace, [], markerEnv(marker));
+  });
+
+  after(async () => {
+    await studio?.stop();
+    assert.deepEqual(await stillRunningAfter(markedProcesses(marker)), [], "a process outlived it");
+    await workspace?.cleanup();
+  });
+
+  it("keeps the debug server's view-only tools from the model", async () => {
+    type Listed = { name: string; audience: string[]; offered: boolean };
+    // The studio listens before its servers are up: wait until both have listed their tools.
+    let tools: Listed[] = [];
+    for (const started = Date.now(); Date.now() - started < 20_000; ) {
+      const response = await fetch(`${studio.base}/api/tools`, {
+        headers: { "x-studio-token": studio.token },
+      });
+      ({ tools } = (await response.json()) as { tools: Listed[] });
+      const names = tools.map((tool) => tool.name);
+      if (names.includes("mcp__debug__debug-log") && names.includes("mcp__time__get-time")) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    for (const name of ["mcp__debug__debug-refresh", "mcp__debug__debug-log"]) {
+      assert.deepEqual(byName.get(name)?.audience, ["app"], name);
+      assert.equal(byName.get(name)?.offered, false, name);
+    }
+    assert.equal(byName.get("mcp__debug__debug-tool")?.offered, true);
+    assert.equal(byName.get("mcp__time__get-time")?.offered, true);
+  });
+
+  it("renders the basic view with the server's time, and its button reaches the server", async (t) => {
+    const { page, consoleErrors } = await browser.openPage(t);
+    await page.goto(studio.url);
+    await page.click('a[href="#/tools"]');
+    await page.click('[data-tool="mcp__time__get-time"]');
+    await page.click("button[type=submit]");
+    await page.waitForSelector("[data-testid=outcome] [data-testid=result]");
+    const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
+    const view = await handle.contentFrame();
+    assert.ok(view, "the view's frame");
+    // The view shows the time from the tool's result: an ISO timestamp.
+    const shown = view.locator("#server-time", { hasText: /\d{4}-\d{2}-\d{2}T/ });
+    await shown.waitFor({ timeout: 15_000 });
+    const first = await shown.textContent();
+    await page.waitForTimeout(1_100);
+    await view.click("#get-time-btn");
+    // Its own call went through the policy and the server answered a later time.
+    await page.waitForSelector("[data-testid=app-log]");
+    await view
+      .locator("#server-time", { hasText: /\d{4}-\d{2}-\d{2}T/ })
+      .filter({ hasNotText: first ?? "" })
+      .waitFor({ timeout: 15_000 });
+    assert.match((await page.textContent("[data-testid=app-log]")) ?? "", /get-time: allow/);
+    assert.deepEqual(
+      consoleErrors.filter((line) => !/Content Security Policy|favicon/.test(line)),
+      [],
+    );
+  });
+});
