@@ -26,6 +26,10 @@ export interface StudioRun {
   result?: Pick<RunResult, "text" | "turns" | "stopReason" | "usage" | "output"> | undefined;
   /** The JSON Schema the final answer had to match, when the run asked for one. */
   outputSchema?: JsonSchema | undefined;
+  /** The MCP App view whose message (`ui/message`) started the run, by its tool. */
+  fromApp?: string | undefined;
+  /** What views asked the model to know (`ui/update-model-context`), sent with this prompt. */
+  appContext?: Array<{ app: string; text: string }> | undefined;
 }
 
 /** A run as the list shows it: everything but its events, and how many it has. */
@@ -44,6 +48,8 @@ const DIRECT = "direct";
 export class RunBook {
   private readonly runs = new Map<string, StudioRun>();
   private current: { run: StudioRun; controller: AbortController } | undefined;
+  /** Each view's latest context for the next turn (a new update replaces the last). */
+  private readonly appContexts = new Map<string, string>();
   private readonly detach: () => void;
 
   constructor(
@@ -77,12 +83,14 @@ export class RunBook {
    * Start a run of `prompt`, its final answer checked against `outputSchema` when given (as
    * `run --output-schema`); throws `run_in_progress` while another runs.
    */
-  start(prompt: string, outputSchema?: JsonSchema): StudioRun {
+  start(prompt: string, outputSchema?: JsonSchema, fromApp?: string): StudioRun {
     if (this.current)
       throw new UsageError(
         "run_in_progress",
         `Run ${this.current.run.id} is still running: wait for it or cancel it first.`,
       );
+    const appContext = [...this.appContexts].map(([app, text]) => ({ app, text }));
+    this.appContexts.clear();
     const run: StudioRun = {
       id: randomUUID(),
       prompt,
@@ -91,30 +99,34 @@ export class RunBook {
       events: [],
       droppedEvents: 0,
       outputSchema,
+      ...(fromApp ? { fromApp } : {}),
+      ...(appContext.length > 0 ? { appContext } : {}),
     };
     const controller = new AbortController();
     this.keep(run);
     this.current = { run, controller };
     this.publish({ type: "run-state", run: summaryOf(run) });
     const output = outputSchema ? jsonSchemaOutput(outputSchema) : undefined;
-    void this.agent.run(prompt, { signal: controller.signal, output }).then(
-      (result) => {
-        run.state = result.stopReason === "aborted" ? "cancelled" : "done";
-        run.result = {
-          text: result.text,
-          turns: result.turns,
-          stopReason: result.stopReason,
-          usage: result.usage,
-          ...(result.output !== undefined ? { output: result.output } : {}),
-        };
-        this.finish(run);
-      },
-      (error: unknown) => {
-        run.state = controller.signal.aborted ? "cancelled" : "failed";
-        run.error = error instanceof Error ? error.message : String(error);
-        this.finish(run);
-      },
-    );
+    void this.agent
+      .run(withAppContext(prompt, appContext), { signal: controller.signal, output })
+      .then(
+        (result) => {
+          run.state = result.stopReason === "aborted" ? "cancelled" : "done";
+          run.result = {
+            text: result.text,
+            turns: result.turns,
+            stopReason: result.stopReason,
+            usage: result.usage,
+            ...(result.output !== undefined ? { output: result.output } : {}),
+          };
+          this.finish(run);
+        },
+        (error: unknown) => {
+          run.state = controller.signal.aborted ? "cancelled" : "failed";
+          run.error = error instanceof Error ? error.message : String(error);
+          this.finish(run);
+        },
+      );
     return run;
   }
 
@@ -128,6 +140,12 @@ export class RunBook {
   close(): void {
     this.cancel();
     this.detach();
+  }
+
+  /** A view's context for the next turn: replaces what the same view said before. */
+  setAppContext(app: string, text: string): void {
+    if (text === "") this.appContexts.delete(app);
+    else this.appContexts.set(app, text);
   }
 
   private finish(run: StudioRun): void {
@@ -169,6 +187,18 @@ export class RunBook {
       if (id !== DIRECT && id !== this.current?.run.id) this.runs.delete(id);
     }
   }
+}
+
+/**
+ * The prompt the model gets: the person's (or a view's) words, then what views asked the model
+ * to know, each marked with its view, so the model can tell a view's context from the request.
+ */
+function withAppContext(prompt: string, contexts: Array<{ app: string; text: string }>): string {
+  if (contexts.length === 0) return prompt;
+  const blocks = contexts.map(
+    ({ app, text }) => `<app-context view="${app}">\n${text}\n</app-context>`,
+  );
+  return `${prompt}\n\n${blocks.join("\n")}`;
 }
 
 function summaryOf({ events, ...summary }: StudioRun): StudioRunSummary {

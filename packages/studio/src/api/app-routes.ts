@@ -16,7 +16,7 @@ const READ_MS = 30_000;
  * own server's tools, and every call goes through `agent.callTool`, so the policy decides
  * and a side effect is approved in the page, exactly as if the model had asked.
  */
-export function appRoutes({ agent }: StudioContext): Route[] {
+export function appRoutes({ agent, runs }: StudioContext): Route[] {
   return [
     {
       method: "GET",
@@ -70,6 +70,33 @@ export function appRoutes({ agent }: StudioContext): Route[] {
       },
     },
     {
+      // `ui/message`: the view's message, which the person confirmed in the page, becomes the
+      // conversation's next prompt (the run records which view it came from).
+      method: "POST",
+      path: "/api/apps/:tool/message",
+      async handle({ request, response, params }) {
+        const { tool } = appTool(agent, params.tool ?? "");
+        const text = viewText(await readJsonBody(request));
+        if (text === "")
+          throw new StudioHttpError(400, "empty_message", "The view's message has no text.");
+        if (!agent.provider)
+          throw new StudioHttpError(409, "no_provider", "No model is set to send the message to.");
+        const run = runs.start(text, undefined, tool.name);
+        sendJson(response, 202, { id: run.id, state: run.state });
+      },
+    },
+    {
+      // `ui/update-model-context`: what the view wants the model to know on the next turn; a
+      // new update replaces the last, an empty one withdraws it.
+      method: "POST",
+      path: "/api/apps/:tool/context",
+      async handle({ request, response, params }) {
+        const { tool } = appTool(agent, params.tool ?? "");
+        runs.setAppContext(tool.name, viewText(await readJsonBody(request)));
+        sendJson(response, 200, {});
+      },
+    },
+    {
       method: "POST",
       path: "/api/apps/:tool/read",
       async handle({ request, response, params }) {
@@ -84,6 +111,23 @@ export function appRoutes({ agent }: StudioContext): Route[] {
       },
     },
   ];
+}
+
+/** A view's message or context as the model reads it: its text blocks, then its structured content. */
+const MAX_VIEW_TEXT = 16 * 1024;
+
+function viewText(body: Record<string, unknown>): string {
+  const blocks = Array.isArray(body.content) ? body.content : [];
+  const parts = blocks
+    .filter((block): block is { type: "text"; text: string } => {
+      const { type, text } = (block ?? {}) as { type?: unknown; text?: unknown };
+      return type === "text" && typeof text === "string";
+    })
+    .map((block) => block.text);
+  if (body.structuredContent !== undefined)
+    parts.push(JSON.stringify(body.structuredContent) ?? "");
+  const text = parts.join("\n").trim();
+  return text.length > MAX_VIEW_TEXT ? `${text.slice(0, MAX_VIEW_TEXT)}\n[cut]` : text;
 }
 
 /** What an app's view is: its HTML, where it comes from, and the policy it runs under. */

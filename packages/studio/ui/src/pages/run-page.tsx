@@ -110,7 +110,17 @@ export function RunPage() {
         </form>
         {run ? (
           <article class="run" data-testid="run" data-state={run.state}>
+            {run.fromApp ? (
+              <p class="note" data-testid="from-app">
+                Sent by the view of {run.fromApp}, as the person agreed
+              </p>
+            ) : null}
             <div class="bubble user">{run.prompt}</div>
+            {(run.appContext ?? []).map((context) => (
+              <pre class="summary" data-testid="app-context" key={context.app}>
+                Context from the view of {context.app}: {context.text}
+              </pre>
+            ))}
             {answer ? (
               <div class="bubble assistant" data-testid="answer">
                 {answer}

@@ -14,8 +14,10 @@ const MAX_HEIGHT = 1200;
  * extension's own library (`@modelcontextprotocol/ext-apps`' AppBridge over postMessage): the
  * handshake, the tool's input and result, size changes and logs. The view may call its own
  * server's tools (as the view's: through the studio's policy, and never a tool its server
- * keeps for the model) and read its server's resources, and open an http(s) link once the
- * person agrees to the URL it shows. What this host does not offer yet is answered "method not
+ * keeps for the model) and read its server's resources, open an http(s) link once the person
+ * agrees to the URL it shows, send the model a message the person agreed to (`ui/message`, the
+ * conversation's next prompt) and give the model context for its next turn
+ * (`ui/update-model-context`). What this host does not offer yet is answered "method not
  * found" by the library.
  */
 export function AppFrame({
@@ -78,7 +80,14 @@ export function AppFrame({
     const host = new AppBridge(
       null,
       HOST_INFO,
-      { serverTools: {}, serverResources: {}, logging: {}, openLinks: {} },
+      {
+        serverTools: {},
+        serverResources: {},
+        logging: {},
+        openLinks: {},
+        message: { text: {} },
+        updateModelContext: { text: {} },
+      },
       {
         hostContext: {
           theme: "light",
@@ -135,6 +144,28 @@ export function AppFrame({
       if (!window.confirm(`${tool.name}'s view asks to open:\n\n${url}`)) return { isError: true };
       window.open(url, "_blank", "noopener,noreferrer");
       note(`opened ${url}`);
+      return {};
+    };
+    host.onmessage = async (params) => {
+      const text = params.content
+        .map((block) => (block.type === "text" ? block.text : ""))
+        .join("\n")
+        .trim();
+      // The view speaks for the person only once the person has read it and agreed.
+      if (!text || !window.confirm(`${tool.name}'s view asks to send to the model:\n\n${text}`))
+        return { isError: true };
+      try {
+        await post(`/api/apps/${encodeURIComponent(tool.name)}/message`, params);
+        note("message sent to the model");
+        return {};
+      } catch (error) {
+        note(`message refused: ${error instanceof ApiError ? error.message : String(error)}`);
+        return { isError: true };
+      }
+    };
+    host.onupdatemodelcontext = async (params) => {
+      await post(`/api/apps/${encodeURIComponent(tool.name)}/context`, params);
+      note("context for the next turn updated");
       return {};
     };
     void host.connect(new PostMessageTransport(view, view));
