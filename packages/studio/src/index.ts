@@ -8,6 +8,7 @@
  */
 
 export { type AppView, MCP_APP_MIME, readAppView } from "./api/app-routes.js";
+export type { ViewCsp } from "./api/app-view-csp.js";
 export {
   type ApprovalDecision,
   ApprovalDesk,
