@@ -21,6 +21,15 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const published = (name: string) =>
   path.join(ROOT, "node_modules", "@modelcontextprotocol", name, "dist", "index.js");
 
+/** Poll `check` until it holds (15 s at most), saying what was waited for if it never does. */
+async function expectEventually(check: () => boolean | Promise<boolean>, what: string) {
+  for (const started = Date.now(); Date.now() - started < 15_000; ) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`waited 15 s for ${what}`);
+}
+
 describe("published MCP App servers in the studio", () => {
   const browser = useBrowser();
   const marker = newMarker();
@@ -47,7 +56,9 @@ describe("published MCP App servers in the studio", () => {
         "",
       ].join("\n"),
     );
-    studio = await startStudioCli(workspace, [], markerEnv(marker));
+    // The model a view's message goes to: it answers once.
+    await workspace.write("script.json", JSON.stringify([{ text: "Hello back." }]));
+    studio = await startStudioCli(workspace, ["--script", "script.json"], markerEnv(marker));
   });
 
   after(async () => {
@@ -101,6 +112,38 @@ describe("published MCP App servers in the studio", () => {
       .filter({ hasNotText: first ?? "" })
       .waitFor({ timeout: 15_000 });
     assert.match((await page.textContent("[data-testid=app-log]")) ?? "", /get-time: allow/);
+
+    // ui/open-link: the person is shown the URL first; declined, nothing opens.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await view.fill("#link-url", "https://example.com/docs");
+    await view.click("#open-link-btn");
+    await expectEventually(() => asked.length === 1, "the open-link question");
+    assert.match(asked[0] ?? "", /asks to open:\s+https:\/\/example\.com\/docs/);
+    assert.equal(page.context().pages().length, 1, "no page opened");
+
+    // ui/message: agreed to, it becomes the conversation's next prompt, from this view.
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await view.fill("#message-text", "Hello from the view");
+    await view.click("#send-message-btn");
+    await expectEventually(() => asked.length === 2, "the message question");
+    assert.match(asked[1] ?? "", /asks to send to the model:\s+Hello from the view/);
+    let fromView: { prompt: string; fromApp?: string; state: string } | undefined;
+    await expectEventually(async () => {
+      const { runs } = (await (
+        await fetch(`${studio.base}/api/runs`, { headers: { "x-studio-token": studio.token } })
+      ).json()) as { runs: Array<{ prompt: string; fromApp?: string; state: string }> };
+      fromView = runs.find((run) => run.fromApp === "mcp__time__get-time");
+      return fromView?.state === "done";
+    }, "the view's run");
+    assert.equal(fromView?.prompt, "Hello from the view");
+
     assert.deepEqual(
       consoleErrors.filter((line) => !/Content Security Policy|favicon/.test(line)),
       [],
