@@ -52,12 +52,15 @@ describe("published MCP App servers in the studio", () => {
         `      DEBUG_LOG_FILE: ${JSON.stringify(path.join(workspace.root, "debug.log"))}`,
         "tool_search: never",
         "permissions:",
-        '  allow: ["mcp__time__*"]',
+        '  allow: ["mcp__time__*", "mcp__debug__*"]',
         "",
       ].join("\n"),
     );
     // The model a view's message goes to: it answers once.
-    await workspace.write("script.json", JSON.stringify([{ text: "Hello back." }]));
+    await workspace.write(
+      "script.json",
+      JSON.stringify([{ text: "Hello back." }, { text: "Noted the view's context." }]),
+    );
     studio = await startStudioCli(workspace, ["--script", "script.json"], markerEnv(marker));
   });
 
@@ -148,5 +151,31 @@ describe("published MCP App servers in the studio", () => {
       consoleErrors.filter((line) => !/Content Security Policy|favicon/.test(line)),
       [],
     );
+  });
+
+  it("lets the debug view go full screen and give the model context for the next turn", async (t) => {
+    const { page } = await browser.openPage(t);
+    await page.goto(studio.url);
+    await page.click('a[href="#/tools"]');
+    await page.click('[data-tool="mcp__debug__debug-tool"]');
+    await page.click("button[type=submit]");
+    const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
+    const view = await handle.contentFrame();
+    assert.ok(view, "the view's frame");
+    await view.waitForSelector("#display-fullscreen-btn");
+    await view.click("#display-fullscreen-btn");
+    await page.waitForSelector("[data-testid=app-frame][data-mode=fullscreen]");
+    await page.click("text=Leave full screen");
+    await page.waitForSelector("[data-testid=app-frame][data-mode=inline]");
+
+    await view.fill("#context-text", "The debug view is open.");
+    await view.click("#update-context-text-btn");
+    await page.locator("[data-testid=app-log]", { hasText: "context for the next turn" }).waitFor();
+    await page.click('a[href="#/run"]');
+    await page.fill("textarea[aria-label=prompt]", "What is open?");
+    await page.click("text=Send");
+    await page.waitForSelector("[data-testid=run][data-state=done]");
+    const shown = await page.textContent("[data-testid=app-context]");
+    assert.match(shown ?? "", /mcp__debug__debug-tool: The debug view is open\./);
   });
 });

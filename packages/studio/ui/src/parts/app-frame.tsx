@@ -3,6 +3,10 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api, post } from "../api.js";
 import type { CallOutcome, ToolInfo, ToolResult } from "../types.js";
 
+type DisplayMode = "inline" | "fullscreen";
+/** The display modes this host offers a view. */
+const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "fullscreen"];
+
 /** Who the studio is to a view (MCP Apps `hostInfo`). */
 const HOST_INFO = { name: "pseudoclaude-studio", version: "0.1.0" };
 /** The tallest a view may ask to be inline, in CSS pixels. */
@@ -32,10 +36,14 @@ export function AppFrame({
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const bridge = useRef<AppBridge | undefined>(undefined);
+  /** The page's way back from fullscreen (the view is told too). */
+  const leaveFullscreen = useRef<() => void>(() => {});
   const initialized = useRef(false);
   const latest = useRef({ outcome, args });
   latest.current = { outcome, args };
   const [height, setHeight] = useState(240);
+  /** `inline` beside the result, or `fullscreen` over the page, as the view asked. */
+  const [mode, setMode] = useState<DisplayMode>("inline");
   /** Set once the bridge listens: a view's first message (`ui/initialize`) must find it. */
   const [src, setSrc] = useState<string | undefined>(undefined);
   const [log, setLog] = useState<string[]>([]);
@@ -77,6 +85,13 @@ export function AppFrame({
     view: Window,
   ): () => void {
     const note = (line: string) => setLog((lines) => [...lines.slice(-19), line]);
+    const context = {
+      theme: "light" as const,
+      platform: "web" as const,
+      displayMode: "inline" as DisplayMode,
+      availableDisplayModes: [...DISPLAY_MODES],
+      locale: navigator.language,
+    };
     const host = new AppBridge(
       null,
       HOST_INFO,
@@ -88,15 +103,7 @@ export function AppFrame({
         message: { text: {} },
         updateModelContext: { text: {} },
       },
-      {
-        hostContext: {
-          theme: "light",
-          platform: "web",
-          displayMode: "inline",
-          availableDisplayModes: ["inline"],
-          locale: navigator.language,
-        },
-      },
+      { hostContext: context },
     );
     bridge.current = host;
     initialized.current = false;
@@ -163,6 +170,17 @@ export function AppFrame({
         return { isError: true };
       }
     };
+    const show = (next: DisplayMode) => {
+      setMode(next);
+      host.setHostContext({ ...context, displayMode: next });
+    };
+    leaveFullscreen.current = () => show("inline");
+    // The mode the view gets is the one in effect: picture-in-picture is not offered here.
+    host.onrequestdisplaymode = async ({ mode: asked }) => {
+      const next: DisplayMode = asked === "fullscreen" ? "fullscreen" : "inline";
+      show(next);
+      return { mode: next };
+    };
     host.onupdatemodelcontext = async (params) => {
       await post(`/api/apps/${encodeURIComponent(tool.name)}/context`, params);
       note("context for the next turn updated");
@@ -188,7 +206,12 @@ export function AppFrame({
   }, [outcome, args]);
 
   return (
-    <div class="app-frame" data-testid="app-frame">
+    <div class="app-frame" data-testid="app-frame" data-mode={mode}>
+      {mode === "fullscreen" ? (
+        <button type="button" onClick={() => leaveFullscreen.current()}>
+          Leave full screen
+        </button>
+      ) : null}
       <iframe
         ref={frame}
         title={`${tool.name} app`}
