@@ -47,10 +47,13 @@ async function connect(
   era: "2025-11-25" | "2026-07-28",
   hostsApps: boolean,
 ): Promise<Client> {
-  const client = new Client({ name: `apps-${era}-${hostsApps}`, version: "1.0.0" }, {
-    capabilities: hostsApps ? { extensions: APPS } : {},
-    versionNegotiation: { mode: era === "2026-07-28" ? { pin: era } : "legacy" },
-  } as never);
+  const client = new Client(
+    { name: `apps-${era}-${hostsApps}`, version: "1.0.0" },
+    {
+      capabilities: hostsApps ? { extensions: APPS } : {},
+      versionNegotiation: { mode: era === "2026-07-28" ? { pin: era } : "legacy" },
+    },
+  );
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,

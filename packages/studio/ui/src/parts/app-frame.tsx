@@ -1,4 +1,8 @@
 import type { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
+
+/** What a view's `resources/read` is answered (the server's answer, relayed as it is). */
+type ReadResourceResult = Awaited<ReturnType<NonNullable<AppBridge["onreadresource"]>>>;
+
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api, post } from "../api.js";
 import type { CallOutcome, ToolInfo, ToolResult } from "../types.js";
@@ -134,14 +138,16 @@ export function AppFrame({
         note(
           `${name}: ${answer.decision.verdict}${answer.approval ? ` (${answer.approval})` : ""}`,
         );
-        return toCallToolResult(answer.result) as never;
+        return toCallToolResult(answer.result);
       } catch (error) {
         note(`${name}: refused`);
         throw new Error(error instanceof ApiError ? error.message : String(error));
       }
     };
     host.onreadresource = async (params) =>
-      post(`/api/apps/${encodeURIComponent(tool.name)}/read`, { uri: params.uri }) as never;
+      post<ReadResourceResult>(`/api/apps/${encodeURIComponent(tool.name)}/read`, {
+        uri: params.uri,
+      });
     host.onopenlink = async ({ url }) => {
       if (!/^https?:\/\//i.test(url)) {
         note(`open-link refused: ${url}`);
