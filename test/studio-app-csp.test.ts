@@ -6,13 +6,10 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import { after, before, describe, it } from "node:test";
-import { type Agent, createAgent } from "@pseudoclaude/core";
-import { mcp } from "@pseudoclaude/plugin-mcp";
-import { ApprovalDesk, SpanRecorder, type Studio, startStudio } from "@pseudoclaude/studio";
-import { stdioFixture } from "#mcp-test/mcp-fixtures.js";
+import type { Studio } from "@pseudoclaude/studio";
 import { launchBrowser } from "./support/browser.js";
+import { type CounterStudio, startCounterStudio } from "./support/counter-studio.js";
 
 const VIEW = "/apps/mcp__counter__show_counter/view";
 
@@ -37,9 +34,8 @@ async function pingServer(): Promise<{ origin: string; close(): Promise<void> }>
 describe("an MCP App view's declared CSP in the studio", () => {
   let declared: Awaited<ReturnType<typeof pingServer>>;
   let undeclared: Awaited<ReturnType<typeof pingServer>>;
-  let agent: Agent;
+  let running: CounterStudio;
   let studio: Studio;
-  let spans: SpanRecorder;
   const get = (path: string) =>
     fetch(`http://127.0.0.1:${studio.port}${path}`, {
       headers: { "x-studio-token": studio.token },
@@ -52,32 +48,18 @@ describe("an MCP App view's declared CSP in the studio", () => {
       connectDomains: [declared.origin, "https://*.example.com", "javascript:alert(1)"],
       resourceDomains: ["https://cdn.example.com", "https://cdn.example.com/lib.js"],
     };
-    agent = await createAgent({
-      config: false,
-      workspace: os.tmpdir(),
+    running = await startCounterStudio({
       policy: { mode: "bypass" },
-      plugins: [
-        mcp({
-          appHost: {},
-          servers: {
-            counter: stdioFixture("app-server", {
-              env: {
-                FIXTURE_VIEW_CSP: JSON.stringify(csp),
-                FIXTURE_VIEW_PROBES: `${declared.origin}/ping,${undeclared.origin}/ping`,
-              },
-            }),
-          },
-        }),
-      ],
+      env: {
+        FIXTURE_VIEW_CSP: JSON.stringify(csp),
+        FIXTURE_VIEW_PROBES: `${declared.origin}/ping,${undeclared.origin}/ping`,
+      },
     });
-    spans = await SpanRecorder.start();
-    studio = await startStudio({ agent, desk: new ApprovalDesk(), spans });
+    studio = running.studio;
   });
 
   after(async () => {
-    await studio?.close();
-    await agent?.close();
-    await spans?.shutdown();
+    await running?.close();
     await declared?.close();
     await undeclared?.close();
   });

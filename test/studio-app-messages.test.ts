@@ -4,20 +4,16 @@
 // message is sent; here the routes the page calls are driven as it calls them, against a
 // real agent with the App fixture over stdio and a scripted model that records its requests.
 import assert from "node:assert/strict";
-import os from "node:os";
 import { after, before, describe, it } from "node:test";
-import { type Agent, createAgent } from "@pseudoclaude/core";
-import { mcp } from "@pseudoclaude/plugin-mcp";
-import { ApprovalDesk, SpanRecorder, type Studio, startStudio } from "@pseudoclaude/studio";
+import type { Studio } from "@pseudoclaude/studio";
 import { ScriptedProvider } from "@pseudoclaude/testing";
-import { stdioFixture } from "#mcp-test/mcp-fixtures.js";
+import { type CounterStudio, startCounterStudio } from "./support/counter-studio.js";
 
 const APP = "mcp__counter__show_counter";
 
 describe("an MCP App view's message and context in the studio", () => {
-  let agent: Agent;
+  let running: CounterStudio;
   let studio: Studio;
-  let spans: SpanRecorder;
   const provider = new ScriptedProvider([{ text: "Five it is." }, { text: "Still five." }]);
   const post = (path: string, body: unknown) =>
     fetch(`http://127.0.0.1:${studio.port}${path}`, {
@@ -43,21 +39,11 @@ describe("an MCP App view's message and context in the studio", () => {
   }
 
   before(async () => {
-    agent = await createAgent({
-      config: false,
-      workspace: os.tmpdir(),
-      provider,
-      plugins: [mcp({ appHost: {}, servers: { counter: stdioFixture("app-server") } })],
-    });
-    spans = await SpanRecorder.start();
-    studio = await startStudio({ agent, desk: new ApprovalDesk(), spans });
+    running = await startCounterStudio({ provider });
+    studio = running.studio;
   });
 
-  after(async () => {
-    await studio?.close();
-    await agent?.close();
-    await spans?.shutdown();
-  });
+  after(() => running?.close());
 
   it("sends the view's latest context with the next prompt, once, and its message as a prompt", async () => {
     const first = await post(`/api/apps/${APP}/context`, {

@@ -112,6 +112,8 @@ function ToolDetail({ tool }: { tool: ToolInfo }) {
   const [busy, setBusy] = useState(false);
   const [showApp, setShowApp] = useState(false);
   const [calledWith, setCalledWith] = useState<Record<string, unknown>>({});
+  /** Which call the outcome is of: a view is told of each call once. */
+  const [calls, setCalls] = useState(0);
 
   async function call(event: Event) {
     event.preventDefault();
@@ -127,6 +129,7 @@ function ToolDetail({ tool }: { tool: ToolInfo }) {
         arguments: args,
       });
       setCalledWith(args);
+      setCalls((count) => count + 1);
       setOutcome(answer);
       if (tool.appUri) setShowApp(true);
     } catch (error) {
@@ -222,7 +225,10 @@ function ToolDetail({ tool }: { tool: ToolInfo }) {
           </p>
           <div class={showApp ? "with-app" : ""}>
             {showApp && tool.appUri ? (
-              <AppFrame tool={tool} outcome={outcome} args={calledWith} />
+              <AppFrame
+                tool={tool.name}
+                call={{ id: String(calls), input: calledWith, result: outcome.result }}
+              />
             ) : null}
             <ResultView result={outcome.result} />
           </div>

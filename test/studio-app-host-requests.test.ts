@@ -1,0 +1,113 @@
+// What an MCP App view may ask of the studio beyond calls and messages, in Chromium, with the
+// plugin's App fixture over real stdio: saving files (`ui/download-file`, embedded and linked,
+// only once the person agreed to the names shown), sampling (refused, saying why), closing
+// itself (`request-teardown`), and the host context's container size, told again when the
+// frame changes.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { after, before, describe, it } from "node:test";
+import type { Studio } from "@pseudoclaude/studio";
+import type { Frame, Page } from "playwright-core";
+import { useBrowser } from "./support/browser.js";
+import { type CounterStudio, startCounterStudio } from "./support/counter-studio.js";
+
+/** Open the counter's view from the Tools page. */
+async function counterView(page: Page, studio: Studio): Promise<Frame> {
+  await page.goto(studio.url);
+  await page.click('a[href="#/tools"]');
+  await page.click('[data-tool="mcp__counter__show_counter"]');
+  await page.click("button[type=submit]");
+  const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
+  const view = await handle.contentFrame();
+  assert.ok(view, "the view's frame");
+  await view.locator("#state", { hasText: "ready" }).waitFor();
+  await view.locator("#count", { hasText: "4" }).waitFor();
+  return view;
+}
+
+describe("an MCP App view's requests to the studio", () => {
+  const browser = useBrowser();
+  let running: CounterStudio;
+  let studio: Studio;
+
+  before(async () => {
+    running = await startCounterStudio({
+      policy: { mode: "bypass" },
+      env: { FIXTURE_COUNT_START: "4" },
+    });
+    studio = running.studio;
+  });
+
+  after(() => running?.close());
+
+  it("saves a file the view carries or links once the person agrees, and nothing otherwise", async (t) => {
+    const { page } = await browser.openPage(t);
+    const view = await counterView(page, studio);
+    const asked: string[] = [];
+
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    let saved = 0;
+    page.on("download", () => saved++);
+    await view.click("#save");
+    await view.locator("#status[data-outcome=tool-error]", { hasText: "declined" }).waitFor();
+    assert.match(asked[0] ?? "", /asks to save:\s+count\.json \(application\/json, 11 bytes\)/);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    const [embedded] = await Promise.all([page.waitForEvent("download"), view.click("#save")]);
+    assert.equal(embedded.suggestedFilename(), "count.json");
+    assert.equal(await readFile(await embedded.path(), "utf8"), '{"count":4}');
+    await view.locator("#status[data-outcome=result]", { hasText: "download-file done" }).waitFor();
+
+    // A link to one of the view's own server's resources: read from that server, then saved.
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    const [linked] = await Promise.all([page.waitForEvent("download"), view.click("#save-link")]);
+    assert.equal(linked.suggestedFilename(), "count.txt");
+    assert.equal(await readFile(await linked.path(), "utf8"), "Count: 4");
+    assert.match(asked[1] ?? "", /count\.txt \(text\/plain, 8 bytes\)/);
+    assert.equal(saved, 2, "the declined request saved nothing");
+    assert.match((await page.textContent("[data-testid=app-log]")) ?? "", /saved count\.txt/);
+  });
+
+  it("refuses sampling with the reason, and closes a view that asks to close", async (t) => {
+    const { page } = await browser.openPage(t);
+    const view = await counterView(page, studio);
+    await view.click("#sample");
+    await view
+      .locator("#status[data-outcome=error]", { hasText: "does not let a view ask the model" })
+      .waitFor();
+
+    await view.click("#close");
+    await page.waitForSelector("[data-testid=app-frame][data-mode=closed]");
+    assert.equal(await page.$("[data-testid=app-frame] iframe"), null, "the frame is gone");
+    await page.click("text=Open the view again");
+    const again = await (
+      await page.waitForSelector("[data-testid=app-frame] iframe")
+    ).contentFrame();
+    assert.ok(again);
+    await again.locator("#count", { hasText: "4" }).waitFor();
+  });
+
+  it("tells the view its container, and again when the frame changes", async (t) => {
+    const { page } = await browser.openPage(t);
+    const view = await counterView(page, studio);
+    const container = async () =>
+      JSON.parse((await view.textContent("#container")) || "{}") as Record<string, number>;
+    const frameWidth = () =>
+      page.$eval("[data-testid=app-frame] iframe", (element) => element.clientWidth);
+    await view.locator("#container", { hasText: "maxHeight" }).waitFor();
+    const inline = await container();
+    assert.equal(inline.maxHeight, 1200);
+    assert.equal(inline.width, await frameWidth());
+
+    await page.setViewportSize({ width: 900, height: 700 });
+    const narrower = await frameWidth();
+    assert.ok(narrower < inline.width!, `${narrower} < ${inline.width}`);
+    await view.locator("#container", { hasText: `"width":${narrower}` }).waitFor();
+  });
+});
