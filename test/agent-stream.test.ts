@@ -71,6 +71,18 @@ async function stop(server: Server) {
   await new Promise((resolve) => server.close(resolve));
 }
 
+/** A UI message stream response's chunks, as the AI SDK parses and checks them. */
+function uiChunks(response: Response) {
+  return parseJsonEventStream({ stream: response.body!, schema: uiMessageChunkSchema }).pipeThrough(
+    new TransformStream({
+      transform(parsed, controller) {
+        if (!parsed.success) throw parsed.error;
+        controller.enqueue(parsed.value);
+      },
+    }),
+  );
+}
+
 function dataLines(text: string): unknown[] {
   return text
     .split("\n\n")
@@ -203,17 +215,7 @@ describe("agent.stream()", () => {
     try {
       const response = agent.stream("Weather in Lisbon?").toUIMessageStreamResponse();
       assert.equal(response.headers.get("x-vercel-ai-ui-message-stream"), "v1");
-      const chunks = parseJsonEventStream({
-        stream: response.body!,
-        schema: uiMessageChunkSchema,
-      }).pipeThrough(
-        new TransformStream({
-          transform(parsed, controller) {
-            if (!parsed.success) throw parsed.error;
-            controller.enqueue(parsed.value);
-          },
-        }),
-      );
+      const chunks = uiChunks(response);
       async function lastMessage() {
         let message: unknown;
         for await (const current of readUIMessageStream({ stream: chunks })) message = current;
@@ -227,6 +229,49 @@ describe("agent.stream()", () => {
       const text = last.parts.find((part) => part.type === "text");
       assert.equal(text?.text, "It will be sunny in Lisbon.");
       assert.equal(last.parts.filter((part) => part.type === "step-start").length, 2);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("streams a call's input as the model writes it, which the AI SDK shows as input-streaming", async () => {
+    const agent = await agentWith([
+      {
+        tool_calls: [
+          {
+            id: "c1",
+            name: "get_forecast",
+            arguments: { city: "Lisbon" },
+            stream_arguments: { piece_chars: 5 },
+          },
+        ],
+      },
+      { text: "Sunny." },
+    ]);
+    try {
+      const pieces: string[] = [];
+      agent.on("tool-input-delta", ({ id, name, delta }) => {
+        assert.deepEqual([id, name], ["c1", "get_forecast"]);
+        pieces.push(delta);
+      });
+      const chunks = uiChunks(agent.stream("Weather?").toUIMessageStreamResponse());
+      const states: Array<[unknown, unknown]> = [];
+      for await (const message of readUIMessageStream({ stream: chunks })) {
+        const tool = message.parts.find((part) => part.type === "tool-get_forecast") as
+          | { state: string; input?: unknown }
+          | undefined;
+        if (tool) states.push([tool.state, structuredClone(tool.input)]);
+      }
+      assert.deepEqual(pieces, ['{"cit', 'y":"L', "isbon", '"}']);
+      // The AI SDK parsed the input as it came: a partial city before the whole one.
+      assert.ok(
+        states.some(
+          ([state, input]) =>
+            state === "input-streaming" && (input as { city?: string })?.city === "L",
+        ),
+        JSON.stringify(states),
+      );
+      assert.deepEqual(states.at(-1), ["output-available", { city: "Lisbon" }]);
     } finally {
       await agent.close();
     }

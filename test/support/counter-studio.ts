@@ -23,8 +23,12 @@ export interface CounterStudioOptions {
 export async function startCounterStudio(
   options: CounterStudioOptions = {},
 ): Promise<CounterStudio> {
+  // The person answers in the page: the agent asks the studio's desk.
+  const desk = new ApprovalDesk();
   const agent = await createAgent({
     config: false,
+    approve: desk.approver,
+    elicit: desk.elicitor,
     workspace: os.tmpdir(),
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.provider ? { provider: options.provider } : {}),
@@ -38,7 +42,7 @@ export async function startCounterStudio(
     ],
   });
   const spans = await SpanRecorder.start();
-  const studio = await startStudio({ agent, desk: new ApprovalDesk(), spans });
+  const studio = await startStudio({ agent, desk, spans });
   return {
     agent,
     studio,

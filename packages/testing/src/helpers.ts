@@ -43,6 +43,7 @@ export function recordEvents(agent: Pick<Agent, "on">): Array<[keyof AgentEvents
     "turn-start": true,
     "text-delta": true,
     "reasoning-delta": true,
+    "tool-input-delta": true,
     "tool-call-start": true,
     "tool-decision": true,
     "tool-run-start": true,

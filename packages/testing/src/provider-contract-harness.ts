@@ -150,6 +150,7 @@ export type ProviderContractCase =
   | "context-window"
   | "with-model"
   | "parallel-tool-calls"
+  | "streams-tool-input"
   | "broken-tool-json"
   | "http-error"
   | "retries"
@@ -190,6 +191,11 @@ export interface ProviderContractHarness<Wire = unknown> {
   readonly usageCounts: readonly (keyof ProviderUsage)[];
   /** Start a server on a free loopback port. */
   start(): Promise<ProviderContractServer<Wire>>;
+  /**
+   * Whether the provider streams a tool call's arguments (`tool-input-delta`) before the call;
+   * default true. False: the suite checks that it sends none.
+   */
+  readonly streamsToolInput?: boolean;
   /** The longest a case may take before it fails as hanging; default 10 seconds. */
   readonly timeoutMs?: number;
   /** Assertions of the provider's own, run at the end of the case they name. */

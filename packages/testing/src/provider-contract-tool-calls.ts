@@ -84,6 +84,46 @@ export function toolCallCases<Wire>(context: ContractCases<Wire>): void {
     );
   });
 
+  it("streams each call's arguments in pieces under its id and registry name, joining to the call", {
+    timeout: context.timeout,
+  }, async () => {
+    const server = context.server();
+    const { forecast, search } = contractTools();
+    const tools = [forecast.definition, search.definition];
+    server.reply((request) => ({
+      type: "tool-calls",
+      calls: [
+        { id: "call_A", name: "get_forecast", arguments: { city: "Lisbon", days: [1, 2] } },
+        { id: "call_B", name: otherThanForecast(request.tools), arguments: { query: "cache" } },
+      ],
+    }));
+    const events = await collectEvents(server.provider(), { ...HI, tools });
+    const calls = events.flatMap((event) => (event.type === "tool-call" ? [event.call] : []));
+    assert.equal(calls.length, 2);
+    for (const call of calls) {
+      const pieces = events.flatMap((event) =>
+        event.type === "tool-input-delta" && event.id === call.id ? [event] : [],
+      );
+      if (context.harness.streamsToolInput === false) {
+        assert.equal(pieces.length, 0, "a provider that says it does not stream input sends none");
+        continue;
+      }
+      assert.ok(pieces.length > 0, `${call.id}'s arguments streamed`);
+      for (const piece of pieces) assert.equal(piece.name, call.name, "the registry name");
+      assert.deepEqual(JSON.parse(pieces.map((piece) => piece.delta).join("")), call.arguments);
+      // Every piece comes before the call it builds.
+      const last = events.lastIndexOf(pieces.at(-1) as (typeof events)[number]);
+      assert.ok(
+        last < events.findIndex((event) => event.type === "tool-call" && event.call === call),
+      );
+    }
+    assert.deepEqual(
+      calls.map((call) => call.name),
+      ["get_forecast", "mcp__docs.v2__search"],
+    );
+    await context.wireCheck("streams-tool-input");
+  });
+
   it("passes broken tool JSON on as a raw string, so the registry answers invalid_arguments", {
     timeout: context.timeout,
   }, async () => {

@@ -14,8 +14,8 @@ export type ThinkingBlock =
   | { type: "redacted_thinking"; data: string };
 
 /**
- * Turn the raw Messages stream into kernel events: text as it arrives, each tool call once its
- * block closes (its JSON arrives in pieces), what the API's own tool search found once its
+ * Turn the raw Messages stream into kernel events: text as it arrives, a tool call's JSON
+ * pieces as they arrive (for display), each tool call once its block closes, what the API's own tool search found once its
  * result block closes, then usage and the stop reason. A stream that ends without
  * `message_stop` was cut off and fails instead of passing for a short answer.
  */
@@ -27,6 +27,8 @@ export async function* translateStream(
   const content = new ReceivedContent();
   const usage: ProviderUsage = {};
   let stopReason: string | null | undefined;
+  // The tool calls whose arguments are streaming, by block index: each piece is passed on.
+  const calling = new Map<number, { id: string; name: string }>();
   for await (const event of events) {
     switch (event.type) {
       case "message_start":
@@ -38,14 +40,22 @@ export async function* translateStream(
         if (block.type === "text" && block.text) yield { type: "text-delta", text: block.text };
         if (block.type === "thinking" && block.thinking)
           yield { type: "reasoning-delta", text: block.thinking };
+        if (block.type === "tool_use")
+          calling.set(event.index, { id: block.id, name: names.fromWire(block.name) });
         break;
       }
-      case "content_block_delta":
+      case "content_block_delta": {
         content.delta(event.index, event.delta);
-        if (event.delta.type === "text_delta") yield { type: "text-delta", text: event.delta.text };
-        else if (event.delta.type === "thinking_delta")
-          yield { type: "reasoning-delta", text: event.delta.thinking };
+        const delta = event.delta;
+        if (delta.type === "text_delta") yield { type: "text-delta", text: delta.text };
+        else if (delta.type === "thinking_delta")
+          yield { type: "reasoning-delta", text: delta.thinking };
+        else if (delta.type === "input_json_delta" && delta.partial_json) {
+          const call = calling.get(event.index);
+          if (call) yield { type: "tool-input-delta", ...call, delta: delta.partial_json };
+        }
         break;
+      }
       case "content_block_stop": {
         const closed = content.stop(event.index);
         if (closed?.block.type === "tool_use") {

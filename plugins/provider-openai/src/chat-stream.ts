@@ -19,8 +19,9 @@ interface PendingCall {
 }
 
 /**
- * Turn a Chat Completions stream into kernel events: text as it arrives, tool calls once the
- * choice finishes (their names and arguments arrive in pieces, keyed by index), then usage
+ * Turn a Chat Completions stream into kernel events: text as it arrives, a tool call's
+ * argument pieces as they arrive (for display), tool calls once the choice finishes (their
+ * names and arguments arrive in pieces, keyed by index), then usage
  * (the last chunk, with `include_usage`) and the stop reason. A stream without a
  * `finish_reason` was cut off and fails instead of passing for a short answer.
  */
@@ -58,7 +59,18 @@ export async function* translateChatStream(
       }
       if (part.id) call.id = part.id;
       if (part.function?.name) call.name += part.function.name;
-      if (part.function?.arguments) call.arguments += part.function.arguments;
+      const piece = part.function?.arguments;
+      if (piece) {
+        call.arguments += piece;
+        // Shown as it streams once the call is known by id and name (both come first).
+        if (call.id && call.name)
+          yield {
+            type: "tool-input-delta",
+            id: call.id,
+            name: tools.names.fromWire(call.name),
+            delta: piece,
+          };
+      }
     }
     if (choice.finish_reason) {
       stop = refused ? "refusal" : chatStopReason(choice.finish_reason);

@@ -34,6 +34,8 @@ export async function* translateResponsesStream(
   // The namespace each call of a namespaced function came with, by call id: the call goes back
   // with it next time (the registry name alone does not say it).
   const namespaces: Record<string, string> = {};
+  // The function calls whose arguments are streaming, by output item id: each piece is passed on.
+  const calling = new Map<string, { id: string; name: string }>();
   for await (const event of events) {
     switch (event.type) {
       case "response.output_text.delta":
@@ -46,6 +48,18 @@ export async function* translateResponsesStream(
       case "response.reasoning_summary_text.delta":
         yield { type: "reasoning-delta", text: event.delta };
         break;
+      case "response.output_item.added":
+        if (event.item.type === "function_call" && event.item.id)
+          calling.set(event.item.id, {
+            id: event.item.call_id,
+            name: tools.names.fromWire(event.item.name),
+          });
+        break;
+      case "response.function_call_arguments.delta": {
+        const call = calling.get(event.item_id);
+        if (call && event.delta) yield { type: "tool-input-delta", ...call, delta: event.delta };
+        break;
+      }
       case "response.output_item.done":
         if (event.item.type === "reasoning") items.push(event.item);
         if (event.item.type === "tool_search_call") {

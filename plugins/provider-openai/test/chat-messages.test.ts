@@ -109,6 +109,9 @@ describe("Chat Completions stream translation", () => {
       events.push(event);
     }
     assert.deepEqual(events, [
+      // A call sent whole is one piece of input, passed on as it came.
+      { type: "tool-input-delta", id: "x", name: "a", delta: '{"n":1}' },
+      { type: "tool-input-delta", id: "y", name: "b", delta: "{}" },
       { type: "tool-call", call: { id: "x", name: "a", arguments: { n: 1 } } },
       { type: "tool-call", call: { id: "y", name: "b", arguments: {} } },
       { type: "stop", reason: "tool_use" },

@@ -6,6 +6,7 @@
 export {
   type RecordedRequest,
   type ScriptErrorCode,
+  type ScriptedCall,
   type ScriptedExpectation,
   type ScriptedModelErrorCode,
   ScriptedProvider,

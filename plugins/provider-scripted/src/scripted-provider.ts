@@ -36,6 +36,19 @@ export interface ScriptedExpectation {
   messages_include?: string[];
 }
 
+/** One tool call of a turn. */
+export interface ScriptedCall {
+  id?: string;
+  name: string;
+  arguments?: unknown;
+  /**
+   * Stream the arguments' JSON text before the call, as a model writes it: in pieces of
+   * `piece_chars` characters (default 4), `delay_ms` apart (default 0), so a display of
+   * the call's input as it streams (an MCP App's partial input) can be seen.
+   */
+  stream_arguments?: { piece_chars?: number; delay_ms?: number };
+}
+
 /** One model turn: text and/or tool calls, as in the script file format. */
 export interface ScriptedTurn {
   text?: string | undefined;
@@ -44,7 +57,7 @@ export interface ScriptedTurn {
    * for an output schema answers). The kernel validates it like a real model's.
    */
   output?: unknown;
-  tool_calls?: Array<{ id?: string; name: string; arguments?: unknown }> | undefined;
+  tool_calls?: Array<ScriptedCall> | undefined;
   /** Make this turn fail like a provider error. */
   error?: string | undefined;
   /** The tokens this turn reports (default 0 and 0). */
@@ -83,6 +96,13 @@ const scriptSchema = z.array(
               id: z.string().optional(),
               name: z.string().min(1),
               arguments: z.unknown().optional(),
+              stream_arguments: z
+                .object({
+                  piece_chars: z.number().int().min(1).optional(),
+                  delay_ms: z.number().int().min(0).max(60_000).optional(),
+                })
+                .strict()
+                .optional(),
             })
             .strict(),
         )
@@ -247,14 +267,19 @@ export class ScriptedProvider implements Provider {
     }
     const calls = turn.tool_calls ?? [];
     for (const [index, call] of calls.entries()) {
-      yield {
-        type: "tool-call",
-        call: {
-          id: call.id ?? `scripted_${this.tape.next}_${index + 1}`,
-          name: call.name,
-          arguments: call.arguments ?? {},
-        },
-      };
+      const id = call.id ?? `scripted_${this.tape.next}_${index + 1}`;
+      const args = call.arguments ?? {};
+      if (call.stream_arguments) {
+        const { piece_chars = 4, delay_ms = 0 } = call.stream_arguments;
+        const json = JSON.stringify(args);
+        for (let at = 0; at < json.length; at += piece_chars) {
+          if (request.signal?.aborted) return;
+          const delta = json.slice(at, at + piece_chars);
+          yield { type: "tool-input-delta", id, name: call.name, delta };
+          if (delay_ms > 0) await sleep(delay_ms, request.signal);
+        }
+      }
+      yield { type: "tool-call", call: { id, name: call.name, arguments: args } };
     }
     yield {
       type: "usage",
@@ -284,4 +309,17 @@ function unmetExpectation(
   if (missing.length > 0)
     return `the tools ${missing.join(", ")} to be offered; offered were ${request.toolNames.join(", ") || "none"}`;
   return undefined;
+}
+
+/** Wait `ms`, or less when the request is cancelled. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
 }

@@ -42,6 +42,12 @@ export interface AgentEventPayloads {
   "text-delta": [{ turn: number; text: string }];
   /** The model's visible reasoning, for display (extended thinking). */
   "reasoning-delta": [{ turn: number; text: string }];
+  /**
+   * A piece of a tool call's arguments while the model writes them (raw JSON text; the
+   * pieces of one id joined are the arguments so far), from providers that stream them. For
+   * display only: the call is decided and run from `tool-call-start`'s complete arguments.
+   */
+  "tool-input-delta": [{ turn: number; id: string; name: string; delta: string }];
   "tool-call-start": [{ turn: number; call: ToolCall }];
   "tool-decision": [
     {
@@ -119,6 +125,7 @@ export const RUN_EVENT_NAMES = [
   "turn-start",
   "text-delta",
   "reasoning-delta",
+  "tool-input-delta",
   "tool-call-start",
   "tool-decision",
   "tool-run-start",

@@ -49,6 +49,7 @@ export async function modelStep(
         turn,
         (text) => rt.emit("text-delta", { turn, text }),
         (text) => rt.emit("reasoning-delta", { turn, text }),
+        (piece) => rt.emit("tool-input-delta", { turn, ...piece }),
       ),
     );
     span.end(answer);

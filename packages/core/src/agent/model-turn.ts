@@ -35,6 +35,7 @@ export async function runModelTurn(
   turn: number,
   onText: (text: string) => void,
   onReasoning: (text: string) => void = () => {},
+  onToolInput: (piece: { id: string; name: string; delta: string }) => void = () => {},
 ): Promise<ModelTurn> {
   const result: ModelTurn = {
     text: "",
@@ -60,6 +61,9 @@ export async function runModelTurn(
           result.toolCalls.push({ ...event.call, id });
           break;
         }
+        case "tool-input-delta":
+          onToolInput({ id: event.id, name: event.name, delta: event.delta });
+          break;
         case "tools-found":
           result.found = [...(result.found ?? []), { query: event.query, names: [...event.names] }];
           break;

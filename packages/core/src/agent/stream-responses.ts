@@ -34,7 +34,9 @@ export function eventStreamResponse(
 
 /**
  * The run in the AI SDK's UI message stream protocol (v1), which `useChat` reads: the
- * agent's own text and reasoning as parts, each tool call as `tool-input-available` then
+ * agent's own text and reasoning as parts, each tool call's input as it streams
+ * (`tool-input-start`, `tool-input-delta`, from providers that stream it) and complete as
+ * `tool-input-available`, then
  * `tool-output-available` (or `tool-output-error` for a denied or failed call), one step per
  * model turn. Sub-agents' events are left out: they are inside their parent's tool call.
  */
@@ -46,6 +48,8 @@ export function uiMessageStreamResponse(
     text: undefined as string | undefined,
     reasoning: undefined as string | undefined,
   };
+  /** Calls whose input started streaming: `tool-input-start` is sent once for each. */
+  const inputs = new Set<string>();
   const close = (): object[] => {
     const chunks: object[] = [];
     if (open.reasoning) chunks.push({ type: "reasoning-end", id: open.reasoning });
@@ -73,6 +77,16 @@ export function uiMessageStreamResponse(
             : [{ type: "reasoning-start", id: `reasoning-${event.turn}` }];
           open.reasoning ??= `reasoning-${event.turn}`;
           return [...start, { type: "reasoning-delta", id: open.reasoning, delta: event.text }];
+        }
+        case "tool-input-delta": {
+          const start = inputs.has(event.id)
+            ? []
+            : [{ type: "tool-input-start", toolCallId: event.id, toolName: event.name }];
+          inputs.add(event.id);
+          return [
+            ...start,
+            { type: "tool-input-delta", toolCallId: event.id, inputTextDelta: event.delta },
+          ];
         }
         case "tool-call-start":
           return [

@@ -81,6 +81,12 @@ export type ProviderEvent =
    * must precede tool results). Stored on the assistant message under the provider's name.
    */
   | { type: "provider-data"; data: Record<string, unknown> }
+  /**
+   * A piece of a tool call's arguments as the model writes them (raw JSON text, registry
+   * name), for display as it streams: the complete call still comes as `tool-call`, with the
+   * same id. Optional: a provider that cannot stream arguments sends the call alone.
+   */
+  | { type: "tool-input-delta"; id: string; name: string; delta: string }
   | { type: "tool-call"; call: ToolCall }
   /**
    * The provider's own tool search ran (server-side) and found these tools (registry names);

@@ -34,6 +34,8 @@ export function jsonLinesHarness(
     name: "JSON lines API",
     apiKey: KEY,
     usageCounts: ["inputTokens", "outputTokens", "cacheReadTokens"],
+    // Its wire sends each call whole: there are no argument pieces to pass on.
+    streamsToolInput: false,
     start: () => startJsonLinesServer(make),
     ...overrides,
   };

@@ -136,7 +136,7 @@ export function RunPage() {
             <h3>
               Timeline <span class={`state ${run.state}`}>{run.state}</span>
             </h3>
-            <Timeline items={items} />
+            <Timeline items={items} ended={run?.state !== "running"} />
           </article>
         ) : (
           <p class="muted">No runs yet: send a prompt.</p>

@@ -1,5 +1,7 @@
 import type { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { parse as parsePartialJson } from "partial-json";
 import type { ToolResult } from "../types.js";
+import type { CallItem } from "./timeline-model.js";
 
 /**
  * The call a view shows, as far as it has come: the model's arguments while they stream
@@ -13,6 +15,38 @@ export interface AppCall {
   result?: ToolResult | undefined;
   /** Set when the call will have no result: refused, failed before running, or stopped. */
   cancelled?: string | undefined;
+}
+
+/**
+ * A run's call as its view is told it: the arguments parsed as far as the model wrote them,
+ * the complete ones, the result of a call that ran; a call that never ran (refused, or the
+ * run ended first) is cancelled with the reason.
+ */
+export function viewCall(item: CallItem, runEnded: boolean): AppCall {
+  const call: AppCall = { id: item.id };
+  if (item.arguments !== undefined) call.input = objectOr(item.arguments);
+  else if (item.inputText) call.partial = partialInput(item.inputText);
+  const ran = item.durationMs !== undefined;
+  if (ran && item.result) call.result = item.result;
+  else if (item.result || item.verdict === "deny")
+    call.cancelled = item.reason ?? item.result?.error?.message ?? "the call did not run";
+  else if (runEnded) call.cancelled = "the run ended before the call finished";
+  return call;
+}
+
+/** Arguments cut off mid-way, read as far as they go (a string cut off is kept as far as it came). */
+function partialInput(text: string): Record<string, unknown> | undefined {
+  try {
+    return objectOr(parsePartialJson(text));
+  } catch {
+    return undefined;
+  }
+}
+
+function objectOr(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 /** What of a call the view was already told. */

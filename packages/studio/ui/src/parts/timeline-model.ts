@@ -1,11 +1,14 @@
-import type { RunEvent, ToolCall, Usage } from "../types.js";
+import type { RunEvent, ToolCall, ToolResult, Usage } from "../types.js";
 
 /** One tool call as the timeline shows it, gathered from its events. */
 export interface CallItem {
   kind: "call";
   id: string;
   name: string;
+  /** The complete arguments, once the call started (undefined while they stream). */
   arguments: unknown;
+  /** The arguments as the model wrote them so far, from providers that stream them. */
+  inputText?: string;
   turn: number;
   verdict?: string;
   reason?: string;
@@ -13,6 +16,8 @@ export interface CallItem {
   waitedMs?: number;
   durationMs?: number;
   ok?: boolean;
+  /** The call's result as the tool gave it (what an App's view is sent). */
+  result?: ToolResult;
   summary?: string | undefined;
   hooks?: Array<{ hook: string; stage: string; action: string; reason?: string }>;
   progress?: string;
@@ -130,8 +135,14 @@ function itemsOf(events: readonly RunEvent[], byParent: Map<string, RunEvent[]>)
         }
         break;
       }
+      case "tool-input-delta": {
+        const streaming = { id: event.id, name: event.name, arguments: undefined };
+        const item = callOf({ ...event, call: streaming });
+        item.inputText = (item.inputText ?? "") + (event.delta as string);
+        break;
+      }
       case "tool-call-start":
-        callOf(event);
+        callOf(event).arguments = (event.call as ToolCall).arguments;
         break;
       case "tool-decision": {
         const item = callOf(event);
@@ -155,12 +166,9 @@ function itemsOf(events: readonly RunEvent[], byParent: Map<string, RunEvent[]>)
       case "tool-run-end":
       case "tool-call-end": {
         const item = callOf(event);
-        const result = event.result as {
-          ok: boolean;
-          content: Array<{ type: string; text?: string }>;
-          error?: { message: string };
-        };
+        const result = event.result as ToolResult;
         item.ok = result.ok;
+        item.result = result;
         item.summary = result.ok
           ? result.content
               .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))

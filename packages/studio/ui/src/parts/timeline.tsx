@@ -1,20 +1,34 @@
+import { tools } from "../state.js";
+import { viewCall } from "./app-call.js";
+import { AppFrame } from "./app-frame.js";
 import type { CallItem, TimelineItem } from "./timeline-model.js";
 
 /**
  * A run's timeline: model turns (with the tools each offered), tool calls (sub-agents nested),
  * tool searches, compactions, the end.
  */
-export function Timeline({ items }: { items: readonly TimelineItem[] }) {
+export function Timeline({
+  items,
+  ended,
+}: {
+  items: readonly TimelineItem[];
+  /** The run is over: a call with no result will have none. */
+  ended: boolean;
+}) {
   return (
     <ol class="timeline">
       {items.map((item, index) => (
-        <Item key={item.kind === "call" ? item.id : `${item.kind}-${index}`} item={item} />
+        <Item
+          key={item.kind === "call" ? item.id : `${item.kind}-${index}`}
+          item={item}
+          ended={ended}
+        />
       ))}
     </ol>
   );
 }
 
-function Item({ item }: { item: TimelineItem }) {
+function Item({ item, ended }: { item: TimelineItem; ended: boolean }) {
   switch (item.kind) {
     case "turn":
       return (
@@ -35,7 +49,7 @@ function Item({ item }: { item: TimelineItem }) {
         </li>
       );
     case "call":
-      return <Call item={item} />;
+      return <Call item={item} ended={ended} />;
     case "compaction":
       return (
         <li class="t-compaction" data-testid="compaction">
@@ -119,7 +133,7 @@ function TurnTools({ item }: { item: Extract<TimelineItem, { kind: "turn" }> }) 
   );
 }
 
-function Call({ item }: { item: CallItem }) {
+function Call({ item, ended }: { item: CallItem; ended: boolean }) {
   const state = item.ok === undefined ? "running" : item.ok ? "ok" : "failed";
   // A code-mode program is shown as its source, its calls under it.
   const code = (item.arguments as { code?: unknown } | null)?.code;
@@ -129,7 +143,9 @@ function Call({ item }: { item: CallItem }) {
       <div>
         <span class="kind">call</span> <code>{item.name}</code>{" "}
         {program === undefined ? (
-          <code class="muted args-inline">{JSON.stringify(item.arguments)}</code>
+          <code class="muted args-inline">
+            {item.arguments === undefined ? item.inputText : JSON.stringify(item.arguments)}
+          </code>
         ) : null}
       </div>
       {program !== undefined ? (
@@ -169,16 +185,19 @@ function Call({ item }: { item: CallItem }) {
         </div>
       ) : null}
       {item.summary ? <pre class="summary">{item.summary}</pre> : null}
+      {tools.value.some((tool) => tool.name === item.name && tool.appUri) ? (
+        <AppFrame tool={item.name} call={viewCall(item, ended)} />
+      ) : null}
       {item.children.length > 0 && item.subAgent !== undefined ? (
         <div class="sub-agent" data-testid="sub-agent">
           <div class="kind">sub-agent {item.subAgent}</div>
-          <Timeline items={item.children} />
+          <Timeline items={item.children} ended={ended} />
         </div>
       ) : null}
       {item.children.length > 0 && item.subAgent === undefined ? (
         <div class="sub-agent" data-testid="program-calls">
           <div class="kind">the program's calls</div>
-          <Timeline items={item.children} />
+          <Timeline items={item.children} ended={ended} />
         </div>
       ) : null}
     </li>
