@@ -111,3 +111,62 @@ describe("an MCP App view's requests to the studio", () => {
     await view.locator("#container", { hasText: `"width":${narrower}` }).waitFor();
   });
 });
+
+describe("an MCP App view's errors and a long result in the studio", () => {
+  const browser = useBrowser();
+
+  it("shows what the view reports as an error, and folds a long structured result", async (t) => {
+    const running = await startCounterStudio({
+      policy: { mode: "bypass" },
+      env: { FIXTURE_COUNT_START: "4", FIXTURE_ROWS: "400" },
+    });
+    t.after(() => running.close());
+    const { page } = await browser.openPage(t);
+    const view = await counterView(page, running.studio);
+    // 400 rows of structured content: folded, its length said, nothing of it on the page.
+    const folded = page.locator("[data-testid=outcome] [data-testid=folded]");
+    assert.match((await folded.textContent()) ?? "", /structured content \(\d{4} lines, folded\)/);
+    assert.equal(await page.locator("text=row 400 of the long result").count(), 0);
+    await folded.locator("summary").click();
+    await page.locator("text=row 400 of the long result").waitFor();
+
+    await view.click("#fail");
+    await page
+      .locator("[data-testid=app-error]", { hasText: "The view reported error: the counter broke" })
+      .waitFor();
+  });
+
+  it("says why a view cannot be shown instead of a blank frame", async (t) => {
+    const running = await startCounterStudio({
+      policy: { mode: "bypass" },
+      env: { FIXTURE_VIEW_MIME: "text/plain" },
+    });
+    t.after(() => running.close());
+    const { page } = await browser.openPage(t);
+    await page.goto(running.studio.url);
+    await page.click('a[href="#/tools"]');
+    await page.click('[data-tool="mcp__counter__show_counter"]');
+    await page.click("button[type=submit]");
+    const error = page.locator("[data-testid=app-error]");
+    await error.waitFor();
+    assert.match((await error.textContent()) ?? "", /^The view could not be read: .*text\/plain/);
+    assert.equal(await page.$("[data-testid=app-frame] iframe"), null);
+  });
+
+  it("says so when a view never starts (no ui/initialize)", async (t) => {
+    // The probe page of the fixture is not an App: it never says hello.
+    const running = await startCounterStudio({
+      policy: { mode: "bypass" },
+      env: { FIXTURE_VIEW_PROBES: "http://127.0.0.1:9/nothing" },
+    });
+    t.after(() => running.close());
+    const { page } = await browser.openPage(t);
+    await page.goto(running.studio.url);
+    await page.click('a[href="#/tools"]');
+    await page.click('[data-tool="mcp__counter__show_counter"]');
+    await page.click("button[type=submit]");
+    await page
+      .locator("[data-testid=app-error]", { hasText: "The view has not started" })
+      .waitFor({ timeout: 25_000 });
+  });
+});

@@ -17,6 +17,8 @@ export type DisplayMode = "inline" | "fullscreen";
 const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "fullscreen"];
 /** Who the studio is to a view (MCP Apps `hostInfo`). */
 const HOST_INFO = { name: "pseudoclaude-studio", version: "0.1.0" };
+/** The log levels a view's message is shown as an error at. */
+const SEVERE = new Set(["error", "critical", "alert", "emergency"]);
 /** JSON-RPC "invalid request": what a view asking for something not offered is told. */
 const INVALID_REQUEST = -32600;
 
@@ -26,6 +28,8 @@ export interface ViewPage {
   tool: string;
   /** A line for the view's log under the frame. */
   note(line: string): void;
+  /** Something went wrong in or with the view: said in red beside it. */
+  error(message: string): void;
   /** The height the view asked for. */
   resize(height: number): void;
   /** Show the view inline or over the whole page. */
@@ -92,9 +96,13 @@ export function hostView(
   host.addEventListener("sizechange", ({ height }) => {
     if (typeof height === "number" && Number.isFinite(height)) page.resize(height);
   });
-  host.addEventListener("loggingmessage", (params) =>
-    page.note(`log: ${JSON.stringify(params.data)}`),
-  );
+  host.addEventListener("loggingmessage", (params) => {
+    const line = `log: ${JSON.stringify(params.data)}`;
+    page.note(line);
+    if (SEVERE.has(params.level)) page.error(`The view reported ${params.level}: ${params.data}`);
+  });
+  // A message the bridge could not take (not JSON-RPC, or invalid for its method).
+  host.onerror = (error) => page.error(`The view sent what the host cannot read: ${error.message}`);
   host.addEventListener("requestteardown", () => page.close());
   host.oncalltool = async (params) => {
     const name = params.name;

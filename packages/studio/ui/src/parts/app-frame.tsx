@@ -5,6 +5,8 @@ import { type AppCall, CallTeller } from "./app-call.js";
 
 /** The tallest a view may ask to be inline, in CSS pixels. */
 const MAX_HEIGHT = 1200;
+/** How long a view has to start (send `ui/initialize`) before the page says it did not. */
+const START_MS = 15_000;
 
 /**
  * An MCP App's view in a sandboxed frame (scripts only: an opaque origin with no access to
@@ -30,17 +32,35 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
   const [closed, setClosed] = useState(false);
   /** What the view's declared CSP asked for that the studio refused, said beside it. */
   const [refused, setRefused] = useState<string[]>([]);
+  /** What went wrong with the view (unreadable, never started, its own errors). */
+  const [errors, setErrors] = useState<string[]>([]);
+  const showError = (message: string) =>
+    setErrors((shown) => (shown.includes(message) ? shown : [...shown.slice(-4), message]));
+  /** The view cannot be read: no frame, only why. */
+  const [unreadable, setUnreadable] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     api<{ csp?: { refused?: string[] } }>(`/api/apps/${encodeURIComponent(tool)}`)
-      .then((view) => setRefused(view.csp?.refused ?? []))
-      .catch(() => setRefused([]));
+      .then((view) => {
+        setUnreadable(undefined);
+        setRefused(view.csp?.refused ?? []);
+      })
+      .catch((error: unknown) =>
+        setUnreadable(
+          `The view could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
   }, [tool]);
 
   useEffect(() => {
     const view = frame.current?.contentWindow;
     if (closed || !view) return;
     let ended = false;
+    // A view that never says hello is broken (a script error, a wrong page): said, not left blank.
+    const starting = window.setTimeout(() => {
+      if (!ready.current)
+        showError(`The view has not started: no ui/initialize in ${START_MS / 1000} s.`);
+    }, START_MS);
     // The bridge (and the zod it checks messages with) loads with the first view, not with
     // the page. zod compiles its parsers with `eval`, which the page's CSP refuses: it parses
     // without compiling (and no CSP violation is reported).
@@ -59,6 +79,7 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
         {
           tool,
           note,
+          error: showError,
           resize: (asked) => setHeight(Math.min(Math.max(asked, 80), MAX_HEIGHT)),
           display: setMode,
           close: () => {
@@ -77,13 +98,14 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
     });
     return () => {
       ended = true;
+      window.clearTimeout(starting);
       hosted.current?.end();
       hosted.current = undefined;
       teller.current = undefined;
       ready.current = false;
       setSrc(undefined);
     };
-  }, [tool, closed]);
+  }, [tool, closed, unreadable]);
 
   // What is new of the call, once the view is up (the teller waits for `initialized`).
   useEffect(() => {
@@ -101,6 +123,14 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
     return () => watcher.disconnect();
   }, [mode, src]);
 
+  if (unreadable)
+    return (
+      <div class="app-frame" data-testid="app-frame" data-mode="unreadable">
+        <p class="field-error" data-testid="app-error">
+          {unreadable}
+        </p>
+      </div>
+    );
   if (closed)
     return (
       <div class="app-frame" data-testid="app-frame" data-mode="closed">
@@ -126,6 +156,11 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
         referrerpolicy="no-referrer"
         style={mode === "inline" ? { height: `${height}px` } : undefined}
       />
+      {errors.map((message) => (
+        <p key={message} class="field-error" data-testid="app-error">
+          {message}
+        </p>
+      ))}
       {refused.length > 0 ? (
         <p class="note" data-testid="app-csp-refused">
           The view's declared network access was narrowed: {refused.join("; ")}

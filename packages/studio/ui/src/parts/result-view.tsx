@@ -1,4 +1,8 @@
+import { useState } from "preact/hooks";
 import type { ContentBlock, ToolResult } from "../types.js";
+
+/** Longer text than this many lines is folded until the person opens it. */
+const FOLD_LINES = 30;
 
 /** A tool's result with every kind of content MCP has, and its structured content. */
 export function ResultView({ result }: { result: ToolResult }) {
@@ -13,10 +17,12 @@ export function ResultView({ result }: { result: ToolResult }) {
         <Block key={index} block={block} />
       ))}
       {result.structured !== undefined ? (
-        <details open class="structured">
-          <summary>structured content</summary>
-          <pre class="mono">{JSON.stringify(result.structured, null, 2)}</pre>
-        </details>
+        <Folded
+          label="structured content"
+          class="structured"
+          text={JSON.stringify(result.structured, null, 2)}
+          preClass="mono"
+        />
       ) : null}
     </div>
   );
@@ -25,7 +31,7 @@ export function ResultView({ result }: { result: ToolResult }) {
 function Block({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case "text":
-      return <pre class="block text">{block.text}</pre>;
+      return <Folded label="text" text={block.text} preClass="block text" />;
     case "image":
       return (
         <img
@@ -63,4 +69,38 @@ function Block({ block }: { block: ContentBlock }) {
     default:
       return <pre class="block">{JSON.stringify(block)}</pre>;
   }
+}
+
+/**
+ * Text shown whole when short; past 30 lines folded, with its length said, and only put on
+ * the page once opened (a result of thousands of lines would otherwise crowd out the rest).
+ */
+function Folded({
+  label,
+  text,
+  preClass,
+  class: className,
+}: {
+  label: string;
+  text: string;
+  preClass: string;
+  class?: string;
+}) {
+  const lines = text.split("\n").length;
+  const [open, setOpen] = useState(lines <= FOLD_LINES);
+  if (lines <= FOLD_LINES && label === "text") return <pre class={preClass}>{text}</pre>;
+  return (
+    <details
+      class={className}
+      open={open}
+      data-testid={lines > FOLD_LINES ? "folded" : undefined}
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>
+        {label}
+        {lines > FOLD_LINES ? ` (${lines} lines, folded)` : ""}
+      </summary>
+      {open ? <pre class={preClass}>{text}</pre> : null}
+    </details>
+  );
 }
