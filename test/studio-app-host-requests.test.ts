@@ -11,12 +11,17 @@ import type { Frame, Page } from "playwright-core";
 import { useBrowser } from "./support/browser.js";
 import { type CounterStudio, startCounterStudio } from "./support/counter-studio.js";
 
-/** Open the counter's view from the Tools page. */
-async function counterView(page: Page, studio: Studio): Promise<Frame> {
+/** Call the counter's tool from the Tools page, which shows its view. */
+async function showCounter(page: Page, studio: Studio): Promise<void> {
   await page.goto(studio.url);
   await page.click('a[href="#/tools"]');
   await page.click('[data-tool="mcp__counter__show_counter"]');
   await page.click("button[type=submit]");
+}
+
+/** Open the counter's view from the Tools page. */
+async function counterView(page: Page, studio: Studio): Promise<Frame> {
+  await showCounter(page, studio);
   const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
   const view = await handle.contentFrame();
   assert.ok(view, "the view's frame");
@@ -143,10 +148,7 @@ describe("an MCP App view's errors and a long result in the studio", () => {
     });
     t.after(() => running.close());
     const { page } = await browser.openPage(t);
-    await page.goto(running.studio.url);
-    await page.click('a[href="#/tools"]');
-    await page.click('[data-tool="mcp__counter__show_counter"]');
-    await page.click("button[type=submit]");
+    await showCounter(page, running.studio);
     const error = page.locator("[data-testid=app-error]");
     await error.waitFor();
     assert.match((await error.textContent()) ?? "", /^The view could not be read: .*text\/plain/);
@@ -161,10 +163,7 @@ describe("an MCP App view's errors and a long result in the studio", () => {
     });
     t.after(() => running.close());
     const { page } = await browser.openPage(t);
-    await page.goto(running.studio.url);
-    await page.click('a[href="#/tools"]');
-    await page.click('[data-tool="mcp__counter__show_counter"]');
-    await page.click("button[type=submit]");
+    await showCounter(page, running.studio);
     await page
       .locator("[data-testid=app-error]", { hasText: "The view has not started" })
       .waitFor({ timeout: 25_000 });
