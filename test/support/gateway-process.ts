@@ -1,6 +1,7 @@
 // `pseudoclaude serve --mcp --http` as a person starts it: a real CLI process, its address read
 // from the JSON it prints once listening, stopped with SIGINT as Ctrl-C would.
-import { type GatewayWorkspace, gatewayEnv } from "./gateway-workspace.js";
+import type { TempWorkspace } from "@pseudoclaude/testing";
+import { gatewayEnv } from "./gateway-workspace.js";
 import { startListeningCli } from "./listening-cli.js";
 
 export interface GatewayProcess {
@@ -15,7 +16,7 @@ export interface GatewayProcess {
 }
 
 export async function startHttpGateway(
-  workspace: GatewayWorkspace,
+  workspace: TempWorkspace,
   args: readonly string[] = [],
   env: Record<string, string> = {},
 ): Promise<GatewayProcess> {

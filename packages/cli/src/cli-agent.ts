@@ -54,8 +54,15 @@ export interface CliAgentOptions {
    * studio keeps them in memory for its Traces page).
    */
   tracerProvider?: TracerProvider | undefined;
-  /** What the command changes in the default plugins (the studio renders MCP Apps). */
-  plugins?: DefaultPluginOptions | undefined;
+  /**
+   * What the command changes in the default plugins (the studio renders MCP Apps; the gateway
+   * does when its config says so, hence a function of the loaded config).
+   */
+  plugins?:
+    | (Omit<DefaultPluginOptions, "mcpAppHost"> & {
+        mcpAppHost?: boolean | ((config: LoadedConfig) => boolean) | undefined;
+      })
+    | undefined;
   /** Who asks the person questions (chat's own line input); default: a readline on stdin. */
   prompter?: Prompter;
   /** More createAgent options (chat starts MCP servers in the background). */
@@ -115,9 +122,11 @@ export async function openCliAgent(options: CliAgentOptions): Promise<CliAgent> 
     workspaceConsent(approvals, workspace, undefined),
   );
   const prompt = options.systemPrompt ? chooseSystemPrompt(flags, config) : undefined;
+  const appHost = options.plugins?.mcpAppHost;
   const plugins = [
     ...defaultPlugins({
       ...options.plugins,
+      mcpAppHost: typeof appHost === "function" ? appHost(config) : appHost,
       ...(flags["no-instructions"] ? { instructions: { enabled: false } } : {}),
       ...(codeModeFlag ? { codeMode: codeModeFlag } : {}),
     }),

@@ -15,14 +15,15 @@ export const GATEWAY_SECTION = "gateway";
 
 /**
  * `expose` narrows what clients see, so a mistake in it must stop the gateway rather than
- * expose everything. `rename`, `ask` and `audit` only count from the user's own config: a
- * cloned repository must not give a shell tool a harmless name, turn refusals into questions,
- * or point the audit log at a file of its choosing.
+ * expose everything. `rename`, `ask`, `audit` and `apps` only count from the user's own config:
+ * a cloned repository must not give a shell tool a harmless name, turn refusals into
+ * questions, point the audit log at a file of its choosing, or have servers show clients
+ * views (and the tools only views may call) the user did not turn on.
  */
 export const GATEWAY_SECTION_SPEC: ConfigSectionSpec = {
   key: GATEWAY_SECTION,
   owner: "gateway",
-  userOnly: ["rename", "ask", "audit"],
+  userOnly: ["rename", "ask", "audit", "apps"],
   restricts: true,
 };
 
@@ -58,6 +59,12 @@ export interface GatewaySettings {
   ask: GatewayAskMode;
   /** JSONL audit file; `false` turns it off. Default `~/.PseudoClaude/gateway-audit.jsonl`. */
   audit: string | false;
+  /**
+   * MCP Apps (default false): the gateway tells upstream servers it hosts views (the
+   * `io.modelcontextprotocol/ui` extension) and carries them to clients that render views:
+   * each tool's `_meta.ui`, the `ui://` views, the tools only views may call. Off, none of it.
+   */
+  apps: boolean;
 }
 
 /** Where the audit log goes when nothing says otherwise. */
@@ -82,6 +89,7 @@ const fieldSchemas = {
   ),
   ask: z.enum(["elicit", "refuse"]),
   audit: z.union([z.string().min(1), z.literal(false)]),
+  apps: z.boolean(),
 } as const;
 
 /** Settings as code may give them (camelCase; each key over the config's). */
@@ -91,6 +99,7 @@ export interface GatewayOptions {
   rename?: Readonly<Record<string, string>> | undefined;
   ask?: GatewayAskMode | undefined;
   audit?: string | false | undefined;
+  apps?: boolean | undefined;
 }
 
 /**
@@ -109,6 +118,7 @@ export function loadGatewaySettings(
   let rename: Record<string, string> = {};
   let ask: GatewayAskMode = "elicit";
   let audit: string | false = defaultAuditFile(home);
+  let apps = false;
   for (const entry of config.section(GATEWAY_SECTION)) {
     const fields = readLayer(entry, diagnostics);
     if (fields.expose?.allow) allow.push(fields.expose.allow);
@@ -122,6 +132,7 @@ export function loadGatewaySettings(
     }
     if (fields.rename) rename = fields.rename;
     if (fields.ask) ask = fields.ask;
+    if (fields.apps !== undefined) apps = fields.apps;
     if (fields.audit !== undefined)
       audit = fields.audit === false ? false : path.resolve(home, expandHome(fields.audit, home));
   }
@@ -131,6 +142,7 @@ export function loadGatewaySettings(
   if (options.rename) rename = { ...options.rename };
   if (options.ask) ask = options.ask;
   if (options.audit !== undefined) audit = options.audit;
+  if (options.apps !== undefined) apps = options.apps;
   return {
     settings: {
       expose: { allow, deny },
@@ -138,6 +150,7 @@ export function loadGatewaySettings(
       rename: Object.entries(rename).map(([from, to]) => ({ from, to })),
       ask,
       audit,
+      apps,
     },
     diagnostics,
   };

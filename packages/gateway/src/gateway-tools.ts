@@ -61,6 +61,8 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
   private listedWithApps: ListedTool[] | undefined;
   private version = -1;
   private readonly onRegistryChange = () => this.refresh();
+  /** MCP Apps carried to clients (`gateway.apps`): views' meta and the tools only views call. */
+  private readonly apps: boolean;
 
   /**
    * @param serverOrder the agent's MCP servers in the order of the config: their tools are
@@ -69,12 +71,13 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
    */
   constructor(
     private readonly agent: Agent,
-    settings: Pick<GatewaySettings, "expose" | "rename">,
+    settings: Pick<GatewaySettings, "expose" | "rename"> & Partial<Pick<GatewaySettings, "apps">>,
     private readonly serverOrder: () => readonly string[] = () => [],
   ) {
     super();
     this.exposed = exposureTest(settings.expose);
     this.names = new ExportedNames(settings.rename);
+    this.apps = settings.apps ?? false;
     this.policy = agent.resolve<PolicyEngine>(PolicyEngine);
     agent.registry.on("changed", this.onRegistryChange);
     this.refresh();
@@ -86,7 +89,7 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
    */
   get(name: string, withApps = false): ExposedTool | undefined {
     if (this.version !== this.agent.registry.version) this.refresh();
-    return this.byName.get(name) ?? (withApps ? this.appOnly.get(name) : undefined);
+    return this.byName.get(name) ?? (withApps && this.apps ? this.appOnly.get(name) : undefined);
   }
 
   /**
@@ -102,9 +105,10 @@ export class GatewayTools extends EventEmitter<{ changed: [] }> {
   /** What `tools/list` answers, made once per change; `withApps` adds the views' own tools. */
   list(withApps = false): readonly ListedTool[] {
     const all = this.all();
-    this.listed ??= all.map(listedTool);
-    if (!withApps || this.appOnly.size === 0) return this.listed;
-    this.listedWithApps ??= [...this.listed, ...[...this.appOnly.values()].map(listedTool)];
+    const listed = (tool: ExposedTool) => listedTool(tool, this.apps);
+    this.listed ??= all.map(listed);
+    if (!withApps || !this.apps || this.appOnly.size === 0) return this.listed;
+    this.listedWithApps ??= [...this.listed, ...[...this.appOnly.values()].map(listed)];
     return this.listedWithApps;
   }
 
@@ -167,8 +171,8 @@ function sameTools(a: Map<string, ExposedTool>, b: Map<string, ExposedTool>): bo
   return true;
 }
 
-/** An exported tool as `tools/list` carries it. */
-export function listedTool({ name, definition }: ExposedTool): ListedTool {
+/** An exported tool as `tools/list` carries it; with `apps`, its MCP App view's meta too. */
+export function listedTool({ name, definition }: ExposedTool, apps = false): ListedTool {
   const tool: ListedTool = {
     name,
     description: definition.description,
@@ -179,7 +183,7 @@ export function listedTool({ name, definition }: ExposedTool): ListedTool {
   if (definition.title) tool.title = definition.title;
   if (definition.icons?.length) tool.icons = definition.icons;
   // An MCP App's view and audience, with the view's URI as this gateway serves it.
-  const ui = listedUiMeta(definition);
+  const ui = apps ? listedUiMeta(definition) : undefined;
   if (ui) tool._meta.ui = ui;
   return tool;
 }

@@ -82,7 +82,7 @@ export class Gateway {
     });
     this.search =
       settings.exposeMode === "search"
-        ? new SearchMode(new ExposedToolSearch(this.tools), this.calls)
+        ? new SearchMode(new ExposedToolSearch(this.tools), this.calls, settings.apps)
         : undefined;
     this.features = manager
       ? new UpstreamFeatures(manager, exposureTest(settings.expose), settings)

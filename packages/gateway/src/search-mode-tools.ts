@@ -133,8 +133,12 @@ export function callArguments(args: Record<string, unknown> | undefined): CallAr
 }
 
 /** A search's answer: the matches as text for a model, and as `tools/list` entries. */
-export function searchToolsResult(query: string, matches: ExposedToolMatches): CallToolResult {
-  const tools = matches.found.map(listedTool);
+export function searchToolsResult(
+  query: string,
+  matches: ExposedToolMatches,
+  apps = false,
+): CallToolResult {
+  const tools = matches.found.map((tool) => listedTool(tool, apps));
   const structuredContent: SearchToolsOutput = { tools };
   if (tools.length === 0)
     return {

@@ -29,6 +29,8 @@ export class SearchMode {
   constructor(
     private readonly search: ExposedToolSearch,
     private readonly calls: GatewayCalls,
+    /** `gateway.apps`: a found tool carries its MCP App view's meta. */
+    private readonly apps = false,
   ) {}
 
   list(): Tool[] {
@@ -43,7 +45,8 @@ export class SearchMode {
     if (params.name === SEARCH_TOOLS_NAME) {
       const search = searchArguments(params.arguments);
       if (search.kind === "invalid") return search.result;
-      return searchToolsResult(search.query, await this.search.search(search.query, search.limit));
+      const matches = await this.search.search(search.query, search.limit);
+      return searchToolsResult(search.query, matches, this.apps);
     }
     if (params.name === CALL_TOOL_NAME) {
       const call = callArguments(params.arguments);

@@ -61,14 +61,17 @@ export class UpstreamFeatures extends EventEmitter<{
   >();
   private readonly subscription: Disposable;
   private readonly logSubscription: Disposable;
+  /** `gateway.apps`: MCP App views (`ui://`) are listed and read; otherwise they are not. */
+  private readonly apps: boolean;
 
   constructor(
     private readonly manager: McpManager,
     private readonly exposed: ExposureTest,
-    settings: Pick<GatewaySettings, "rename">,
+    settings: Pick<GatewaySettings, "rename"> & Partial<Pick<GatewaySettings, "apps">>,
   ) {
     super();
     this.names = new ExportedNames(settings.rename);
+    this.apps = settings.apps ?? false;
     this.subscription = manager.onServerNotice((server, notice) => {
       if (!this.serverExposed(server)) return;
       if (notice.kind === "resource-updated") {
@@ -105,6 +108,7 @@ export class UpstreamFeatures extends EventEmitter<{
     const resources: ListResourcesResult["resources"] = [];
     for (const { server, item } of perServer) {
       const uri = String(item.uri);
+      if (isAppUri(uri) && !this.apps) continue;
       const exported = isAppUri(uri)
         ? exportedAppUri(server, uri)
         : (counts.get(uri) ?? 0) > 1
@@ -258,11 +262,25 @@ export class UpstreamFeatures extends EventEmitter<{
     this.removeAllListeners();
   }
 
-  /** The server (and its URI) a client's URI is read from. */
-  private async route(uri: string, signal: AbortSignal) {
+  /** The server (and its URI) a client's URI is read from; no view unless apps are on. */
+  private async route(uri: string, signal: AbortSignal): Promise<{ server: string; uri: string }> {
+    // Without apps a view is refused as such, whichever address names it.
+    const notServed = () =>
+      new ProtocolError(
+        ProtocolErrorCode.ResourceNotFound,
+        `Resource not found: ${uri} (MCP App views are served only with gateway.apps: true)`,
+        { uri },
+      );
+    if (!this.apps && upstreamAppUri(uri)) throw notServed();
+    const route = await this.findRoute(uri, signal);
+    if (!this.apps && isAppUri(route.uri)) throw notServed();
+    return route;
+  }
+
+  private async findRoute(uri: string, signal: AbortSignal) {
     // A view is read from its server even when the server does not list it (a tool names it).
     const view = upstreamAppUri(uri);
-    if (view && this.serverExposed(view.server)) return view;
+    if (view && this.apps && this.serverExposed(view.server)) return view;
     let route = this.routes.get(uri);
     if (!route) {
       await this.listResources(signal);

@@ -70,7 +70,11 @@ export async function runServeMcp({ flags, io }: CommandContext): Promise<number
       approver: () => approvals.approver,
       // An upstream server's question during a client's call is that client's to answer.
       elicitor: approvals.elicitor,
-      plugins: { gateway: gw.gatewayPlugin() },
+      plugins: {
+        gateway: gw.gatewayPlugin(),
+        // Servers hear that views are hosted only when the user's gateway.apps says so.
+        mcpAppHost: (config) => gw.loadGatewaySettings(config).settings.apps,
+      },
       prompter: NO_PROMPTER,
     },
     async ({ agent }) => {
