@@ -98,7 +98,7 @@ describe("an MCP App view's requests to the studio", () => {
     await again.locator("#count", { hasText: "4" }).waitFor();
   });
 
-  it("tells the view its container, and again when the frame changes", async (t) => {
+  it("tells the view its container, again when the frame changes, and follows the height it asks", async (t) => {
     const { page } = await browser.openPage(t);
     const view = await counterView(page, studio);
     const container = async () =>
@@ -114,6 +114,21 @@ describe("an MCP App view's requests to the studio", () => {
     const narrower = await frameWidth();
     assert.ok(narrower < inline.width!, `${narrower} < ${inline.width}`);
     await view.locator("#container", { hasText: `"width":${narrower}` }).waitFor();
+
+    // The height a view asks for, within the page's bounds.
+    const height = () =>
+      page.$eval("[data-testid=app-frame] iframe", (element) => element.style.height);
+    const heightBecomes = async (expected: string) => {
+      for (const started = Date.now(); Date.now() - started < 10_000; ) {
+        if ((await height()) === expected) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal(await height(), expected);
+    };
+    await view.click("#grow");
+    await heightBecomes("500px");
+    await view.click("#huge");
+    await heightBecomes("1200px");
   });
 });
 

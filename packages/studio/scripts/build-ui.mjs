@@ -1,7 +1,7 @@
 // Builds the studio's page into dist/ui: the TypeScript is type-checked, then bundled with
 // Preact by esbuild into one script; the HTML and CSS are copied. Nothing is loaded from a CDN.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,8 @@ import { build } from "esbuild";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, "dist", "ui");
+// Chunk names change with their contents: a build starts empty, so no stale chunk is packed.
+rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");

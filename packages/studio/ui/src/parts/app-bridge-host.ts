@@ -1,8 +1,8 @@
 import type { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { ApiError, post } from "../api.js";
 import type { CallOutcome } from "../types.js";
-import { toCallToolResult } from "./app-call.js";
 import { askedFiles, describeFiles, saveFile } from "./app-downloads.js";
+import { toCallToolResult } from "./app-teller.js";
 
 /** What a view's `resources/read` is answered (the server's answer, relayed as it is). */
 type ReadResourceResult = Awaited<ReturnType<NonNullable<AppBridge["onreadresource"]>>>;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api.js";
-import { type Container, type DisplayMode, type HostedView, hostView } from "./app-bridge-host.js";
-import { type AppCall, CallTeller } from "./app-call.js";
+import type { Container, DisplayMode, HostedView } from "./app-bridge-host.js";
+import type { AppCall } from "./app-call.js";
+import type { CallTeller } from "./app-teller.js";
 
 /** The tallest a view may ask to be inline, in CSS pixels. */
 const MAX_HEIGHT = 1200;
@@ -68,7 +69,10 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
       import("@modelcontextprotocol/ext-apps/app-bridge"),
       import("@modelcontextprotocol/client"),
       import("zod"),
-    ]).then(([library, client, zod]) => {
+      // The host's own side, loaded with the library: the page's first load carries neither.
+      import("./app-bridge-host.js"),
+      import("./app-teller.js"),
+    ]).then(([library, client, zod, { hostView }, { CallTeller }]) => {
       zod.config({ jitless: true });
       if (ended) return;
       const note = (line: string) => setLog((lines) => [...lines.slice(-19), line]);
