@@ -1,9 +1,11 @@
-// MCP App servers published on npm by the ext-apps project (pinned: server-basic-vanillajs and
-// server-debug 2.0.3), in the studio in Chromium, over real stdio: the basic view renders the
-// server's time from its tool's result and its own "Get Server Time" button reaches the server
-// through the policy; the debug server's tools for its view only (`debug-refresh`, `debug-log`,
-// "Not visible to the model") are never offered to the model.
+// MCP App servers published on npm by the ext-apps project (pinned: server-basic-vanillajs,
+// server-debug and server-system-monitor 2.0.3), in the studio in Chromium, over real stdio:
+// the basic view renders the server's time from its tool's result and its own "Get Server
+// Time" button reaches the server through the policy; the debug server's tools for its view
+// only (`debug-refresh`, `debug-log`, "Not visible to the model") are never offered to the
+// model; the system monitor's view polls its own view-only tool through the policy.
 import assert from "node:assert/strict";
+import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -50,9 +52,12 @@ describe("published MCP App servers in the studio", () => {
         `    args: [${JSON.stringify(published("server-debug"))}, "--stdio"]`,
         "    env:",
         `      DEBUG_LOG_FILE: ${JSON.stringify(path.join(workspace.root, "debug.log"))}`,
+        "  monitor:",
+        `    command: ${JSON.stringify(process.execPath)}`,
+        `    args: [${JSON.stringify(published("server-system-monitor"))}, "--stdio"]`,
         "tool_search: never",
         "permissions:",
-        '  allow: ["mcp__time__*", "mcp__debug__*"]',
+        '  allow: ["mcp__time__*", "mcp__debug__*", "mcp__monitor__*"]',
         "",
       ].join("\n"),
     );
@@ -177,5 +182,28 @@ describe("published MCP App servers in the studio", () => {
     await page.waitForSelector("[data-testid=run][data-state=done]");
     const shown = await page.textContent("[data-testid=app-context]");
     assert.match(shown ?? "", /mcp__debug__debug-tool: The debug view is open\./);
+  });
+
+  it("runs the system monitor's view, which polls a tool only views may call, through the policy", async (t) => {
+    const { page } = await browser.openPage(t);
+    await page.goto(studio.url);
+    await page.click('a[href="#/tools"]');
+    await page.click('[data-tool="mcp__monitor__get-system-info"]');
+    await page.click("button[type=submit]");
+    const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
+    const view = await handle.contentFrame();
+    assert.ok(view, "the view's frame");
+    // The view shows this machine from its tool's result, then polls the view-only tool.
+    await view.locator("#info-hostname", { hasText: os.hostname() }).waitFor({ timeout: 15_000 });
+    await view.locator("#memory-percent", { hasText: /^\d+%$/ }).waitFor({ timeout: 15_000 });
+    assert.match(
+      (await page.textContent("[data-testid=app-log]")) ?? "",
+      /poll-system-stats: allow/,
+    );
+    const { tools } = (await (
+      await fetch(`${studio.base}/api/tools`, { headers: { "x-studio-token": studio.token } })
+    ).json()) as { tools: Array<{ name: string; audience: string[]; offered: boolean }> };
+    const poll = tools.find((tool) => tool.name === "mcp__monitor__poll-system-stats");
+    assert.deepEqual([poll?.audience, poll?.offered], [["app"], false]);
   });
 });
