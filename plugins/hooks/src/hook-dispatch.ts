@@ -66,7 +66,7 @@ export class HookDispatch {
       } else if (answer.kind === "block")
         yield { kind: "block", hook, reason: answer.reason, failed: false };
       else {
-        const reason = this.failed(hook, answer.why);
+        const reason = this.failed(hook, answer);
         yield hook.onFailure === "block"
           ? { kind: "block", hook, reason, failed: true }
           : { kind: "failed", hook };
@@ -91,7 +91,8 @@ export class HookDispatch {
   }
 
   /** Say that a hook failed, count it, and return the reason a block would carry. */
-  private failed(hook: HookCommand, why: string): string {
+  private failed(hook: HookCommand, answer: Extract<HookAnswer, { kind: "failed" }>): string {
+    const { why } = answer;
     const blocking = hook.onFailure === "block";
     const where = `${hook.file}${hook.line !== undefined ? `:${hook.line}` : ""}`;
     const effect = blocking
@@ -107,6 +108,14 @@ export class HookDispatch {
       ...(hook.line !== undefined ? { line: hook.line } : {}),
       item: hook.command,
       message: `${hook.event} hook "${hook.command}" (${where}) failed: ${why}; ${effect}.`,
+      // For programs reading the JSON output: what failed and how, without parsing the message.
+      details: {
+        event: hook.event,
+        command: hook.command,
+        blocked: blocking,
+        ...(answer.exit !== undefined ? { exit_code: answer.exit } : {}),
+        ...(answer.stderr !== undefined ? { stderr: answer.stderr } : {}),
+      },
     });
     this.failures?.record(hookFailureKey(hook), why);
     return `${hook.event} hook "${hook.command}" failed (${why}), so it was blocked.`;

@@ -10,8 +10,11 @@ export type HookAnswer =
   | { kind: "ok"; json?: Record<string, unknown>; stdout: string }
   /** Exit 2: block, with stderr as the reason. */
   | { kind: "block"; reason: string }
-  /** It crashed, timed out or exited otherwise: `why` says which. */
-  | { kind: "failed"; why: string };
+  /**
+   * It crashed, timed out or exited otherwise: `why` says which; the exit code (or signal) and
+   * the first line of stderr, when there were any.
+   */
+  | { kind: "failed"; why: string; exit?: number | string; stderr?: string };
 
 /**
  * Run one hook command as Claude Code does: `sh -c COMMAND` in the workspace, the event's JSON
@@ -48,11 +51,16 @@ export async function runHookCommand(
   if (outcome.stopped) return { kind: "failed", why: `it was stopped (${outcome.stopped})` };
   if (outcome.exitCode === 2)
     return { kind: "block", reason: stderr || "blocked by a hook (exit 2)" };
-  if (outcome.exitCode !== 0)
+  if (outcome.exitCode !== 0) {
+    const exit = outcome.exitCode ?? outcome.signal ?? "unknown";
+    const firstLine = stderr.split("\n", 1)[0]?.slice(0, 500) ?? "";
     return {
       kind: "failed",
-      why: `it exited with ${outcome.exitCode ?? outcome.signal}${stderr ? `: ${stderr.slice(0, 500)}` : ""}`,
+      why: `it exited with ${exit}${stderr ? `: ${stderr.slice(0, 500)}` : ""}`,
+      exit,
+      ...(firstLine ? { stderr: firstLine } : {}),
     };
+  }
   if (stdout.startsWith("{")) {
     try {
       const json = JSON.parse(stdout) as unknown;

@@ -4,7 +4,7 @@ import { type CliIo, writeJson, writeLine } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { parsePositiveInteger } from "../flag-values.js";
-import { callOutcomeToJson } from "../json-output.js";
+import { callOutcomeToJson, diagnosticsToJson } from "../json-output.js";
 import { suggestTool, unknownToolHint } from "../suggestions.js";
 import { contentText } from "../text-format.js";
 
@@ -30,7 +30,7 @@ not JSON is passed through as is, so the registry answers invalid_arguments.
   --code-mode MODE    off | on | auto: offer the code_mode tool, whose program calls
                       tools (each call decided as yours); overrides the config's code_mode
   --trace FILE      append the call's OpenTelemetry span to FILE as OTLP JSON lines
-  --json            the ToolResult plus "decision" and "approval" on stdout
+  --json            the ToolResult plus "decision", "approval" and "diagnostics" on stdout
 
 Exit 0 when the result is ok, 1 otherwise (denied, unknown tool, invalid arguments,
 tool error, timeout). For an unknown tool the closest registered name is suggested (in --json
@@ -63,6 +63,8 @@ async function runCall({ flags, args, io }: CommandContext): Promise<number> {
       writeJson(io.stdout, {
         ...callOutcomeToJson(outcome),
         ...(suggestion !== undefined ? { suggestion } : {}),
+        // What went wrong on the way (a failed hook, a server's warning), as `run --json` says it.
+        diagnostics: diagnosticsToJson(agent.diagnostics()),
       });
     else {
       printOutcome(io, outcome);
