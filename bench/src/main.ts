@@ -108,6 +108,8 @@ const rows = ROWS.filter((row) =>
 );
 const results: RowResult[] = [];
 const failures: string[] = [];
+/** Rows this machine cannot run (a browser not installed), each with how to make it run. */
+const skipped: string[] = [];
 const findings: string[] = [];
 /**
  * The token row's contenders: its own (`only`), those `--contenders` names among them, or in a
@@ -215,6 +217,12 @@ const KERNEL = kernelRows(quick);
 for (const bench of only
   ? KERNEL.filter((k) => only.includes(k.id))
   : KERNEL.filter((k) => !quick || !k.fullOnly)) {
+  const cannot = bench.cannotRun?.();
+  if (cannot) {
+    skipped.push(`${bench.id}: ${cannot}`);
+    process.stderr.write(`${bench.id}: skipped: ${cannot}\n`);
+    continue;
+  }
   const run = spawnSync(
     process.execPath,
     [...(bench.node ?? []), path.join(here, "kernel", bench.script)],
@@ -243,7 +251,7 @@ for (const bench of only
     }
     if (missed) failures.push(`${bench.id}: ${missed}`);
   }
-  process.stderr.write(`${bench.id}: ${JSON.stringify(out)}\n`);
+  process.stderr.write(`${bench.id}: ${out ? JSON.stringify(out) : "failed (above)"}\n`);
 }
 
 const machine = {
@@ -262,10 +270,13 @@ const report = {
   rows: results,
   kernel,
   failures,
+  skipped,
   findings,
 };
-mkdirSync(path.join(benchDir, "results"), { recursive: true });
-const file = path.join(benchDir, "results", `${mode}.json`);
+// BENCH_RESULTS_DIR: elsewhere than bench/results (the bench's own tests write there).
+const resultsDir = process.env.BENCH_RESULTS_DIR || path.join(benchDir, "results");
+mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `${mode}.json`);
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 if (mode === "full") {
   const readme = path.join(benchDir, "README.md");

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+
 // Our own rows (`src/kernel/`): each a script run in a fresh process by the runner, printing
 // one JSON document of figures, with an optional guard that fails the run.
 /** What a kernel bench printed: its last JSON document. */
@@ -20,6 +22,16 @@ export interface KernelRow {
   guard?: (out: KernelOutput) => string | undefined;
   /** Run by a full run (or `--rows`) only: too slow for the quick one. */
   fullOnly?: boolean;
+  /**
+   * Why the row cannot run on this machine, with how to make it run (a browser that is not
+   * installed); undefined when it can. A row that cannot run is skipped and said, not failed.
+   */
+  cannotRun?: () => string | undefined;
+}
+
+/** The chromium the studio row drives: `PSEUDOCLAUDE_CHROMIUM`, else Debian's. */
+export function chromiumPath(): string {
+  return process.env.PSEUDOCLAUDE_CHROMIUM || "/usr/bin/chromium";
 }
 
 /** Our own rows, each its own script in a fresh process; a failed target fails the run. */
@@ -63,6 +75,10 @@ export function kernelRows(quick: boolean): KernelRow[] {
       id: "studio_first_paint",
       script: "studio-paint.bench.js",
       env: quick ? { BENCH_STUDIO_LOADS: "3" } : {},
+      cannotRun: () =>
+        existsSync(chromiumPath())
+          ? undefined
+          : `no chromium at ${chromiumPath()}; install it (apt-get install -y chromium) or set PSEUDOCLAUDE_CHROMIUM to a chromium binary`,
       // The target is under 1 s; a quick run on a busy CI machine guards at 2.5 s.
       guard: (out) => {
         const limit = quick ? 2_500 : 1_000;

@@ -8,9 +8,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Browser, chromium } from "playwright-core";
+import { chromiumPath } from "./kernel-rows.js";
 
 const LOADS = Number(process.env.BENCH_STUDIO_LOADS ?? 5);
-const CHROMIUM = process.env.PSEUDOCLAUDE_CHROMIUM || "/usr/bin/chromium";
+const CHROMIUM = chromiumPath();
 
 /** What this row uses of `test/support/studio-load.ts` (built to test/dist by `npm run build`). */
 interface StudioLoadModule {
