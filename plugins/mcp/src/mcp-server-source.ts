@@ -37,6 +37,10 @@ export class McpServerSource implements ToolSource {
     }
   }
 
+  whenCurrent(): Promise<void> | undefined {
+    return this.connection.whenCurrent();
+  }
+
   tools(): readonly Tool[] {
     return this.connection.tools;
   }

@@ -17,4 +17,9 @@ export interface AgentRuntime extends CompactionDeps {
   /** What every turn's tool calls share. */
   readonly calls: ToolCallStepDeps;
   emit<E extends keyof AgentEvents>(event: E, payload: AgentEvents[E][0]): void;
+  /**
+   * Undefined when every source's tools are current; else a promise that resolves once they
+   * are (a server's list_changed listed again), bounded so a slow source cannot stall a run.
+   */
+  sourcesCurrent(): Promise<void> | undefined;
 }

@@ -162,6 +162,7 @@ export class DefaultAgent extends EventEmitter<AgentEvents> implements Agent {
       systemPrompt: () => this.systemPrompt(),
       contextWindow: () => this.settings.contextWindow,
       emit,
+      sourcesCurrent: () => this.host.whenCurrent(),
       calls: toolCallDeps({
         registry: this.registry,
         policy: this.policy,

@@ -57,6 +57,9 @@ export async function runLoop(
       }
       turn += 1;
       rt.offered.turn = turn;
+      // A tool the last calls added (a server's list_changed) is offered on this very turn.
+      const listing = rt.sourcesCurrent();
+      if (listing) await listing;
       const offer = rt.offered.offer();
       const tools = offer.sent;
       const compaction = await compactConversation(rt, {

@@ -19,6 +19,12 @@ export interface PluginHost {
   sourceReports(): SourceReport[];
   /** Resolves once every source's start has settled, those started in the background too. */
   whenStarted(): Promise<void>;
+  /**
+   * Resolves once every source's tools are current (see `ToolSource.whenCurrent`), or after
+   * `ms` (default 3 s): a source slow to list again must not stall a run. Undefined when all
+   * are current.
+   */
+  whenCurrent(ms?: number): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -119,6 +125,22 @@ export class DefaultPluginHost implements PluginHost {
 
   whenStarted(): Promise<void> {
     return Promise.allSettled([this.foreground, this.background]).then(() => undefined);
+  }
+
+  whenCurrent(ms = 3_000): Promise<void> | undefined {
+    const pending: Promise<void>[] = [];
+    for (const { source } of this.sources.values()) {
+      const current = source.whenCurrent?.();
+      if (current) pending.push(current);
+    }
+    if (pending.length === 0) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    });
+    return Promise.race([Promise.allSettled(pending).then(() => undefined), bound]).finally(() =>
+      clearTimeout(timer),
+    );
   }
 
   private async startAll(entries: readonly SourceEntry[], strict: boolean): Promise<void> {

@@ -82,6 +82,14 @@ export interface ToolSource {
   /** Subscribe to tool changes after start. */
   onDidChange(listener: (change: ToolChange) => void): Disposable;
   status(): ToolSourceStatus;
+  /**
+   * While a change the source heard of is still being fetched (an MCP server's `list_changed`
+   * being listed again), a promise that resolves once it has been pushed; undefined when the
+   * tools are current. The loop waits for it (a few seconds at most) before each model request,
+   * so the model sees a tool a call just added. Optional: a source that changes only by its own
+   * pushes leaves it out.
+   */
+  whenCurrent?(): Promise<void> | undefined;
   /** Release everything (child processes, sockets). Must be safe to call twice. */
   close(): Promise<void>;
 }

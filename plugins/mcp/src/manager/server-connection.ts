@@ -292,6 +292,11 @@ export class ServerConnection extends EventEmitter<ConnectionEvents> implements 
     return session;
   }
 
+  /** Undefined when the tools are current; else once a list_changed has been listed again. */
+  whenCurrent(): Promise<void> | undefined {
+    return this.follower.whenSettled();
+  }
+
   /**
    * The server refused our tokens mid-session and no refresh helped: stop using the session and
    * wait for a login (`needs-auth`), so later calls fail at once with the command to run
