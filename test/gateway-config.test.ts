@@ -62,6 +62,15 @@ describe("the gateway section", () => {
       } finally {
         await client.close();
       }
+      // The warning, as the person starting it sees it (stdin closed: it serves nobody, ends).
+      const run = await runCli(gateway, ["serve", "--mcp", "--trust-project"], {
+        input: "",
+        timeoutMs: 60_000,
+      });
+      assert.match(
+        run.stderr,
+        /warning .*gateway\.rename counts only in your own config .*the workspace's value is ignored/,
+      );
     } finally {
       await gateway.cleanup();
     }

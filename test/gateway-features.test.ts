@@ -1,7 +1,9 @@
 // Upstream resources and prompts through the gateway, from two copies of the official
 // reference server (server-everything): prompts named as tools are, resource URIs kept when
-// one server has them and made distinct when two do, reads routed to the right server.
+// one server has them and made distinct when two do, reads routed to the right server. Each
+// copy runs behind the recording proxy fixture, whose log says which copy was asked.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -16,13 +18,21 @@ const EVERYTHING = path.join(
   "node_modules/@modelcontextprotocol/server-everything/dist/index.js",
 );
 
-function config(servers: readonly string[], gatewayYaml: string): string {
+/** What server `name` was asked, in order (`resources/read test://…`). */
+async function asked(workspace: TempWorkspace, name: string): Promise<string[]> {
+  const file = path.join(workspace.root, `${name}.log`);
+  return (await readFile(file, "utf8").catch(() => "")).split("\n").filter(Boolean);
+}
+
+function config(workspace: TempWorkspace, servers: readonly string[], gatewayYaml: string): string {
+  const proxy = fixture("recording-proxy");
   return [
     "mcp_servers:",
     ...servers.flatMap((name) => [
       `  ${name}:`,
       `    command: ${JSON.stringify(process.execPath)}`,
-      `    args: [${JSON.stringify(EVERYTHING)}, "stdio"]`,
+      `    args: [${[proxy, process.execPath, EVERYTHING, "stdio"].map((arg) => JSON.stringify(arg)).join(", ")}]`,
+      `    env: { FIXTURE_LOG: ${JSON.stringify(path.join(workspace.root, `${name}.log`))} }`,
     ]),
     "gateway:",
     "  audit: false",
@@ -36,7 +46,7 @@ async function open(
   gatewayYaml = "",
 ): Promise<{ workspace: TempWorkspace; client: GatewayClient }> {
   const workspace = await createTempWorkspace("pc-gateway-features-");
-  await workspace.writeConfig("user", config(servers, gatewayYaml));
+  await workspace.writeConfig("user", config(workspace, servers, gatewayYaml));
   const client = await connectClient(kind, {
     stdio: {
       command: process.execPath,
@@ -69,6 +79,10 @@ for (const kind of ["v1", "v2@2026-07-28"] as const) {
       const simple = first.find((name) => /simple/i.test(name)) ?? (first[0] as string);
       const prompt = await client.getPrompt(simple);
       assert.ok(prompt.messages.length > 0);
+      // ev1 was asked for it, and ev2 never.
+      const remote = `prompts/get ${simple.slice("mcp__ev1__".length)}`;
+      assert.ok((await asked(workspace, "ev1")).includes(remote), remote);
+      assert.ok(!(await asked(workspace, "ev2")).includes(remote));
       await assert.rejects(client.getPrompt("mcp__nowhere__x"), /Unknown prompt/);
     });
 
@@ -81,6 +95,10 @@ for (const kind of ["v1", "v2@2026-07-28"] as const) {
       assert.ok(one);
       const read = await client.readResource(one.uri);
       assert.equal(read.contents[0]?.uri, one.uri);
+      // ev2 was asked for it under its own URI, and ev1 never.
+      const remote = `resources/read ${one.uri.slice("pseudoclaude+mcp://ev2/".length)}`;
+      assert.ok((await asked(workspace, "ev2")).includes(remote), remote);
+      assert.ok(!(await asked(workspace, "ev1")).includes(remote));
     });
   });
 }

@@ -134,13 +134,41 @@ describe("gateway over http: OAuth resource server", () => {
     );
   });
 
+  /** What the gateway answers a first request carrying `token`: status and the error it names. */
+  async function answerTo(token: string): Promise<{ status: number; error: string }> {
+    const response = await fetch(gateway.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      }),
+    });
+    await response.body?.cancel();
+    const challenge = response.headers.get("www-authenticate") ?? "";
+    return { status: response.status, error: /error="([^"]+)"/.exec(challenge)?.[1] ?? "" };
+  }
+
   for (const kind of ["v1", "v2@2026-07-28"] as const)
     test(`${kind}: a token for this gateway with the scope is served; others are refused`, async () => {
-      const good = await issuer.issue({ aud: gateway.url, scope: "mcp:tools" });
+      // A principal and a text of this client's own: its audit record is told from any other.
+      const principal = `person-${kind.replace(/\W/g, "-")}@example.com`;
+      const marker = `oauth via ${kind}`;
+      const good = await issuer.issue({ aud: gateway.url, scope: "mcp:tools", sub: principal });
       const client = await connectClient(kind, { http: { url: gateway.url, token: good } });
       try {
-        const result = await client.callTool("mcp__behaviours__echo", { text: "oauth" });
-        assert.match(text(result), /oauth/);
+        const result = await client.callTool("mcp__behaviours__echo", { text: marker });
+        assert.match(text(result), new RegExp(marker));
       } finally {
         await client.close();
       }
@@ -148,19 +176,23 @@ describe("gateway over http: OAuth resource server", () => {
         aud: "http://127.0.0.1:1/mcp",
         scope: "mcp:tools",
       });
+      assert.deepEqual(await answerTo(otherAudience), { status: 401, error: "invalid_token" });
       await assert.rejects(
         connectClient(kind, { http: { url: gateway.url, token: otherAudience } }),
       );
       const noScope = await issuer.issue({ aud: gateway.url });
+      assert.deepEqual(await answerTo(noScope), { status: 403, error: "insufficient_scope" });
       await assert.rejects(connectClient(kind, { http: { url: gateway.url, token: noScope } }));
-      const records = await workspace.auditRecords();
-      const call = records.find(
-        (record) => (record.what as { name?: string }).name === "mcp__behaviours__echo",
-      );
-      assert.equal(
-        (call?.who as { principal?: string } | undefined)?.principal,
-        "person@example.com",
-      );
+      // The audit is written after the answer: wait for this client's record.
+      let call: Record<string, unknown> | undefined;
+      for (const started = Date.now(); !call && Date.now() - started < 5_000; ) {
+        call = (await workspace.auditRecords()).find((record) =>
+          JSON.stringify(record).includes(marker),
+        );
+        if (!call) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.ok(call, "this client's call is in the audit");
+      assert.equal((call.who as { principal?: string } | undefined)?.principal, principal);
     });
 });
 

@@ -103,6 +103,9 @@ export function describeGatewayCases(
     });
 
     test("cancelling a call cancels it upstream", async () => {
+      const cancelledUpstream = async () =>
+        (await workspace.upstreamLog()).filter((line) => line.startsWith("cancelled hang ")).length;
+      const before = await cancelledUpstream();
       const controller = new AbortController();
       const pending = client.callTool("mcp__behaviours__hang", {}, { signal: controller.signal });
       setTimeout(() => controller.abort(new Error("user cancel")), 300);
@@ -117,6 +120,8 @@ export function describeGatewayCases(
             /cancel/.test(String(record.error)),
         ),
       );
+      // Upstream: the server itself heard the cancellation of the call it was running.
+      await waitFor(async () => (await cancelledUpstream()) === before + 1);
     });
 
     test("a tool added upstream reaches the client as list_changed", async () => {

@@ -1,5 +1,5 @@
 // A workspace whose user config gives the gateway an upstream MCP server (the behaviours
-// fixture), allow and deny rules, and an audit file, as a person would set one up.
+// fixture, its log kept), allow and deny rules, and an audit file, as a person would set one up.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createTempWorkspace, type TempWorkspace } from "@pseudoclaude/testing";
@@ -10,6 +10,8 @@ export interface GatewayWorkspace extends TempWorkspace {
   audit: string;
   /** The audit file's records so far. */
   auditRecords(): Promise<Array<Record<string, unknown>>>;
+  /** What the upstream behaviours server logged so far (`call echo`, `cancelled hang 3`…). */
+  upstreamLog(): Promise<string[]>;
   /** How a client starts `pseudoclaude serve --mcp` over stdio here. */
   stdio(extra?: readonly string[]): {
     command: string;
@@ -29,6 +31,7 @@ export async function createGatewayWorkspace(
 ): Promise<GatewayWorkspace> {
   const workspace = await createTempWorkspace("pc-gateway-");
   const audit = path.join(workspace.home, "audit.jsonl");
+  const upstream = path.join(workspace.home, "upstream.log");
   await workspace.writeConfig(
     "user",
     [
@@ -36,6 +39,7 @@ export async function createGatewayWorkspace(
       "  behaviours:",
       `    command: ${JSON.stringify(process.execPath)}`,
       `    args: [${JSON.stringify(fixture("behaviours"))}]`,
+      `    env: { FIXTURE_LOG: ${JSON.stringify(upstream)} }`,
       "permissions:",
       `  allow: ${JSON.stringify(["mcp__behaviours__echo", "mcp__behaviours__add_tool", "mcp__behaviours__hang", ...alsoAllow])}`,
       '  deny: ["mcp__behaviours__crash", "run_command(rm *)"]',
@@ -52,6 +56,8 @@ export async function createGatewayWorkspace(
         .split("\n")
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Record<string, unknown>),
+    upstreamLog: async () =>
+      (await readFile(upstream, "utf8").catch(() => "")).split("\n").filter(Boolean),
     stdio: (extra = []) => ({
       command: process.execPath,
       args: [CLI_BIN, "serve", "--mcp", "--workspace", workspace.root, ...extra],

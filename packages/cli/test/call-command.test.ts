@@ -20,7 +20,7 @@ describe("pseudoclaude call", () => {
       const run = await runCli(workspace, call("echo", '{"text":"hi"}', "--json"));
       assert.equal(run.code, 0, run.stderr);
       const json = parseJson<CallJson>(run);
-      assert.deepEqual(Object.keys(json), ["ok", "content", "metadata", "decision"]);
+      assert.deepEqual(Object.keys(json), ["ok", "content", "metadata", "decision", "diagnostics"]);
       assert.equal(json.ok, true);
       assert.deepEqual(json.content, [{ type: "text", text: "echo: hi" }]);
       assert.equal(json.metadata.tool, "echo");

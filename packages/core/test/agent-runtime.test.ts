@@ -25,25 +25,55 @@ const slowPlugin = (id: string, ms: number, fail = false) =>
 
 describe("an agent while it lives", () => {
   it("returns before background sources are up; their tools join when they are", async () => {
-    const started = Date.now();
-    const agent = await createAgent({
+    // The late source starts only when the test opens the gate: createAgent returning at all
+    // shows it did not wait for it.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const gated = definePlugin({
+      name: "late-plugin",
+      register(context) {
+        context.addToolSource(
+          new StaticToolSource("late", [tool("late_tool", "read_only", "late")], {
+            start: () => gate,
+          }),
+        );
+      },
+    });
+    const created = createAgent({
       config: false,
-      plugins: [slowPlugin("quick", 0), slowPlugin("late", 400)],
+      plugins: [slowPlugin("quick", 0), gated],
       backgroundSources: (id) => id === "late",
     });
+    let timer: NodeJS.Timeout | undefined;
+    const agent = await Promise.race([
+      created,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error("createAgent waited for the late source")),
+          10_000,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
     try {
-      assert.ok(Date.now() - started < 350, "did not wait for the late source");
       assert.deepEqual(
         agent.registry.definitions().map((definition) => definition.name),
         ["quick_tool"],
       );
+      assert.notEqual(
+        agent.sources().find((source) => source.id === "late")?.status.state,
+        "ready",
+      );
       const joined = new Promise<string[]>((resolve) =>
         agent.registry.on("changed", (change) => resolve(change.added)),
       );
+      open();
       await agent.whenSourcesStarted();
       assert.deepEqual(await joined, ["late_tool"]);
       assert.equal(agent.sources().find((source) => source.id === "late")?.status.state, "ready");
     } finally {
+      open();
       await agent.close();
     }
   });

@@ -134,6 +134,35 @@ describe("kernel hook seams", () => {
     }
   });
 
+  it("beforeCompaction is told auto when the window fills before a request", async () => {
+    const seen: BeforeCompactionContext[] = [];
+    // Prompts of ~500 tokens against a 2,000-token window: by the fourth the request would
+    // pass the threshold, and the oldest turns are due for a summary.
+    const long = (word: string) => `${word} `.repeat(500);
+    const provider = new ScriptedProvider(
+      [{ text: "one" }, { text: "two" }, { text: "three" }, { text: "four" }],
+      { contextWindow: 2_000 },
+    );
+    const agent = await createAgent({
+      config: false,
+      provider,
+      hooks: {
+        beforeCompaction: (context) => {
+          seen.push(context);
+          return { action: "skip", reason: "keep everything" };
+        },
+      },
+    });
+    try {
+      for (const word of ["alpha", "beta", "gamma", "delta"]) await agent.run(long(word));
+      assert.ok(seen.length > 0, "the hook was asked");
+      assert.deepEqual([...new Set(seen.map((context) => context.trigger))], ["auto"]);
+      assert.equal(provider.requests.length, 4, "the summary was held back: no summary request");
+    } finally {
+      await agent.close();
+    }
+  });
+
   it("a sub-agent's run hooks get its tag and the parent's session", async () => {
     const scopes: HookScope[] = [];
     const { agent } = await agentWith(
