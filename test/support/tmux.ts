@@ -6,15 +6,15 @@ import { randomUUID } from "node:crypto";
 export class TmuxPane {
   private readonly socket = `pc-test-${randomUUID().slice(0, 8)}`;
 
-  /** Start `command` (a shell line) in a 160x50 terminal, with `env` added. */
-  constructor(command: string, env: Record<string, string>, cwd: string) {
+  /** Start `command` (a shell line) in a terminal of `width`x50 (default 160), with `env` added. */
+  constructor(command: string, env: Record<string, string>, cwd: string, width = 160) {
     const exports = Object.entries(env)
       .map(([key, value]) => `export ${key}=${shellQuote(value)};`)
       .join(" ");
     // The shell prints the exit status and keeps the pane (tmux 3.3's pane_dead_status is not
     // always filled in); kill-server ends the pane when the test is done.
     const line = `cd ${shellQuote(cwd)} && ${exports} ${command}; echo "[exited with status $?]"; sleep 600`;
-    this.tmux("new-session", "-d", "-s", "chat", "-x", "160", "-y", "50", "-c", cwd, line);
+    this.tmux("new-session", "-d", "-s", "chat", "-x", String(width), "-y", "50", "-c", cwd, line);
   }
 
   /** Type text (as it is, not as key names). */

@@ -2,6 +2,8 @@
 export interface TextSink {
   write(chunk: string): unknown;
   readonly isTTY?: boolean | undefined;
+  /** A terminal's width in characters (what Node's TTY streams say). */
+  readonly columns?: number | undefined;
 }
 
 /**

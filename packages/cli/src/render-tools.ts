@@ -2,7 +2,7 @@ import type { Diagnostic, SourceReport, ToolDefinition } from "@pseudoclaude/cor
 import { visibleToModel } from "@pseudoclaude/core/plugin";
 import { type TextSink, writeLine } from "./cli-io.js";
 import { sourceTotals } from "./source-totals.js";
-import { firstLine, table, truncate } from "./text-format.js";
+import { firstLine, fitWords, table } from "./text-format.js";
 import type { ToolSearchReport } from "./tool-search-report.js";
 
 /**
@@ -26,11 +26,12 @@ export function renderToolsReport(
       tool.safety,
       offered.has(tool.name) ? "yes" : visibleToModel(tool) ? "no" : "no (app only)",
       search.states.get(tool.name) ?? "-",
-      truncate(firstLine(tool.description), 80),
+      fitWords(firstLine(tool.description), 80),
     ]);
     for (const line of table(
       ["NAME", "SOURCE", "SAFETY", "OFFERED", "STATE", "DESCRIPTION"],
       rows,
+      out.isTTY ? out.columns : undefined,
     )) {
       writeLine(out, line);
     }

@@ -35,17 +35,36 @@ export function firstLine(text: string): string {
 }
 
 /** Left-aligned columns; the last column is not padded. */
-export function table(header: string[], rows: string[][]): string[] {
+export function table(header: string[], rows: string[][], width?: number): string[] {
   const all = [header, ...rows];
   const widths = header.map((_, column) =>
     Math.max(...all.map((row) => (row[column] ?? "").length)),
   );
+  // On a terminal the last column gets what the others leave of its width, cut between words,
+  // so no line wraps; when too little is left it stays whole (the terminal wraps it).
+  const before = widths.slice(0, -1).reduce((sum, each) => sum + each + 2, 0);
+  const last = width === undefined ? undefined : width - before - 1;
+  const fits = last !== undefined && last >= 12 ? last : undefined;
   return all.map((row) =>
     row
-      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .map((cell, column) =>
+        column === row.length - 1
+          ? fits === undefined
+            ? cell
+            : fitWords(cell, fits)
+          : cell.padEnd(widths[column]!),
+      )
       .join("  ")
       .trimEnd(),
   );
+}
+
+/** `text` in at most `max` characters, cut after a whole word (`…` marks the cut). */
+export function fitWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** What a compaction did, in one line: `Compacted the conversation (…): ~9,800 -> ~2,100 tokens of 12,000.` */

@@ -116,7 +116,7 @@ export class ChatLoop {
       return undefined;
     }
     try {
-      const outcome = runSlashCommand(text, this.agent, this.rules);
+      const outcome = runSlashCommand(text, this.agent, this.rules, this.output.width);
       if (outcome.exit) return "exit";
       this.output.command(outcome.name, outcome.output);
     } catch (error) {

@@ -7,6 +7,8 @@ import { JsonView } from "./json-view.js";
 export interface ChatOutput {
   /** The prompt shown before each line the person types ("" for programs). */
   readonly prompt: string;
+  /** A terminal's width, which tables are fitted to; undefined for programs and pipes. */
+  readonly width?: number | undefined;
   ready(fields: {
     provider: string;
     model: string;
@@ -31,12 +33,15 @@ export function humanOutput(
   err: TextSink,
   /** True while a question waits at the prompt (see ChatView). */
   asking?: () => boolean,
+  /** The Markdown renderer for the model's answers; none: shown as typed. */
+  markdown?: (markdown: string) => string,
 ): ChatOutput {
-  const view = new ChatView(agent, out, err, asking);
+  const view = new ChatView(agent, out, err, asking, markdown);
   return {
     get prompt() {
       return view.prompt();
     },
+    width: out.isTTY ? out.columns : undefined,
     ready({ provider, model, mode, workspace, tools, bySource, connecting }) {
       view.print(`PseudoClaude chat · ${provider} (${model}) · mode ${mode} · ${workspace}`);
       const sources = Object.entries(bySource)

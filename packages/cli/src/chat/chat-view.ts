@@ -17,6 +17,7 @@ import {
   toolSearchText,
   truncate,
 } from "../text-format.js";
+import { MarkdownStream } from "./markdown-stream.js";
 import { RunningToolsLine } from "./running-tools-line.js";
 
 /** Whether to colour: a terminal, and no `NO_COLOR` (https://no-color.org). */
@@ -29,7 +30,8 @@ export function wantsColour(sink: TextSink, env: NodeJS.ProcessEnv = process.env
 }
 
 /**
- * The chat for people: the model's text streamed as it comes, its reasoning dimmed, each tool
+ * The chat for people: the model's text streamed as it comes (its Markdown rendered a block at
+ * a time on a terminal, as typed elsewhere), its reasoning dimmed, each tool
  * call on a line when it starts and a line when it ends (decision, duration, a one-line
  * result), the usage of every exchange, and notes (servers joining, cancellations). Colours
  * come from picocolors and the waiting spinner from ora, both only on a terminal and never
@@ -49,6 +51,8 @@ export class ChatView {
   private readonly colour: ReturnType<typeof createColors>;
   private readonly running: RunningToolsLine;
   private spinner: Ora | undefined;
+  /** The model's answer on its way to the screen, a block at a time. */
+  private readonly markdown: MarkdownStream;
 
   constructor(
     agent: Agent,
@@ -56,10 +60,13 @@ export class ChatView {
     err: TextSink,
     /** True while the chat waits for an answer at its prompt: the running line keeps still. */
     asking?: () => boolean,
+    /** Renders the model's Markdown (on a terminal); without it answers show as typed. */
+    markdown?: (markdown: string) => string,
   ) {
     this.running = new RunningToolsLine(out, asking);
     const coloured = wantsColour(out);
     this.colour = createColors(coloured);
+    this.markdown = new MarkdownStream(coloured ? markdown : undefined);
     const spinning = coloured && wantsColour(err);
     const wait = () => {
       if (!spinning) return;
@@ -76,11 +83,12 @@ export class ChatView {
     });
     agent.on("text-delta", ({ text, via }) => {
       if (via) return;
+      const shown = this.markdown.push(text);
+      if (shown === "") return;
       this.stopSpinner();
-      if (text === "") return;
       this.running.hide();
-      this.out.write(text);
-      this.atLineStart = text.endsWith("\n");
+      this.out.write(shown);
+      this.atLineStart = shown.endsWith("\n");
     });
     agent.on("reasoning-delta", ({ text, via }) => {
       if (via) return;
@@ -153,7 +161,9 @@ export class ChatView {
       this.result(call, verdict, took, result, via);
     });
     agent.on("turn-end", ({ via }) => {
-      if (!via) this.stopSpinner();
+      if (via) return;
+      this.stopSpinner();
+      this.showHeld();
     });
     agent.on("compaction", (event) => this.note(compactionText(event)));
     agent.on("run-end", (result) => {
@@ -175,11 +185,21 @@ export class ChatView {
 
   /** A line of its own; streamed text is ended first so the two never share a line. */
   line(text: string): void {
+    this.showHeld();
     this.running.hide();
     if (!this.atLineStart) this.out.write("\n");
     this.atLineStart = true;
     writeLine(this.out, text);
     this.running.show();
+  }
+
+  /** What is held of the answer, shown now (its turn ended, or a line must follow it). */
+  private showHeld(): void {
+    const rest = this.markdown.flush();
+    if (rest === "") return;
+    this.running.hide();
+    this.out.write(rest);
+    this.atLineStart = rest.endsWith("\n");
   }
 
   /** The chat ends: the running line's clock stops. */

@@ -93,6 +93,10 @@ export class LineInput implements Prompter {
   above(sink: TextSink): TextSink {
     return {
       isTTY: sink.isTTY,
+      // Read when used: a terminal's width changes as the person resizes it.
+      get columns() {
+        return sink.columns;
+      },
       write: (chunk: string) => {
         if (this.readline.terminal && this.waiting && !this.redraw) {
           const out = this.promptSink;

@@ -49,11 +49,21 @@ export interface SlashOutcome {
 }
 
 /** Run one `/command`; an unknown one says what there is. */
-export function runSlashCommand(line: string, agent: Agent, rules: SessionRules): SlashOutcome {
+export function runSlashCommand(
+  line: string,
+  agent: Agent,
+  rules: SessionRules,
+  /** The terminal's width, for tables; undefined: as wide as they are. */
+  width?: number,
+): SlashOutcome {
   const [word = "", ...rest] = line.slice(1).trim().split(/\s+/);
   const name = word.toLowerCase();
   const captured: string[] = [];
-  const sink = { write: (chunk: string) => captured.push(chunk) };
+  const sink = {
+    write: (chunk: string) => captured.push(chunk),
+    isTTY: width !== undefined,
+    columns: width,
+  };
   switch (name) {
     case "exit":
     case "quit":

@@ -5,7 +5,9 @@ import { chatApprover } from "../chat/chat-approver.js";
 import { ChatLoop } from "../chat/chat-loop.js";
 import { type ChatOutput, humanOutput, jsonOutput } from "../chat/chat-output.js";
 import { promptCompleter } from "../chat/chat-prompts.js";
+import { wantsColour } from "../chat/chat-view.js";
 import { LineInput } from "../chat/line-input.js";
+import { loadTerminalMarkdown } from "../chat/terminal-markdown.js";
 import { withCliAgent } from "../cli-agent.js";
 import { isInteractive } from "../cli-io.js";
 import type { CommandContext, CommandSpec } from "../command.js";
@@ -79,6 +81,11 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
   const interactive = isInteractive(io);
   const json = flags.json ?? false;
   const promptSink = (json ? io.stderr : io.stdout) as NodeJS.WritableStream;
+  // The Markdown renderer loads while the agent starts, for people at a terminal only.
+  const markdown =
+    !json && wantsColour(io.stdout)
+      ? loadTerminalMarkdown(io.stdout.columns ?? 80).catch(() => undefined)
+      : undefined;
   let loop: ChatLoop | undefined;
   const input = new LineInput(io, () => loop?.interrupt(input), promptSink);
   const uninstall = io.onInterrupt?.(() => loop?.interrupt(input) ?? false);
@@ -105,7 +112,13 @@ async function runChat({ flags, io }: CommandContext): Promise<number> {
       async ({ agent, resumed }) => {
         const output: ChatOutput = json
           ? jsonOutput(agent, io.stdout)
-          : humanOutput(agent, input.above(io.stdout), io.stderr, () => input.asking);
+          : humanOutput(
+              agent,
+              input.above(io.stdout),
+              io.stderr,
+              () => input.asking,
+              await markdown,
+            );
         announce(agent, output);
         // Slash commands work without a model; a message would fail, so say how to pick one now.
         if (!agent.provider) output.note(noProviderHelp(process.env));
