@@ -2,7 +2,6 @@ import "reflect-metadata";
 import path from "node:path";
 import { container as rootContainer } from "tsyringe";
 import { type Agent, DEFAULT_AGENT_NAME } from "./agent/agent.js";
-import type { AgentCallbacks, Approver, Elicitor } from "./agent/callbacks.js";
 import { type AgentParts, DefaultAgent } from "./agent/default-agent.js";
 import type { ProviderRef } from "./agent/provider-ref.js";
 import { readAgentSection } from "./config/agent-section.js";
@@ -14,23 +13,25 @@ import type { ProjectApprovals } from "./consent/consent-store.js";
 import { workspaceConsent } from "./consent/default-consent.js";
 import { ContextManager } from "./context/context-manager.js";
 import { DefaultContextManager } from "./context/default-context-manager.js";
-import type { Diagnostic } from "./diagnostics/diagnostic.js";
+import type { AgentHooks } from "./contracts/agent-hooks.js";
+import type { AgentCallbacks, Approver, Elicitor } from "./contracts/callbacks.js";
+import type { Diagnostic } from "./contracts/diagnostic.js";
+import { PolicyEngine } from "./contracts/policy-engine.js";
+import { Provider } from "./contracts/provider.js";
+import type { Tool } from "./contracts/tool.js";
 import { DefaultDiagnosticsSink } from "./diagnostics/diagnostics-sink.js";
-import type { AgentHooks } from "./hooks/agent-hooks.js";
 import { HookList } from "./hooks/hook-list.js";
 import { agentPlugins } from "./plugin/agent-plugins.js";
 import type { Plugin } from "./plugin/plugin.js";
 import { DefaultPluginHost } from "./plugin/plugin-host.js";
 import { DefaultPolicyEngine } from "./policy/default-policy-engine.js";
 import { buildPolicySettings } from "./policy/permissions-section.js";
-import { PolicyEngine } from "./policy/policy-engine.js";
 import { PolicyLayers } from "./policy/policy-layer.js";
 import type { PolicyOptions } from "./policy/policy-settings.js";
 import {
   DefaultSystemPromptBuilder,
   type SystemPromptBudget,
 } from "./prompt/default-system-prompt-builder.js";
-import { Provider } from "./provider/provider.js";
 import { type ProviderRegistry, providerFromRegistry } from "./provider/provider-registry.js";
 import { DefaultToolRegistry } from "./registry/default-tool-registry.js";
 import { ToolRegistry, type ToolRegistryOptions } from "./registry/tool-registry.js";
@@ -47,7 +48,6 @@ import {
   mergeToolSearchOptions,
   readToolSearchSection,
 } from "./tool-search/tool-search-section.js";
-import type { Tool } from "./tools/tool.js";
 import { resolveTracer, type TracingOptions } from "./tracing/tracing-options.js";
 
 export const DEFAULT_MAX_TURNS = 20;

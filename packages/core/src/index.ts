@@ -31,23 +31,7 @@ export type {
   ToolCallRecord,
 } from "./agent/agent.js";
 export { DEFAULT_AGENT_NAME } from "./agent/agent.js";
-export {
-  type AgentEventPayloads,
-  type AgentEvents,
-  RUN_EVENT_NAMES,
-  type RunEventName,
-  type SubAgentTag,
-} from "./agent/agent-events.js";
 export type { AgentStream, AgentStreamEvent } from "./agent/agent-stream.js";
-export type {
-  ApprovalAnswer,
-  ApprovalRequest,
-  Approver,
-  ElicitationRequest,
-  ElicitationResponse,
-  Elicitor,
-} from "./agent/callbacks.js";
-export type { StreamResponseInit } from "./agent/stream-responses.js";
 export {
   DEFAULT_SUB_AGENT_DEPTH,
   type SubAgentSpec,
@@ -66,6 +50,71 @@ export {
   type DefaultContextManagerOptions,
 } from "./context/default-context-manager.js";
 export { estimateRequestTokens } from "./context/token-estimate.js";
+export {
+  type AgentEventPayloads,
+  type AgentEvents,
+  RUN_EVENT_NAMES,
+  type RunEventName,
+  type SubAgentTag,
+} from "./contracts/agent-events.js";
+export type {
+  AfterToolCallContext,
+  AfterToolCallResult,
+  AgentHooks,
+  BeforeApprovalContext,
+  BeforeApprovalResult,
+  BeforeCompactionContext,
+  BeforeCompactionResult,
+  BeforeModelRequestContext,
+  BeforeModelRequestResult,
+  BeforeRunContext,
+  BeforeRunResult,
+  BeforeToolCallContext,
+  BeforeToolCallResult,
+  HookNote,
+  HookScope,
+  OneOrMany,
+} from "./contracts/agent-hooks.js";
+export type {
+  ApprovalAnswer,
+  ApprovalRequest,
+  Approver,
+  ElicitationRequest,
+  ElicitationResponse,
+  Elicitor,
+} from "./contracts/callbacks.js";
+export { type ContentBlock, textOf } from "./contracts/content.js";
+export { type Diagnostic, formatDiagnostic } from "./contracts/diagnostic.js";
+export {
+  type DecisionBasis,
+  PERMISSION_MODES,
+  type PermissionMode,
+  type PolicyDecision,
+  PolicyEngine,
+  type RuleOrigin,
+  type Verdict,
+} from "./contracts/policy-engine.js";
+export { Provider } from "./contracts/provider.js";
+export type { Tool } from "./contracts/tool.js";
+export type {
+  JsonSchema,
+  ToolAudience,
+  ToolDefinition,
+  ToolIcon,
+  ToolSafety,
+} from "./contracts/tool-definition.js";
+export {
+  type ToolError,
+  type ToolErrorCode,
+  type ToolFailure,
+  type ToolResult,
+  type ToolSuccess,
+  toolFailure,
+  toolSuccess,
+} from "./contracts/tool-result.js";
+export type { ToolSource } from "./contracts/tool-source.js";
+export type { ToolTaskStatus, ToolTaskUpdate } from "./contracts/tool-task.js";
+export type { ToolTrace } from "./contracts/tool-trace.js";
 export { Conversation } from "./conversation/conversation.js";
 export {
   type ConfigOptions,
@@ -74,7 +123,6 @@ export {
   createAgent,
   DEFAULT_MAX_TURNS,
 } from "./create-agent.js";
-export { type Diagnostic, formatDiagnostic } from "./diagnostics/diagnostic.js";
 export {
   ConfigError,
   type ConfigErrorCode,
@@ -97,24 +145,6 @@ export {
   type UsageErrorCode,
   type UsageErrorCodes,
 } from "./errors.js";
-export type {
-  AfterToolCallContext,
-  AfterToolCallResult,
-  AgentHooks,
-  BeforeApprovalContext,
-  BeforeApprovalResult,
-  BeforeCompactionContext,
-  BeforeCompactionResult,
-  BeforeModelRequestContext,
-  BeforeModelRequestResult,
-  BeforeRunContext,
-  BeforeRunResult,
-  BeforeToolCallContext,
-  BeforeToolCallResult,
-  HookNote,
-  HookScope,
-  OneOrMany,
-} from "./hooks/agent-hooks.js";
 export {
   IN_PROCESS_JOURNAL,
   type InterruptedSideEffect,
@@ -134,19 +164,9 @@ export {
   type OutputSchema,
 } from "./output/output-schema.js";
 export { definePlugin, type Plugin } from "./plugin/plugin.js";
-export {
-  type DecisionBasis,
-  PERMISSION_MODES,
-  type PermissionMode,
-  type PolicyDecision,
-  PolicyEngine,
-  type RuleOrigin,
-  type Verdict,
-} from "./policy/policy-engine.js";
 export type { PolicyOptions } from "./policy/policy-settings.js";
 export { SessionRules, sessionRuleKey } from "./policy/session-rules.js";
 export type { SystemPromptBudget } from "./prompt/default-system-prompt-builder.js";
-export { Provider } from "./provider/provider.js";
 export type {
   ProviderFactory,
   ProviderRegistry,
@@ -182,28 +202,8 @@ export {
   type ToolSearchOptions,
   type ToolSearchSettings,
 } from "./tool-search/tool-search-options.js";
-export { type ContentBlock, textOf } from "./tools/content.js";
 export { type DefineToolSpec, defineTool } from "./tools/define-tool.js";
 export { INLINE_TOOL_SOURCE } from "./tools/inline-tool-source.js";
-export type { Tool } from "./tools/tool.js";
-export type {
-  JsonSchema,
-  ToolAudience,
-  ToolDefinition,
-  ToolIcon,
-  ToolSafety,
-} from "./tools/tool-definition.js";
-export {
-  type ToolError,
-  type ToolErrorCode,
-  type ToolFailure,
-  type ToolResult,
-  type ToolSuccess,
-  toolFailure,
-  toolSuccess,
-} from "./tools/tool-result.js";
-export type { ToolSource } from "./tools/tool-source.js";
-export type { ToolTaskStatus, ToolTaskUpdate } from "./tools/tool-task.js";
-export type { ToolTrace } from "./tracing/tool-trace.js";
 export { GEN_AI_ATTRIBUTES, PSEUDOCLAUDE_ATTRIBUTES } from "./tracing/trace-attributes.js";
 export { TRACER_NAME, type TracingOptions } from "./tracing/tracing-options.js";
+export type { StreamResponseInit } from "./web/stream-responses.js";

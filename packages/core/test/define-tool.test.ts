@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { z } from "zod";
+import type { ToolExecutionContext } from "../src/contracts/tool.js";
 import { defineTool } from "../src/tools/define-tool.js";
-import type { ToolExecutionContext } from "../src/tools/tool.js";
 
 const input = z.object({
   path: z.string().describe("File to read"),

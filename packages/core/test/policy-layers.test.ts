@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { PolicyDecision, PolicyEngine } from "../src/contracts/policy-engine.js";
+import type { ToolDefinition } from "../src/contracts/tool-definition.js";
 import { createPolicyEngine } from "../src/policy/default-policy-engine.js";
-import type { PolicyDecision, PolicyEngine } from "../src/policy/policy-engine.js";
 import { LayeredPolicyEngine, PolicyLayers } from "../src/policy/policy-layer.js";
 import type { PolicySettings } from "../src/policy/policy-settings.js";
-import type { ToolDefinition } from "../src/tools/tool-definition.js";
 import { def, readTool, shell } from "./support/tool-definitions.js";
 
 const WORKSPACE = "/ws";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { LoadedConfig } from "../src/config/load-config.js";
-import { type Diagnostic } from "../src/diagnostics/diagnostic.js";
+import { type Diagnostic } from "../src/contracts/diagnostic.js";
 import { commandMatches } from "../src/policy/command-match.js";
 import { createPolicyEngine } from "../src/policy/default-policy-engine.js";
 import { buildPolicySettings } from "../src/policy/permissions-section.js";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { toolSuccess } from "../src/contracts/tool-result.js";
 import { DefaultToolRegistry } from "../src/registry/default-tool-registry.js";
-import { toolSuccess } from "../src/tools/tool-result.js";
 import { tool } from "./support/stub-tool.js";
 
 describe("ToolRegistry concurrency limit", () => {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { type Tool } from "../src/contracts/tool.js";
+import { toolSuccess } from "../src/contracts/tool-result.js";
 import { DefaultToolRegistry } from "../src/registry/default-tool-registry.js";
-import { type Tool } from "../src/tools/tool.js";
-import { toolSuccess } from "../src/tools/tool-result.js";
 import { tool } from "./support/stub-tool.js";
 
 describe("ToolRegistry execution", () => {

@@ -1,6 +1,6 @@
+import type { AgentEvents } from "../contracts/agent-events.js";
 import type { AgentTracer } from "../tracing/agent-tracer.js";
 import type { AgentSettings } from "./agent.js";
-import type { AgentEvents } from "./agent-events.js";
 import type { CompactionDeps } from "./compaction-step.js";
 import type { OfferedTools } from "./offered-tools.js";
 import type { ToolCallStepDeps } from "./tool-call-step.js";

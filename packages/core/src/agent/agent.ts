@@ -1,22 +1,25 @@
 import type { ContextCompaction } from "../context/context-manager.js";
+import type { AgentEvents } from "../contracts/agent-events.js";
+import type { AgentStream } from "../contracts/agent-stream.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { PermissionMode } from "../contracts/policy-engine.js";
+import type { Provider } from "../contracts/provider.js";
+import type {
+  CallToolOptions,
+  CallToolOutcome,
+  ForkOptions,
+  RunResult,
+  StructuredRunResult,
+} from "../contracts/run-records.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import type { SourceReport } from "../contracts/tool-source.js";
 import type { Conversation } from "../conversation/conversation.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { HookNote } from "../hooks/agent-hooks.js";
 import type { RunJournal } from "../journal/run-journal.js";
 import type { OutputSchema } from "../output/output-schema.js";
-import type { PermissionMode, PolicyDecision } from "../policy/policy-engine.js";
-import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { SessionStore } from "../session/session-store.js";
 import type { ToolOffer } from "../tool-search/tool-offer.js";
 import type { ToolSearchSettings } from "../tool-search/tool-search-options.js";
-import type { ToolProgress } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import type { ToolResult } from "../tools/tool-result.js";
-import type { ToolSourceStatus } from "../tools/tool-source.js";
-import type { AgentEvents } from "./agent-events.js";
-import type { AgentStream } from "./agent-stream.js";
-import type { Approver } from "./callbacks.js";
 
 export interface RunOptions {
   signal?: AbortSignal | undefined;
@@ -35,99 +38,6 @@ export interface RunOptions {
    * docs/durable-runs.md.
    */
   journal?: RunJournal | undefined;
-}
-
-/** What became of an `ask`: a person approved or rejected it, or nobody could be asked. */
-export type ApprovalOutcome = "approved" | "rejected" | "no_approver";
-
-/** How a call was decided and what it produced: the same for a model's call and `callTool`. */
-export interface CallToolOutcome {
-  /** The policy's decision; an `ask` is followed by `approval`. */
-  decision: PolicyDecision;
-  approval?: ApprovalOutcome;
-  result: ToolResult;
-}
-
-/** One tool call as it happened: what the policy said and what the model saw. */
-export interface ToolCallRecord extends CallToolOutcome {
-  id: string;
-  name: string;
-  /** The arguments the call ran with (after any hook rewrote them; see `hooks`). */
-  arguments: unknown;
-  turn: number;
-  /** The call that made this one, for an inner call (a code-mode program's). */
-  parentId?: string;
-  /** What hooks did to this call: allowed, denied, rewrote its arguments or its result. */
-  hooks?: HookNote[];
-}
-
-export type RunStopReason = "end_turn" | "max_turns" | "aborted";
-
-export interface RunResult {
-  /** Text of the final model turn. */
-  text: string;
-  turns: number;
-  toolCalls: ToolCallRecord[];
-  stopReason: RunStopReason;
-  usage: ProviderUsage;
-  /** The validated output, when the run was given an `output` schema. */
-  output?: unknown;
-}
-
-/** What `run(prompt, { output: schema })` resolves with: `output` typed from the schema. */
-export interface StructuredRunResult<T> extends RunResult {
-  output: T;
-}
-
-/** What a sub-agent is made of (see `Agent.fork`, `subAgent`). */
-export interface ForkOptions {
-  name: string;
-  /** Its system prompt. */
-  instructions: string;
-  /** Tool name patterns it may use (policy rule syntax); default all of the parent's. */
-  tools?: readonly string[] | undefined;
-  /** Default the parent's. */
-  provider?: Provider | undefined;
-  maxTurns?: number | undefined;
-  /** The parent's call that runs it, for the events' `via`. */
-  parentCallId: string;
-}
-
-/**
- * What a tool may do with the agent that runs its call: start a child of it (a sub-agent).
- * Tools get this, not the whole agent, so a tool cannot run, close or reconfigure its caller.
- */
-export interface ForkCapability {
-  /** How deep the running agent is: 0 for the agent you made, 1 for its sub-agent... */
-  readonly depth: number;
-  /** The running agent's model, for a child that runs another model of it. */
-  readonly provider: Provider | undefined;
-  /** A child of the running agent (see {@link Agent.fork}). */
-  start(options: ForkOptions): Agent;
-}
-
-export interface CallToolOptions {
-  signal?: AbortSignal | undefined;
-  timeoutMs?: number | undefined;
-  /** The call's progress as its tool reports it (an MCP server's progress notifications). */
-  onProgress?: ((progress: ToolProgress) => void) | undefined;
-  /**
-   * Who answers if the policy asks about this call, instead of the agent's `approve`: a server
-   * that runs calls for several people (a gateway, a web page) asks the one who made it. It only
-   * answers an `ask`; what the policy allows or denies stays so.
-   */
-  approver?: Approver | undefined;
-  /**
-   * The call is a view's (an MCP App of tool source `source`, e.g. `mcp:weather`): only that
-   * source's tools whose audience includes `"app"` may run; any other is denied. Without it the
-   * call is the caller's own (a person, a gateway's client), whatever the tool's audience.
-   */
-  fromApp?: { source: string } | undefined;
-}
-
-export interface SourceReport {
-  id: string;
-  status: ToolSourceStatus;
 }
 
 /** A ready agent: the ReAct loop over one conversation. */
@@ -228,3 +138,19 @@ export interface AgentSettings {
   /** When tools are deferred and who searches them. */
   toolSearch: ToolSearchSettings;
 }
+
+export type {
+  ApprovalOutcome,
+  CallingAgent,
+  CallToolOptions,
+  CallToolOutcome,
+  ForkCapability,
+  ForkOptions,
+  RunResult,
+  RunStopReason,
+  StructuredRunResult,
+  SubAgentHandle,
+  SubAgentRunOptions,
+  ToolCallRecord,
+} from "../contracts/run-records.js";
+export type { SourceReport } from "../contracts/tool-source.js";

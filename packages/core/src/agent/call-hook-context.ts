@@ -3,11 +3,11 @@ import type {
   BeforeApprovalContext,
   BeforeToolCallContext,
   HookScope,
-} from "../hooks/agent-hooks.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import type { ToolResult } from "../tools/tool-result.js";
+} from "../contracts/agent-hooks.js";
+import type { PolicyDecision } from "../contracts/policy-engine.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import type { ToolResult } from "../contracts/tool-result.js";
 
 /** Where a context keeps how to make its signal; the getter below reads it. */
 const MAKE_SIGNAL = Symbol("makeSignal");

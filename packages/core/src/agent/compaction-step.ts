@@ -1,11 +1,11 @@
 import type { ContextCompaction, ContextManager } from "../context/context-manager.js";
+import type { AgentEvents } from "../contracts/agent-events.js";
+import type { HookScope } from "../contracts/agent-hooks.js";
+import type { Provider } from "../contracts/provider.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
 import type { Conversation } from "../conversation/conversation.js";
-import type { HookScope } from "../hooks/agent-hooks.js";
 import type { HookList } from "../hooks/hook-list.js";
 import { IN_PROCESS_JOURNAL, type RunJournal } from "../journal/run-journal.js";
-import type { Provider } from "../provider/provider.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import type { AgentEvents } from "./agent-events.js";
 import type { SessionRecorder } from "./session-recorder.js";
 
 /** What compacting an agent's conversation reads and writes. */

@@ -1,15 +1,15 @@
-import type { HookNote } from "../hooks/agent-hooks.js";
+import type { HookNote } from "../contracts/agent-hooks.js";
+import type { Approver } from "../contracts/callbacks.js";
+import type { PolicyDecision } from "../contracts/policy-engine.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import type { ToolResult } from "../contracts/tool-result.js";
 import type { BeforeToolCallOutcome } from "../hooks/hook-list.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
 import { checkArguments } from "../registry/argument-check.js";
 import type { PreparedCall } from "../registry/tool-registry.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolCallSpan } from "../tracing/agent-tracer.js";
 import type { ApprovalOutcome } from "./agent.js";
 import { approvalHookContext, callHookContext } from "./call-hook-context.js";
 import { type CallOrigin, turnNumber } from "./call-origin.js";
-import type { Approver } from "./callbacks.js";
 import {
   audienceDecision,
   decideToolCall,

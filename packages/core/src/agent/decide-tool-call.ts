@@ -1,11 +1,15 @@
+import { type ApprovalRequest, type Approver, readApprovalAnswer } from "../contracts/callbacks.js";
+import type { PolicyDecision, PolicyEngine } from "../contracts/policy-engine.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import {
+  type ToolDefinition,
+  visibleToApps,
+  visibleToModel,
+} from "../contracts/tool-definition.js";
+import { type ToolFailure, toolFailure } from "../contracts/tool-result.js";
 import { errorMessage } from "../errors.js";
-import type { PolicyDecision, PolicyEngine } from "../policy/policy-engine.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import { type ToolDefinition, visibleToApps, visibleToModel } from "../tools/tool-definition.js";
-import { type ToolFailure, toolFailure } from "../tools/tool-result.js";
 import type { ApprovalOutcome } from "./agent.js";
 import type { CallOrigin } from "./call-origin.js";
-import { type ApprovalRequest, type Approver, readApprovalAnswer } from "./callbacks.js";
 
 /**
  * Asked before a person would be (the `beforeApproval` hooks): an answer stands in for the

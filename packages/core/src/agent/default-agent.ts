@@ -1,25 +1,27 @@
 import { EventEmitter } from "eventemitter3";
 import type { DependencyContainer } from "tsyringe";
 import type { ContextCompaction, ContextManager } from "../context/context-manager.js";
+import type { AgentEvents } from "../contracts/agent-events.js";
+import type { HookScope } from "../contracts/agent-hooks.js";
+import type { AgentCallbacks } from "../contracts/callbacks.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { Message } from "../contracts/message.js";
+import type { PermissionMode, PolicyEngine } from "../contracts/policy-engine.js";
+import type { Provider } from "../contracts/provider.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
 import { Conversation } from "../conversation/conversation.js";
-import type { Message } from "../conversation/message.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { ConfigError, UsageError, type UsageErrorCode } from "../errors.js";
-import type { HookScope } from "../hooks/agent-hooks.js";
 import type { HookList } from "../hooks/hook-list.js";
 import { IN_PROCESS_JOURNAL } from "../journal/run-journal.js";
 import type { OutputSchema } from "../output/output-schema.js";
 import type { PluginHost } from "../plugin/plugin-host.js";
-import type { PermissionMode, PolicyEngine } from "../policy/policy-engine.js";
 import { LayeredPolicyEngine, type PolicyLayers } from "../policy/policy-layer.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
-import type { Provider } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { loadSession } from "../session/load-session.js";
 import type { SessionStore } from "../session/session-store.js";
 import type { ToolOffer } from "../tool-search/tool-offer.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
 import { AgentTracer } from "../tracing/agent-tracer.js";
 import type { TracerSource } from "../tracing/tracing-options.js";
 import { newCallId } from "../util/call-id.js";
@@ -35,11 +37,9 @@ import {
   type SourceReport,
   type StructuredRunResult,
 } from "./agent.js";
-import type { AgentEvents } from "./agent-events.js";
 import type { AgentRuntime } from "./agent-runtime.js";
 import { type AgentStream, streamRun } from "./agent-stream.js";
 import { DIRECT_CALL } from "./call-origin.js";
-import type { AgentCallbacks } from "./callbacks.js";
 import { compactConversation } from "./compaction-step.js";
 import { type ForkLink, forkedParts, forkHookScope, forwardEvents } from "./fork-agent.js";
 import { OfferedTools } from "./offered-tools.js";

@@ -1,11 +1,11 @@
 import type { EventEmitter } from "eventemitter3";
-import type { HookScope } from "../hooks/agent-hooks.js";
-import type { PolicyEngine } from "../policy/policy-engine.js";
+import { type AgentEvents, RUN_EVENT_NAMES, type SubAgentTag } from "../contracts/agent-events.js";
+import type { HookScope } from "../contracts/agent-hooks.js";
+import type { PolicyEngine } from "../contracts/policy-engine.js";
+import type { Provider } from "../contracts/provider.js";
 import { PolicyLayers } from "../policy/policy-layer.js";
-import type { Provider } from "../provider/provider.js";
 import type { AgentTracer } from "../tracing/agent-tracer.js";
 import type { AgentSettings, ForkOptions } from "./agent.js";
-import { type AgentEvents, RUN_EVENT_NAMES, type SubAgentTag } from "./agent-events.js";
 
 /** What a fork reads of its parent: where its run's span hangs, and whose session it is in. */
 export interface ForkParent {

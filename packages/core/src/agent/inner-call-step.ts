@@ -1,7 +1,7 @@
+import type { InnerCallOutcome, InnerCalls } from "../contracts/inner-calls.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import { toolFailure } from "../contracts/tool-result.js";
 import { IN_PROCESS_JOURNAL } from "../journal/run-journal.js";
-import type { InnerCallOutcome, InnerCalls } from "../tools/inner-calls.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import { toolFailure } from "../tools/tool-result.js";
 import type { RecordedCalls } from "./record-stage.js";
 import type { ToolCallStepDeps, ToolCallStepOptions } from "./tool-call-step.js";
 

@@ -1,5 +1,5 @@
+import type { Provider } from "../contracts/provider.js";
 import type { OutputFormat } from "../output/output-schema.js";
-import type { Provider } from "../provider/provider.js";
 import type { ToolOffer } from "../tool-search/tool-offer.js";
 import type { RunSpan } from "../tracing/agent-tracer.js";
 import type { AgentRuntime } from "./agent-runtime.js";

@@ -1,14 +1,14 @@
-import type { Message } from "../conversation/message.js";
-import { errorMessage, ModelError, PseudoClaudeError } from "../errors.js";
-import type { OutputFormat } from "../output/output-schema.js";
+import type { Message } from "../contracts/message.js";
 import type {
   Provider,
   ProviderToolSearch,
   ProviderUsage,
   StopReason,
-} from "../provider/provider.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+} from "../contracts/provider.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import { errorMessage, ModelError, PseudoClaudeError } from "../errors.js";
+import type { OutputFormat } from "../output/output-schema.js";
 
 export interface ModelTurn {
   text: string;

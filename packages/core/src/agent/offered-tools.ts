@@ -1,7 +1,10 @@
 import type { ContextManager } from "../context/context-manager.js";
+import type { AgentEvents } from "../contracts/agent-events.js";
+import type { PolicyEngine } from "../contracts/policy-engine.js";
+import type { Provider } from "../contracts/provider.js";
+import type { Tool } from "../contracts/tool.js";
+import { type ToolDefinition, visibleToModel } from "../contracts/tool-definition.js";
 import type { Conversation } from "../conversation/conversation.js";
-import type { PolicyEngine } from "../policy/policy-engine.js";
-import type { Provider } from "../provider/provider.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { ToolSearchIndex, type ToolSearchMatch } from "../tool-search/search-index.js";
 import {
@@ -12,10 +15,7 @@ import {
 } from "../tool-search/search-tool.js";
 import { decideOffer, type ToolOffer } from "../tool-search/tool-offer.js";
 import type { ToolSearchSettings } from "../tool-search/tool-search-options.js";
-import type { Tool } from "../tools/tool.js";
-import { type ToolDefinition, visibleToModel } from "../tools/tool-definition.js";
 import type { AgentSettings } from "./agent.js";
-import type { AgentEvents } from "./agent-events.js";
 import type { ProviderRef } from "./provider-ref.js";
 
 /** What the offer reads of its agent, each time it decides. */

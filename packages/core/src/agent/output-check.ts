@@ -1,4 +1,4 @@
-import type { UserMessage } from "../conversation/message.js";
+import type { UserMessage } from "../contracts/message.js";
 import type { CompiledOutput } from "../output/compile-output.js";
 import { StructuredOutputError } from "../output/output-error.js";
 import type { OutputIssue } from "../output/output-schema.js";

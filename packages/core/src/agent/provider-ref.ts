@@ -1,4 +1,4 @@
-import type { Provider } from "../provider/provider.js";
+import type { Provider } from "../contracts/provider.js";
 
 /**
  * Holder of the agent's provider. Plugins that need the model (MCP sampling) resolve this

@@ -1,9 +1,9 @@
-import type { ToolResultMessage } from "../conversation/message.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { ToolResultMessage } from "../contracts/message.js";
+import type { PolicyDecision } from "../contracts/policy-engine.js";
+import type { ProviderUsage } from "../contracts/provider.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import { type ToolResult, toolFailure } from "../contracts/tool-result.js";
 import { adaptResultContent } from "../provider/content-support.js";
-import type { ProviderUsage } from "../provider/provider.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import { type ToolResult, toolFailure } from "../tools/tool-result.js";
 import type { ToolCallRecord } from "./agent.js";
 import { type CallOrigin, turnNumber } from "./call-origin.js";
 import type { DecidedCall } from "./decide-stage.js";

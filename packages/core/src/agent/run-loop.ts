@@ -1,7 +1,7 @@
+import type { Provider, ProviderUsage } from "../contracts/provider.js";
 import { UsageError } from "../errors.js";
 import { IN_PROCESS_JOURNAL } from "../journal/run-journal.js";
 import { compileOutput } from "../output/compile-output.js";
-import type { Provider, ProviderUsage } from "../provider/provider.js";
 import type { RunSpan } from "../tracing/agent-tracer.js";
 import type { RunOptions, RunResult, ToolCallRecord } from "./agent.js";
 import type { AgentRuntime } from "./agent-runtime.js";

@@ -1,9 +1,9 @@
+import type { ToolCall, ToolProgress } from "../contracts/tool-call.js";
+import type { ToolTaskMode, ToolTaskUpdate } from "../contracts/tool-task.js";
 import { journaledCall } from "../journal/journaled-call.js";
 import { IN_PROCESS_JOURNAL, type JournalDecisionRequest } from "../journal/run-journal.js";
 import type { ExecuteOptions } from "../registry/tool-registry.js";
 import { TOOL_SEARCH_SOURCE } from "../tool-search/search-tool.js";
-import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
-import type { ToolTaskMode, ToolTaskUpdate } from "../tools/tool-task.js";
 import { afterCallHookContext, callHookContext } from "./call-hook-context.js";
 import { turnNumber } from "./call-origin.js";
 import { decideCalls, type RunnableCall } from "./decide-stage.js";

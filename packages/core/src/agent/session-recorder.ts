@@ -1,11 +1,11 @@
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { Message } from "../contracts/message.js";
+import type { ProviderUsage } from "../contracts/provider.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import type { ToolTaskUpdate } from "../contracts/tool-task.js";
 import type { Conversation } from "../conversation/conversation.js";
-import type { Message } from "../conversation/message.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { errorMessage } from "../errors.js";
-import type { ProviderUsage } from "../provider/provider.js";
 import type { SessionEntry, SessionStore } from "../session/session-store.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolTaskUpdate } from "../tools/tool-task.js";
 import type { ToolCallRecord } from "./agent.js";
 
 /**

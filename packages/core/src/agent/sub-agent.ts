@@ -1,11 +1,11 @@
+import type { Provider, ProviderUsage } from "../contracts/provider.js";
+import type { Tool } from "../contracts/tool.js";
+import { type ToolResult, toolFailure, toolSuccess } from "../contracts/tool-result.js";
 import { errorMessage, PseudoClaudeError } from "../errors.js";
 import type { OutputSchema } from "../output/output-schema.js";
 import { definePlugin, type Plugin } from "../plugin/plugin.js";
-import type { Provider, ProviderUsage } from "../provider/provider.js";
 import { StaticToolSource } from "../tools/static-tool-source.js";
-import type { Tool } from "../tools/tool.js";
 import { hashedToolName, sanitizeToolName, VALID_TOOL_NAME } from "../tools/tool-name.js";
-import { type ToolResult, toolFailure, toolSuccess } from "../tools/tool-result.js";
 
 /** Sub-agents calling sub-agents stop here by default. */
 export const DEFAULT_SUB_AGENT_DEPTH = 3;

@@ -1,17 +1,17 @@
-import type { HookScope } from "../hooks/agent-hooks.js";
+import type { AgentEvents } from "../contracts/agent-events.js";
+import type { HookScope } from "../contracts/agent-hooks.js";
+import type { AgentCallbacks, Approver } from "../contracts/callbacks.js";
+import type { PolicyEngine } from "../contracts/policy-engine.js";
+import type { ToolCall, ToolProgress } from "../contracts/tool-call.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import type { ToolTaskUpdate } from "../contracts/tool-task.js";
 import type { HookList } from "../hooks/hook-list.js";
 import type { RunJournal } from "../journal/run-journal.js";
-import type { PolicyEngine } from "../policy/policy-engine.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import type { ToolSearchCapability } from "../tool-search/search-tool.js";
-import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import type { ToolTaskUpdate } from "../tools/tool-task.js";
 import type { AgentTracer } from "../tracing/agent-tracer.js";
 import type { Agent, ForkCapability, ForkOptions, ToolCallRecord } from "./agent.js";
-import type { AgentEvents } from "./agent-events.js";
 import type { CallOrigin } from "./call-origin.js";
-import type { AgentCallbacks, Approver } from "./callbacks.js";
 import type { ProviderRef } from "./provider-ref.js";
 import type { SessionRecorder } from "./session-recorder.js";
 

@@ -8,7 +8,7 @@
  *
  * @module @pseudoclaude/core/plugin
  */
-export type { AgentCallbacks } from "../agent/callbacks.js";
+
 export type { ProviderRef } from "../agent/provider-ref.js";
 export type {
   ConfigLayer,
@@ -39,7 +39,51 @@ export {
   validateSectionFields,
 } from "../config/validate-section.js";
 export { loadZod, type ZodModule, zodSchema } from "../config/zod-schema.js";
-export type { DiagnosticSeverity, DiagnosticStage } from "../diagnostics/diagnostic.js";
+export type { AgentCallbacks } from "../contracts/callbacks.js";
+export {
+  type AudioContent,
+  type ContentKind,
+  describeContentBlock,
+  type EmbeddedResourceContent,
+  type ImageContent,
+  type ResourceLinkContent,
+  type TextContent,
+} from "../contracts/content.js";
+export type { DiagnosticSeverity, DiagnosticStage } from "../contracts/diagnostic.js";
+export type { InnerCallOutcome, InnerCalls } from "../contracts/inner-calls.js";
+export type {
+  CallingAgent,
+  SubAgentHandle,
+  SubAgentRunOptions,
+} from "../contracts/run-records.js";
+export type { ArgumentValidation, ToolExecutionContext } from "../contracts/tool.js";
+export type { ToolCall, ToolProgress } from "../contracts/tool-call.js";
+export {
+  type JsonSchema,
+  type ToolAnnotations,
+  type ToolAudience,
+  type ToolPermissionKey,
+  visibleToApps,
+  visibleToModel,
+} from "../contracts/tool-definition.js";
+export { KERNEL_TOOL_ERROR_CODES, type KernelToolErrorCode } from "../contracts/tool-result.js";
+export type {
+  ToolChange,
+  ToolSourceStartContext,
+  ToolSourceState,
+  ToolSourceStats,
+  ToolSourceStatus,
+} from "../contracts/tool-source.js";
+export {
+  handedOffTask,
+  isTerminalTaskStatus,
+  type ToolTaskMode,
+  type ToolTaskReference,
+  type ToolTaskStatus,
+  type ToolTaskUpdate,
+  taskHandoffResult,
+} from "../contracts/tool-task.js";
+export type { ToolTrace } from "../contracts/tool-trace.js";
 export {
   DefaultRedactor,
   isSecretName,
@@ -80,52 +124,14 @@ export type {
   SkillLayerRegistration,
 } from "../skills/skill-layer.js";
 export { ToolSearchIndex, type ToolSearchMatch } from "../tool-search/search-index.js";
-export {
-  type AudioContent,
-  type ContentKind,
-  describeContentBlock,
-  type EmbeddedResourceContent,
-  type ImageContent,
-  type ResourceLinkContent,
-  type TextContent,
-} from "../tools/content.js";
-export type { InnerCallOutcome, InnerCalls } from "../tools/inner-calls.js";
 export { objectInputSchema } from "../tools/input-schema.js";
 export { StaticToolSource } from "../tools/static-tool-source.js";
-export type { ArgumentValidation, ToolExecutionContext } from "../tools/tool.js";
-export type { ToolCall, ToolProgress } from "../tools/tool-call.js";
-export {
-  type JsonSchema,
-  type ToolAnnotations,
-  type ToolAudience,
-  type ToolPermissionKey,
-  visibleToApps,
-  visibleToModel,
-} from "../tools/tool-definition.js";
 export {
   hashedToolName,
   MAX_TOOL_NAME_LENGTH,
   sanitizeToolName,
   VALID_TOOL_NAME,
 } from "../tools/tool-name.js";
-export { KERNEL_TOOL_ERROR_CODES, type KernelToolErrorCode } from "../tools/tool-result.js";
-export type {
-  ToolChange,
-  ToolSourceStartContext,
-  ToolSourceState,
-  ToolSourceStats,
-  ToolSourceStatus,
-} from "../tools/tool-source.js";
-export {
-  handedOffTask,
-  isTerminalTaskStatus,
-  type ToolTaskMode,
-  type ToolTaskReference,
-  type ToolTaskStatus,
-  type ToolTaskUpdate,
-  taskHandoffResult,
-} from "../tools/tool-task.js";
-export type { ToolTrace } from "../tracing/tool-trace.js";
 export { abortKind, CallAbortReason } from "../util/abort.js";
 export { detachedSlice } from "../util/detached-slice.js";
 export { type Disposable, toDisposable } from "../util/disposable.js";

@@ -11,16 +11,16 @@ export type {
   Message,
   ToolResultMessage,
   UserMessage,
-} from "../conversation/message.js";
-export type { OutputFormat } from "../output/output-schema.js";
-export { resolveContextWindow } from "../provider/context-window.js";
+} from "../contracts/message.js";
 export type {
   ProviderEvent,
   ProviderRequest,
   ProviderToolSearch,
   ProviderUsage,
   StopReason,
-} from "../provider/provider.js";
+} from "../contracts/provider.js";
+export type { OutputFormat } from "../output/output-schema.js";
+export { resolveContextWindow } from "../provider/context-window.js";
 export {
   type ApiErrorFacts,
   describeCause,

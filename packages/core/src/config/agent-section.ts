@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
 import type { ConfigSectionSpec } from "./config-section.js";
 import type { LoadedConfig } from "./load-config.js";
 import { validateSection } from "./validate-section.js";

@@ -1,4 +1,4 @@
-import { type Diagnostic, formatDiagnostic } from "../diagnostics/diagnostic.js";
+import { type Diagnostic, formatDiagnostic } from "../contracts/diagnostic.js";
 import { ConfigError } from "../errors.js";
 
 /** A `ConfigError` listing every blocking diagnostic, each with its file and line. */

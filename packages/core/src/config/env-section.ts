@@ -2,7 +2,7 @@ import type { ConsentSubject, WorkspaceConsent } from "../consent/consent-store.
 import { consentSubject } from "../consent/consent-subject.js";
 import { needsConsentDiagnostic } from "../consent/needs-consent.js";
 import type { WideningSetting } from "../consent/widening.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
 import { isPlainObject } from "../util/plain-object.js";
 import type { ConfigSectionSpec } from "./config-section.js";
 import type { LoadedConfig } from "./load-config.js";

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { LineCounter } from "yaml";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
 import { errorMessage } from "../errors.js";
 import { isPlainObject } from "../util/plain-object.js";
 import type { ConfigLayer, ConfigPosition, LayerName, SectionEntry } from "./config-layer.js";

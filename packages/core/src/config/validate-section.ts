@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
 import { isPlainObject } from "../util/plain-object.js";
 import type { SectionEntry } from "./config-layer.js";
 import { didYouMean } from "./suggest-key.js";

@@ -1,5 +1,5 @@
 import type { SectionEntry } from "../config/config-layer.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
 import type { ConsentSubject } from "./consent-store.js";
 import { subjectId } from "./consent-subject.js";
 

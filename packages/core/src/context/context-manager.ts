@@ -1,6 +1,6 @@
-import type { Message } from "../conversation/message.js";
-import type { Provider, ProviderUsage } from "../provider/provider.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { Message } from "../contracts/message.js";
+import type { Provider, ProviderUsage } from "../contracts/provider.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
 
 /** What the agent tells its context manager before a model request. */
 export interface ContextRequest {

@@ -1,6 +1,6 @@
-import type { Message, ToolResultMessage } from "../conversation/message.js";
+import type { Message, ToolResultMessage } from "../contracts/message.js";
+import type { ProviderUsage } from "../contracts/provider.js";
 import { ModelError } from "../errors.js";
-import type { ProviderUsage } from "../provider/provider.js";
 import type { ContextCompaction, ContextManager, ContextRequest } from "./context-manager.js";
 import {
   renderTranscript,

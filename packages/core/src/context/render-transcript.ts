@@ -1,4 +1,4 @@
-import type { Message, ToolResultMessage } from "../conversation/message.js";
+import type { Message, ToolResultMessage } from "../contracts/message.js";
 
 /** Each tool result is cut to this many characters in a transcript. */
 const RESULT_CHARS = 2_000;

@@ -1,5 +1,5 @@
-import type { Message } from "../conversation/message.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { Message } from "../contracts/message.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
 
 /**
  * About four characters a token for English text and JSON: a rough count, good for a budget

@@ -1,4 +1,4 @@
-import type { Message } from "./message.js";
+import type { Message } from "../contracts/message.js";
 
 /**
  * The ordered messages of one agent, and the tools tool search found in them. Messages are

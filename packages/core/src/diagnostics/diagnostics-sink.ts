@@ -1,5 +1,5 @@
 import { EventEmitter } from "eventemitter3";
-import type { Diagnostic } from "./diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
 import { DefaultRedactor, type Redactor } from "./redactor.js";
 
 /** Collects diagnostics for one agent; everything added is redacted first. */

@@ -1,8 +1,4 @@
 import type { RunResult } from "../agent/agent.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { errorMessage } from "../errors.js";
-import type { ToolResult } from "../tools/tool-result.js";
-import { type Disposable, toDisposable } from "../util/disposable.js";
 import type {
   AfterToolCallContext,
   AgentHooks,
@@ -13,7 +9,11 @@ import type {
   BeforeToolCallContext,
   HookNote,
   HookScope,
-} from "./agent-hooks.js";
+} from "../contracts/agent-hooks.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { ToolResult } from "../contracts/tool-result.js";
+import { errorMessage } from "../errors.js";
+import { type Disposable, toDisposable } from "../util/disposable.js";
 
 type Stage = keyof AgentHooks;
 // biome-ignore lint/suspicious/noExplicitAny: each stage's functions are typed by AgentHooks.

@@ -1,8 +1,8 @@
-import { readApprovalAnswer } from "../agent/callbacks.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import { type ToolResult, toolFailure } from "../tools/tool-result.js";
-import { handedOffTask, type ToolTaskMode } from "../tools/tool-task.js";
+import { readApprovalAnswer } from "../contracts/callbacks.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import { type ToolResult, toolFailure } from "../contracts/tool-result.js";
+import { handedOffTask, type ToolTaskMode } from "../contracts/tool-task.js";
 import { IN_PROCESS_JOURNAL, type JournalDecisionRequest, type RunJournal } from "./run-journal.js";
 
 /** A step of the `result` journal entry: the call ran, or a replay found it interrupted. */

@@ -1,4 +1,4 @@
-import type { ApprovalAnswer, ApprovalRequest } from "../agent/callbacks.js";
+import type { ApprovalAnswer, ApprovalRequest } from "../contracts/callbacks.js";
 
 /**
  * Every step of a run with an effect outside the process goes through a journal: a model turn,

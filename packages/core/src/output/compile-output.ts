@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { loadZod } from "../config/zod-schema.js";
+import type { JsonSchema } from "../contracts/tool-definition.js";
 import { UsageError } from "../errors.js";
 import { compileJsonSchema } from "../schema/json-schema-validator.js";
-import type { JsonSchema } from "../tools/tool-definition.js";
 import { isPlainObject } from "../util/plain-object.js";
 import type { JsonSchemaOutput, OutputFormat, OutputIssue, OutputSchema } from "./output-schema.js";
 

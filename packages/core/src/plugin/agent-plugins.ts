@@ -1,5 +1,5 @@
+import type { Tool } from "../contracts/tool.js";
 import { PROVIDER_SECTION_PLUGIN, providerSectionPlugin } from "../provider/provider-section.js";
-import type { Tool } from "../tools/tool.js";
 import { inlineToolsPlugin } from "./inline-tools-plugin.js";
 import type { Plugin } from "./plugin.js";
 import { orderPlugins } from "./plugin-order.js";

@@ -1,7 +1,7 @@
+import type { Tool } from "../contracts/tool.js";
 import { PluginError } from "../errors.js";
 import { INLINE_TOOL_SOURCE } from "../tools/inline-tool-source.js";
 import { StaticToolSource } from "../tools/static-tool-source.js";
-import type { Tool } from "../tools/tool.js";
 import { definePlugin, type Plugin } from "./plugin.js";
 
 /** The plugin that holds `createAgent({ tools })`: its name, unlike a user's, has a slash. */

@@ -1,16 +1,16 @@
 import type { DependencyContainer } from "tsyringe";
 import type { SourceReport } from "../agent/agent.js";
-import type { AgentCallbacks } from "../agent/callbacks.js";
 import type { ProviderRef } from "../agent/provider-ref.js";
 import type { LoadedConfig } from "../config/load-config.js";
 import type { WorkspaceConsent } from "../consent/consent-store.js";
+import type { AgentCallbacks } from "../contracts/callbacks.js";
+import type { ToolChange, ToolSource } from "../contracts/tool-source.js";
 import type { DiagnosticsSink } from "../diagnostics/diagnostics-sink.js";
 import { errorMessage, PluginError } from "../errors.js";
 import type { HookList } from "../hooks/hook-list.js";
 import type { PolicyLayers } from "../policy/policy-layer.js";
 import type { SystemPromptBuilder } from "../prompt/system-prompt.js";
 import type { ToolRegistry } from "../registry/tool-registry.js";
-import type { ToolChange, ToolSource } from "../tools/tool-source.js";
 import { type Disposable, toDisposable } from "../util/disposable.js";
 import type { Plugin, PluginContext } from "./plugin.js";
 

@@ -1,17 +1,17 @@
 import type { DependencyContainer } from "tsyringe";
-import type { AgentCallbacks } from "../agent/callbacks.js";
 import type { ProviderRef } from "../agent/provider-ref.js";
 import type { ConfigSectionSpec } from "../config/config-section.js";
 import type { LoadedConfig } from "../config/load-config.js";
 import type { WorkspaceConsent } from "../consent/consent-store.js";
 import type { PluginTrust } from "../consent/widening.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { AgentHooks } from "../contracts/agent-hooks.js";
+import type { AgentCallbacks } from "../contracts/callbacks.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { ToolSource } from "../contracts/tool-source.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import { PluginError } from "../errors.js";
-import type { AgentHooks } from "../hooks/agent-hooks.js";
 import type { PolicyLayer } from "../policy/policy-layer.js";
 import type { SystemPromptSection } from "../prompt/system-prompt.js";
-import type { ToolSource } from "../tools/tool-source.js";
 import type { Disposable } from "../util/disposable.js";
 
 /** What a plugin gets when it registers. Everything it adds is undone on `agent.close()`. */

@@ -1,8 +1,4 @@
 import picomatch from "picomatch";
-import { ConfigError } from "../errors.js";
-import { isToolSearchTool } from "../tool-search/search-tool.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import { MODE_REACH } from "./mode-limits.js";
 import {
   MANAGED_RULE_ORIGIN,
   PERMISSION_MODES,
@@ -11,7 +7,11 @@ import {
   type PolicyEngine,
   type RuleOrigin,
   type Verdict,
-} from "./policy-engine.js";
+} from "../contracts/policy-engine.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import { ConfigError } from "../errors.js";
+import { isToolSearchTool } from "../tool-search/search-tool.js";
+import { MODE_REACH } from "./mode-limits.js";
 import type { PolicySettings, RuleSpec } from "./policy-settings.js";
 import {
   argumentMatches,

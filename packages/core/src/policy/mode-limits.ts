@@ -1,7 +1,7 @@
 import type { SectionEntry } from "../config/config-layer.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { PermissionMode } from "../contracts/policy-engine.js";
 import { ConfigError } from "../errors.js";
-import type { PermissionMode } from "./policy-engine.js";
 
 /** How far each mode lets calls through without asking, least first. */
 export const MODE_REACH: Record<PermissionMode, number> = {

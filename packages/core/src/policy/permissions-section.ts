@@ -7,10 +7,14 @@ import type { ConsentSubject, WorkspaceConsent } from "../consent/consent-store.
 import { consentSubject } from "../consent/consent-subject.js";
 import { needsConsentDiagnostic } from "../consent/needs-consent.js";
 import type { WideningSetting } from "../consent/widening.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import {
+  MANAGED_RULE_ORIGIN,
+  PERMISSION_MODES,
+  type PermissionMode,
+} from "../contracts/policy-engine.js";
 import { compilePolicyRules } from "./default-policy-engine.js";
 import { MODE_REACH, modeLimits } from "./mode-limits.js";
-import { MANAGED_RULE_ORIGIN, PERMISSION_MODES, type PermissionMode } from "./policy-engine.js";
 import {
   type PolicyOptions,
   type PolicySettings,

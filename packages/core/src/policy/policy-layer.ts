@@ -1,8 +1,13 @@
+import type {
+  PermissionMode,
+  PolicyDecision,
+  PolicyEngine,
+  RuleOrigin,
+} from "../contracts/policy-engine.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
 import { ConfigError } from "../errors.js";
 import { isToolSearchTool } from "../tool-search/search-tool.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
 import { type Disposable, toDisposable } from "../util/disposable.js";
-import type { PermissionMode, PolicyDecision, PolicyEngine, RuleOrigin } from "./policy-engine.js";
 import { argumentMatches, parseRulePattern, type RulePattern } from "./rule-pattern.js";
 
 /**

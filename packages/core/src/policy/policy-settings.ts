@@ -1,4 +1,4 @@
-import type { PermissionMode, RuleOrigin, Verdict } from "./policy-engine.js";
+import type { PermissionMode, RuleOrigin, Verdict } from "../contracts/policy-engine.js";
 
 /** The policy as the user writes it, in code (`createAgent({ policy })`) or config (`permissions`). */
 export interface PolicyOptions {

@@ -2,8 +2,8 @@ import { realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import picomatch from "picomatch";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
 import { ConfigError } from "../errors.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
 import { isPlainObject } from "../util/plain-object.js";
 import { commandDenyMatch, commandMatches } from "./command-match.js";
 

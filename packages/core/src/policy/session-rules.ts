@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from "../agent/callbacks.js";
+import type { ApprovalRequest } from "../contracts/callbacks.js";
 
 /**
  * Calls a person allowed "for this session" (a chat's `a`, the studio's "allow for this

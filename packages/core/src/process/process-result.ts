@@ -1,4 +1,4 @@
-import { type ToolResult, toolFailure, toolSuccess } from "../tools/tool-result.js";
+import { type ToolResult, toolFailure, toolSuccess } from "../contracts/tool-result.js";
 import type { ProcessOutcome } from "./process-runner.js";
 
 /** How to describe a finished process to the model. */

@@ -1,5 +1,5 @@
-import { type ContentBlock, type ContentKind, describeContentBlock } from "../tools/content.js";
-import type { ToolResult } from "../tools/tool-result.js";
+import { type ContentBlock, type ContentKind, describeContentBlock } from "../contracts/content.js";
+import type { ToolResult } from "../contracts/tool-result.js";
 
 /**
  * A result as a model that takes only some content kinds will see it: every other block

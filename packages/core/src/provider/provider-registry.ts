@@ -1,8 +1,8 @@
 import type { LoadedConfig } from "../config/load-config.js";
 import { didYouMean } from "../config/suggest-key.js";
 import type { WorkspaceConsent } from "../consent/consent-store.js";
+import type { Provider } from "../contracts/provider.js";
 import { ConfigError } from "../errors.js";
-import type { Provider } from "./provider.js";
 import {
   type ProviderSection,
   readProviderSection,

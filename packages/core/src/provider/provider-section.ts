@@ -7,7 +7,7 @@ import type { ConsentSubject, WorkspaceConsent } from "../consent/consent-store.
 import { consentSubject } from "../consent/consent-subject.js";
 import { needsConsentDiagnostic } from "../consent/needs-consent.js";
 import type { WideningSetting } from "../consent/widening.js";
-import { type Diagnostic, formatDiagnostic } from "../diagnostics/diagnostic.js";
+import { type Diagnostic, formatDiagnostic } from "../contracts/diagnostic.js";
 import { ConfigError } from "../errors.js";
 import { definePlugin, type Plugin } from "../plugin/plugin.js";
 

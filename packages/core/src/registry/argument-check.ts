@@ -1,7 +1,7 @@
+import type { ArgumentValidation, Tool } from "../contracts/tool.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import { toolFailure } from "../contracts/tool-result.js";
 import { errorMessage } from "../errors.js";
-import type { ArgumentValidation, Tool } from "../tools/tool.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import { toolFailure } from "../tools/tool-result.js";
 import { isPlainObject } from "../util/plain-object.js";
 import { withCallMetadata } from "./call-metadata.js";
 import type { CallPreparation } from "./tool-registry.js";

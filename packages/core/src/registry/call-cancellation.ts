@@ -1,5 +1,5 @@
-import type { ToolCall } from "../tools/tool-call.js";
-import { type ToolResult, toolFailure } from "../tools/tool-result.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import { type ToolResult, toolFailure } from "../contracts/tool-result.js";
 import type { CallAbortReason } from "../util/abort.js";
 import type { Disposable } from "../util/disposable.js";
 

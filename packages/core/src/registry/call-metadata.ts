@@ -1,4 +1,4 @@
-import type { ToolResult } from "../tools/tool-result.js";
+import type { ToolResult } from "../contracts/tool-result.js";
 
 /** What the registry knows of a call it ran, refused or could not route. */
 export interface CallFacts {

@@ -1,6 +1,6 @@
-import type { Tool } from "../tools/tool.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolResult } from "../tools/tool-result.js";
+import type { Tool } from "../contracts/tool.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import type { ToolResult } from "../contracts/tool-result.js";
 import type { ExecuteOptions, ToolRegistry, ToolRegistryOptions } from "./tool-registry.js";
 import { ToolRunner } from "./tool-runner.js";
 import { ToolStore } from "./tool-store.js";

@@ -1,5 +1,5 @@
+import type { ToolResult } from "../contracts/tool-result.js";
 import type { Redactor } from "../diagnostics/redactor.js";
-import type { ToolResult } from "../tools/tool-result.js";
 
 /**
  * A tool's result without the secrets registered with the agent (`${VAR}` values of headers

@@ -1,5 +1,5 @@
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolResult } from "../tools/tool-result.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import type { ToolResult } from "../contracts/tool-result.js";
 import { CallAbortReason } from "../util/abort.js";
 import type { CallCancellation } from "./call-cancellation.js";
 

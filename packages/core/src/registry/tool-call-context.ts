@@ -1,12 +1,12 @@
-import type { Agent, ForkCapability } from "../agent/agent.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { InnerCalls } from "../contracts/inner-calls.js";
+import type { PolicyDecision } from "../contracts/policy-engine.js";
+import type { CallingAgent, ForkCapability } from "../contracts/run-records.js";
+import type { Tool, ToolExecutionContext } from "../contracts/tool.js";
+import type { ToolProgress } from "../contracts/tool-call.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import type { ToolTaskMode, ToolTaskUpdate } from "../contracts/tool-task.js";
+import type { ToolTrace } from "../contracts/tool-trace.js";
 import type { ToolSearchCapability } from "../tool-search/search-tool.js";
-import type { InnerCalls } from "../tools/inner-calls.js";
-import type { Tool, ToolExecutionContext } from "../tools/tool.js";
-import type { ToolProgress } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import type { ToolTaskMode, ToolTaskUpdate } from "../tools/tool-task.js";
-import type { ToolTrace } from "../tracing/tool-trace.js";
 import type { CallAbortReason } from "../util/abort.js";
 import type { Disposable } from "../util/disposable.js";
 import type { CallCancellation } from "./call-cancellation.js";
@@ -26,7 +26,7 @@ type Decide = (
  */
 export class ToolCallContext implements ToolExecutionContext {
   fork?: ForkCapability;
-  agent?: Agent;
+  agent?: CallingAgent;
   trace?: ToolTrace;
   toolSearch?: ToolSearchCapability;
   inner?: InnerCalls;

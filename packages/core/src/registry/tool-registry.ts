@@ -1,16 +1,16 @@
-import type { Agent, ForkCapability } from "../agent/agent.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { InnerCalls } from "../contracts/inner-calls.js";
+import type { PolicyDecision } from "../contracts/policy-engine.js";
+import type { CallingAgent, ForkCapability } from "../contracts/run-records.js";
+import type { Tool } from "../contracts/tool.js";
+import type { ToolCall, ToolProgress } from "../contracts/tool-call.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import type { ToolFailure, ToolResult } from "../contracts/tool-result.js";
+import type { ToolChange } from "../contracts/tool-source.js";
+import type { ToolTaskMode, ToolTaskUpdate } from "../contracts/tool-task.js";
+import type { ToolTrace } from "../contracts/tool-trace.js";
 import type { Redactor } from "../diagnostics/redactor.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
 import type { ToolSearchCapability } from "../tool-search/search-tool.js";
-import type { InnerCalls } from "../tools/inner-calls.js";
-import type { Tool } from "../tools/tool.js";
-import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import type { ToolFailure, ToolResult } from "../tools/tool-result.js";
-import type { ToolChange } from "../tools/tool-source.js";
-import type { ToolTaskMode, ToolTaskUpdate } from "../tools/tool-task.js";
-import type { ToolTrace } from "../tracing/tool-trace.js";
 
 /** Typed events of the registry. `changed` summarises one applied change. */
 export interface ToolRegistryEvents {
@@ -51,7 +51,7 @@ export interface ExecuteOptions {
    * The agent running the call, handed to the tool.
    * @deprecated Pass {@link ExecuteOptions.fork}; see `ToolExecutionContext.agent`.
    */
-  agent?: Agent | undefined;
+  agent?: CallingAgent | undefined;
   /** The conversation's tool search, for the search tool (see `ToolExecutionContext.toolSearch`). */
   toolSearch?: ToolSearchCapability | undefined;
   /** Calls of other tools, for a tool that makes them (see `ToolExecutionContext.inner`). */

@@ -1,8 +1,8 @@
+import type { Tool } from "../contracts/tool.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import { type ToolResult, toolFailure } from "../contracts/tool-result.js";
 import type { Redactor } from "../diagnostics/redactor.js";
 import { errorMessage } from "../errors.js";
-import type { Tool } from "../tools/tool.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import { type ToolResult, toolFailure } from "../tools/tool-result.js";
 import { abortedResult, CallCancellation } from "./call-cancellation.js";
 import { CallLimiter } from "./call-limiter.js";
 import { type CallFacts, withCallMetadata } from "./call-metadata.js";

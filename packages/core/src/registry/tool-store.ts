@@ -1,12 +1,12 @@
 import { EventEmitter } from "eventemitter3";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { Tool } from "../contracts/tool.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import { toolFailure } from "../contracts/tool-result.js";
+import type { ToolChange } from "../contracts/tool-source.js";
 import { objectInputSchema } from "../tools/input-schema.js";
-import type { Tool } from "../tools/tool.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
 import { isRegistrableToolName } from "../tools/tool-name.js";
-import { toolFailure } from "../tools/tool-result.js";
-import type { ToolChange } from "../tools/tool-source.js";
 import { checkArguments } from "./argument-check.js";
 import { withCallMetadata } from "./call-metadata.js";
 import type { ApplyChangeOutcome, CallPreparation, ToolRegistryEvents } from "./tool-registry.js";

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import type { JsonSchema } from "../tools/tool-definition.js";
+import type { JsonSchema } from "../contracts/tool-definition.js";
 
 // Ajv loads on the first compile, not with the kernel: most runs compile no JSON Schema, and
 // loading it costs ~50 ms.

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { CONFIG_DIR } from "../config/load-config.js";
 import { consentWorkspaceKey } from "../consent/default-consent.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
 import {
   checkSessionId,
   type LoadedSession,

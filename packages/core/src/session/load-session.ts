@@ -1,5 +1,5 @@
-import type { Message } from "../conversation/message.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { Message } from "../contracts/message.js";
 import { replaySession } from "./replay-session.js";
 import type { SessionStore } from "./session-store.js";
 

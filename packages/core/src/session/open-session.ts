@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type DependencyContainer } from "tsyringe";
 import type { AgentParts } from "../agent/default-agent.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
 import { FileSessionStore } from "./file-session-store.js";
 import { loadSession } from "./load-session.js";
 import { checkSessionId, SessionStore } from "./session-store.js";

@@ -1,5 +1,5 @@
-import type { Message } from "../conversation/message.js";
-import { toolFailure } from "../tools/tool-result.js";
+import type { Message } from "../contracts/message.js";
+import { toolFailure } from "../contracts/tool-result.js";
 import type { SessionEntry } from "./session-store.js";
 
 /**

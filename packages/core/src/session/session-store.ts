@@ -1,10 +1,10 @@
-import type { ApprovalOutcome } from "../agent/agent.js";
-import type { Message } from "../conversation/message.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
+import type { Message } from "../contracts/message.js";
+import type { PolicyDecision } from "../contracts/policy-engine.js";
+import type { ProviderUsage } from "../contracts/provider.js";
+import type { ApprovalOutcome } from "../contracts/run-records.js";
+import type { ToolTaskStatus } from "../contracts/tool-task.js";
 import { UsageError, type UsageErrorCode } from "../errors.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
-import type { ProviderUsage } from "../provider/provider.js";
-import type { ToolTaskStatus } from "../tools/tool-task.js";
 
 /**
  * One line of a session's log. A session is only appended to: the conversation is rebuilt by

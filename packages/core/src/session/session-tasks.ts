@@ -1,5 +1,5 @@
-import type { ToolTaskStatus } from "../tools/tool-task.js";
-import { isTerminalTaskStatus } from "../tools/tool-task.js";
+import type { ToolTaskStatus } from "../contracts/tool-task.js";
+import { isTerminalTaskStatus } from "../contracts/tool-task.js";
 import type { SessionEntry } from "./session-store.js";
 
 /** One long-running task of a session, as its `task` entries tell it. */

@@ -1,5 +1,5 @@
 import type MiniSearch from "minisearch";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
 
 /** One match of a search: the tool and its BM25 score (higher is better). */
 export interface ToolSearchMatch {

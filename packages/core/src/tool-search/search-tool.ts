@@ -1,6 +1,7 @@
-import type { Tool } from "../tools/tool.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import { toolFailure, toolSuccess } from "../tools/tool-result.js";
+import type { Tool } from "../contracts/tool.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import { toolFailure, toolSuccess } from "../contracts/tool-result.js";
+import type { ToolSearchOutcome } from "../contracts/tool-search-types.js";
 
 /** The name of our search tool, the one the model calls where the provider has no search. */
 export const TOOL_SEARCH_TOOL_NAME = "tool_search";
@@ -18,23 +19,7 @@ export function isToolSearchTool(tool: Pick<ToolDefinition, "name" | "source">):
   return tool.name === TOOL_SEARCH_TOOL_NAME && tool.source === TOOL_SEARCH_SOURCE;
 }
 
-/** What one search answers. */
-export interface ToolSearchOutcome {
-  /** The tools it loaded: sent from the next request on. */
-  found: readonly ToolDefinition[];
-  /** Weaker matches it did not load, for the model to load by name (`select:`). */
-  others: readonly ToolDefinition[];
-  /** Tools the search looked through. */
-  searched: number;
-}
-
-/**
- * What a tool may do with the conversation it runs in: search its deferred tools and load
- * what it finds. Only the search tool uses it; an agent hands it to every call.
- */
-export interface ToolSearchCapability {
-  search(query: string, limit: number | undefined): Promise<ToolSearchOutcome>;
-}
+export type { ToolSearchCapability, ToolSearchOutcome } from "../contracts/tool-search-types.js";
 
 /**
  * The search tool. Its definition never changes (it heads no list that would move), so a

@@ -1,18 +1,13 @@
 import { estimateRequestTokens } from "../context/token-estimate.js";
+import type { Provider } from "../contracts/provider.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import type { ToolSearchEngineInUse } from "../contracts/tool-search-types.js";
 import { ConfigError } from "../errors.js";
-import type { Provider } from "../provider/provider.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
 import { TOOL_SEARCH_TOOL_NAME } from "./search-tool.js";
 import type { ToolSearchSettings } from "./tool-search-options.js";
 
 /** Where a tool stands in a conversation: sent up front, known to search only, or found. */
 export type ToolState = "loaded" | "deferred" | "found";
-
-/**
- * Who searches the deferred tools this turn: `none` (nothing is deferred), `provider` (the
- * API's own search), `local` (our `tool_search` tool).
- */
-export type ToolSearchEngineInUse = "none" | "provider" | "local";
 
 /** What the model is offered on one request, decided in one place. */
 export interface ToolOffer {
@@ -188,3 +183,5 @@ export function summarizeToolOffer(offer: ToolOffer): ToolOfferSummary {
     },
   };
 }
+
+export type { ToolSearchEngineInUse } from "../contracts/tool-search-types.js";

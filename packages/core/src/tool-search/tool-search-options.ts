@@ -1,6 +1,6 @@
+import type { ToolDefinition } from "../contracts/tool-definition.js";
 import { ConfigError } from "../errors.js";
 import { parseRulePattern } from "../policy/rule-pattern.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
 
 /**
  * When tools are deferred: `auto` once the offered set passes the threshold (or a tool asks to

@@ -3,7 +3,7 @@ import type { ConfigSectionSpec } from "../config/config-section.js";
 import type { LoadedConfig } from "../config/load-config.js";
 import { validateSection } from "../config/validate-section.js";
 import { zodSchema } from "../config/zod-schema.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../contracts/diagnostic.js";
 import {
   TOOL_SEARCH_ENGINES,
   TOOL_SEARCH_MODES,

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { zodNow } from "../config/zod-schema.js";
+import type { ArgumentValidation, Tool, ToolExecutionContext } from "../contracts/tool.js";
+import type { ToolDefinition } from "../contracts/tool-definition.js";
+import { type ToolResult, toolSuccess } from "../contracts/tool-result.js";
 import { INLINE_TOOL_SOURCE } from "./inline-tool-source.js";
-import type { ArgumentValidation, Tool, ToolExecutionContext } from "./tool.js";
-import type { ToolDefinition } from "./tool-definition.js";
-import { type ToolResult, toolSuccess } from "./tool-result.js";
 
 export interface DefineToolSpec<Schema extends z.ZodObject> {
   name: string;

@@ -1,5 +1,5 @@
+import type { JsonSchema } from "../contracts/tool-definition.js";
 import { isPlainObject } from "../util/plain-object.js";
-import type { JsonSchema } from "./tool-definition.js";
 
 const EMPTY_OBJECT_SCHEMA: JsonSchema = Object.freeze({ type: "object" });
 

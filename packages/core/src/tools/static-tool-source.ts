@@ -1,13 +1,13 @@
 import { EventEmitter } from "eventemitter3";
-import { type Disposable, toDisposable } from "../util/disposable.js";
-import type { Tool } from "./tool.js";
+import type { Tool } from "../contracts/tool.js";
 import type {
   ToolChange,
   ToolSource,
   ToolSourceStartContext,
   ToolSourceState,
   ToolSourceStatus,
-} from "./tool-source.js";
+} from "../contracts/tool-source.js";
+import { type Disposable, toDisposable } from "../util/disposable.js";
 
 /**
  * A ready-made ToolSource for plugins whose tools are known in code (built-ins, an in-memory

@@ -1,7 +1,7 @@
-import type { Message } from "../conversation/message.js";
-import { type ContentBlock, describeContentBlock } from "../tools/content.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolResult } from "../tools/tool-result.js";
+import { type ContentBlock, describeContentBlock } from "../contracts/content.js";
+import type { Message } from "../contracts/message.js";
+import type { ToolCall } from "../contracts/tool-call.js";
+import type { ToolResult } from "../contracts/tool-result.js";
 
 /**
  * Contents in the GenAI conventions' message shape (`role` and `parts`), as the JSON strings

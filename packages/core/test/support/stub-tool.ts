@@ -1,6 +1,6 @@
-import type { Tool } from "../../src/tools/tool.js";
-import type { ToolDefinition } from "../../src/tools/tool-definition.js";
-import { toolSuccess } from "../../src/tools/tool-result.js";
+import type { Tool } from "../../src/contracts/tool.js";
+import type { ToolDefinition } from "../../src/contracts/tool-definition.js";
+import { toolSuccess } from "../../src/contracts/tool-result.js";
 
 /** A read-only tool by name and source, with `extra` definition fields, that echoes its arguments unless given `run`. */
 export function tool(

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../../src/tools/tool-definition.js";
+import type { ToolDefinition } from "../../src/contracts/tool-definition.js";
 
 /** A side-effect tool definition by name, with `extra` fields on top. */
 export function def(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ToolDefinition } from "./tool-definition.js";
 
 /**
  * `default`: read-only tools run, others ask. `plan`: only read-only tools are offered and

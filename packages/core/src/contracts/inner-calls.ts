@@ -1,5 +1,5 @@
-import type { ApprovalOutcome } from "../agent/agent.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
+import type { PolicyDecision } from "./policy-engine.js";
+import type { ApprovalOutcome } from "./run-records.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolResult } from "./tool-result.js";
 

@@ -1,8 +1,8 @@
-import type { Message } from "../conversation/message.js";
-import type { OutputFormat } from "../output/output-schema.js";
-import type { ContentBlock, ContentKind } from "../tools/content.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { ContentBlock, ContentKind } from "./content.js";
+import type { Message } from "./message.js";
+import type { OutputFormat } from "./output-format.js";
+import type { ToolCall } from "./tool-call.js";
+import type { ToolDefinition } from "./tool-definition.js";
 
 /** What the agent asks a model for, once per turn. */
 export interface ProviderRequest {

@@ -1,12 +1,12 @@
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { OutputIssue } from "../output/output-schema.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
-import type { ProviderUsage, StopReason } from "../provider/provider.js";
-import type { ToolSearchEngineInUse } from "../tool-search/tool-offer.js";
-import type { ToolCall, ToolProgress } from "../tools/tool-call.js";
-import type { ToolResult } from "../tools/tool-result.js";
-import type { ToolTaskUpdate } from "../tools/tool-task.js";
-import type { ApprovalOutcome, RunResult, ToolCallRecord } from "./agent.js";
+import type { Diagnostic } from "./diagnostic.js";
+import type { OutputIssue } from "./output-format.js";
+import type { PolicyDecision } from "./policy-engine.js";
+import type { ProviderUsage, StopReason } from "./provider.js";
+import type { ApprovalOutcome, RunResult, ToolCallRecord } from "./run-records.js";
+import type { ToolCall, ToolProgress } from "./tool-call.js";
+import type { ToolResult } from "./tool-result.js";
+import type { ToolSearchEngineInUse } from "./tool-search-types.js";
+import type { ToolTaskUpdate } from "./tool-task.js";
 
 /** Which sub-agent an event comes from: its name, its depth (1 = a child), the parent's call. */
 export interface SubAgentTag {

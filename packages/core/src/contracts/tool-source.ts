@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Disposable } from "../util/disposable.js";
+import type { Diagnostic } from "./diagnostic.js";
 import type { Tool } from "./tool.js";
 
 /**
@@ -92,4 +92,10 @@ export interface ToolSource {
   whenCurrent?(): Promise<void> | undefined;
   /** Release everything (child processes, sockets). Must be safe to call twice. */
   close(): Promise<void>;
+}
+
+/** A tool source as the agent reports it: its id and its status. */
+export interface SourceReport {
+  id: string;
+  status: ToolSourceStatus;
 }

@@ -1,14 +1,14 @@
-import type { Agent, ForkCapability } from "../agent/agent.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
-import type { ToolSearchCapability } from "../tool-search/search-tool.js";
-import type { ToolTrace } from "../tracing/tool-trace.js";
 import type { CallAbortReason } from "../util/abort.js";
 import type { Disposable } from "../util/disposable.js";
 import type { InnerCalls } from "./inner-calls.js";
+import type { PolicyDecision } from "./policy-engine.js";
+import type { CallingAgent, ForkCapability } from "./run-records.js";
 import type { ToolProgress } from "./tool-call.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolResult } from "./tool-result.js";
+import type { ToolSearchCapability } from "./tool-search-types.js";
 import type { ToolTaskMode, ToolTaskUpdate } from "./tool-task.js";
+import type { ToolTrace } from "./tool-trace.js";
 
 /** What a tool gets for one call. */
 export interface ToolExecutionContext {
@@ -43,7 +43,7 @@ export interface ToolExecutionContext {
    * @deprecated Tools get {@link ToolExecutionContext.fork}, which is all a tool should do
    * with its caller; `agent` will be removed in the next major version.
    */
-  agent?: Agent;
+  agent?: CallingAgent;
   /**
    * The call's trace, while a tracer records it: pass `trace.headers` on to a remote server
    * (the MCP plugin puts them in `params._meta` and HTTP headers). See docs/tracing.md.

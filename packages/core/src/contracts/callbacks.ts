@@ -1,6 +1,6 @@
-import type { PolicyDecision } from "../policy/policy-engine.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
+import type { PolicyDecision } from "./policy-engine.js";
+import type { ToolCall } from "./tool-call.js";
+import type { ToolDefinition } from "./tool-definition.js";
 
 /** Asked when the policy says `ask`. */
 export interface ApprovalRequest {

@@ -1,10 +1,4 @@
-import type { AgentStreamEvent } from "./agent-stream.js";
-
-/** What a web framework's handler returns: status and headers over the SSE defaults. */
-export interface StreamResponseInit {
-  status?: number;
-  headers?: Record<string, string>;
-}
+import type { AgentStreamEvent, StreamResponseInit } from "../contracts/agent-stream.js";
 
 const SSE_HEADERS = {
   "content-type": "text/event-stream",
@@ -196,3 +190,5 @@ function describe(error: unknown): { message: string; code?: string } {
   }
   return { message: String(error) };
 }
+
+export type { StreamResponseInit } from "../contracts/agent-stream.js";

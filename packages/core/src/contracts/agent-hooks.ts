@@ -1,10 +1,10 @@
-import type { RunResult } from "../agent/agent.js";
-import type { SubAgentTag } from "../agent/agent-events.js";
-import type { Message } from "../conversation/message.js";
-import type { PolicyDecision } from "../policy/policy-engine.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolDefinition } from "../tools/tool-definition.js";
-import type { ToolResult } from "../tools/tool-result.js";
+import type { SubAgentTag } from "./agent-events.js";
+import type { Message } from "./message.js";
+import type { PolicyDecision } from "./policy-engine.js";
+import type { RunResult } from "./run-records.js";
+import type { ToolCall } from "./tool-call.js";
+import type { ToolDefinition } from "./tool-definition.js";
+import type { ToolResult } from "./tool-result.js";
 
 /**
  * What every hook is told: where the agent runs and which session it saves to. A sub-agent's
@@ -127,13 +127,4 @@ export interface AgentHooks {
   >;
 }
 
-/** What a hook did to a call, kept on its record (and so on its `tool-call-end` event). */
-export interface HookNote {
-  /** The hook's name (its function's name, or the plugin's label). */
-  hook: string;
-  stage: "beforeToolCall" | "afterToolCall";
-  action: "allow" | "deny" | "rewrite" | "failed";
-  reason?: string;
-  /** For an argument rewrite: the arguments the model sent. */
-  originalArguments?: unknown;
-}
+export type { HookNote } from "./run-records.js";

@@ -1,6 +1,6 @@
-import type { ContentBlock } from "../tools/content.js";
-import type { ToolCall } from "../tools/tool-call.js";
-import type { ToolResult } from "../tools/tool-result.js";
+import type { ContentBlock } from "./content.js";
+import type { ToolCall } from "./tool-call.js";
+import type { ToolResult } from "./tool-result.js";
 
 /** A turn of the conversation, independent of any provider's wire format. */
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;
