@@ -167,7 +167,10 @@ describe("published MCP App servers in the studio", () => {
     const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
     const view = await handle.contentFrame();
     assert.ok(view, "the view's frame");
-    await view.waitForSelector("#display-fullscreen-btn");
+    // The view asks only once connected: it shows who its host is when it is.
+    await view
+      .locator("#host-info-content", { hasText: "pseudoclaude-studio" })
+      .waitFor({ timeout: 15_000 });
     await view.click("#display-fullscreen-btn");
     await page.waitForSelector("[data-testid=app-frame][data-mode=fullscreen]");
     await page.click("text=Leave full screen");
