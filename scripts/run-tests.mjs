@@ -11,7 +11,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+// PSEUDOCLAUDE_TEST_ROOT: another tree laid out like this one (the runner's own test).
+const root =
+  process.env.PSEUDOCLAUDE_TEST_ROOT ??
+  path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const countsFile = path.join(root, "test", "test-counts.json");
 const update = process.argv.includes("--update-counts");
 
@@ -49,7 +52,7 @@ const run = spawnSync(
     "--test-concurrency=2",
     "--test-reporter=tap",
     "--test-reporter-destination=stdout",
-    `--test-reporter=${path.join(root, "scripts", "test-count-reporter.mjs")}`,
+    `--test-reporter=${path.join(path.dirname(fileURLToPath(import.meta.url)), "test-count-reporter.mjs")}`,
     `--test-reporter-destination=${counted}`,
     ...files,
   ],
