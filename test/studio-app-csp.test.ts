@@ -102,7 +102,12 @@ describe("an MCP App view's declared CSP in the studio", () => {
         }),
       );
       await page.goto(`http://127.0.0.1:${studio.port}${VIEW}`);
-      await page.waitForFunction('document.title === "probed"', undefined, { timeout: 15_000 });
+      // Polled from outside the page: a predicate evaluated inside it would be an eval, which
+      // the view's own CSP refuses.
+      for (const started = Date.now(); (await page.title()) !== "probed"; ) {
+        assert.ok(Date.now() - started < 15_000, "the view never finished probing");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const lines = ((await page.textContent("#probes")) ?? "").split("\n");
       assert.equal(lines[0], `ok ${declared.origin}/ping`);
       assert.match(lines[1] ?? "", new RegExp(`^blocked ${undeclared.origin}/ping`));
