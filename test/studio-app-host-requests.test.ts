@@ -8,23 +8,18 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import type { Studio } from "@pseudoclaude/studio";
 import type { Frame, Page } from "playwright-core";
+import { appViewFrame, callFromToolsPage } from "./support/app-view-page.js";
 import { useBrowser } from "./support/browser.js";
 import { type CounterStudio, startCounterStudio } from "./support/counter-studio.js";
 
 /** Call the counter's tool from the Tools page, which shows its view. */
-async function showCounter(page: Page, studio: Studio): Promise<void> {
-  await page.goto(studio.url);
-  await page.click('a[href="#/tools"]');
-  await page.click('[data-tool="mcp__counter__show_counter"]');
-  await page.click("button[type=submit]");
-}
+const showCounter = (page: Page, studio: Studio) =>
+  callFromToolsPage(page, studio.url, "mcp__counter__show_counter");
 
 /** Open the counter's view from the Tools page. */
 async function counterView(page: Page, studio: Studio): Promise<Frame> {
   await showCounter(page, studio);
-  const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
-  const view = await handle.contentFrame();
-  assert.ok(view, "the view's frame");
+  const view = await appViewFrame(page);
   await view.locator("#state", { hasText: "ready" }).waitFor();
   await view.locator("#count", { hasText: "4" }).waitFor();
   return view;
@@ -91,10 +86,7 @@ describe("an MCP App view's requests to the studio", () => {
     await page.waitForSelector("[data-testid=app-frame][data-mode=closed]");
     assert.equal(await page.$("[data-testid=app-frame] iframe"), null, "the frame is gone");
     await page.click("text=Open the view again");
-    const again = await (
-      await page.waitForSelector("[data-testid=app-frame] iframe")
-    ).contentFrame();
-    assert.ok(again);
+    const again = await appViewFrame(page);
     await again.locator("#count", { hasText: "4" }).waitFor();
   });
 

@@ -16,6 +16,7 @@ import {
   newMarker,
   stillRunningAfter,
 } from "@pseudoclaude/testing/system";
+import { appViewFrame, callFromToolsPage } from "./support/app-view-page.js";
 import { useBrowser } from "./support/browser.js";
 import { type StudioProcess, startStudioCli } from "./support/studio-process.js";
 
@@ -99,14 +100,9 @@ describe("published MCP App servers in the studio", () => {
 
   it("renders the basic view with the server's time, and its button reaches the server", async (t) => {
     const { page, consoleErrors } = await browser.openPage(t);
-    await page.goto(studio.url);
-    await page.click('a[href="#/tools"]');
-    await page.click('[data-tool="mcp__time__get-time"]');
-    await page.click("button[type=submit]");
+    await callFromToolsPage(page, studio.url, "mcp__time__get-time");
     await page.waitForSelector("[data-testid=outcome] [data-testid=result]");
-    const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
-    const view = await handle.contentFrame();
-    assert.ok(view, "the view's frame");
+    const view = await appViewFrame(page);
     // The view shows the time from the tool's result: an ISO timestamp.
     const shown = view.locator("#server-time", { hasText: /\d{4}-\d{2}-\d{2}T/ });
     await shown.waitFor({ timeout: 15_000 });
@@ -160,13 +156,8 @@ describe("published MCP App servers in the studio", () => {
 
   it("lets the debug view go full screen and give the model context for the next turn", async (t) => {
     const { page } = await browser.openPage(t);
-    await page.goto(studio.url);
-    await page.click('a[href="#/tools"]');
-    await page.click('[data-tool="mcp__debug__debug-tool"]');
-    await page.click("button[type=submit]");
-    const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
-    const view = await handle.contentFrame();
-    assert.ok(view, "the view's frame");
+    await callFromToolsPage(page, studio.url, "mcp__debug__debug-tool");
+    const view = await appViewFrame(page);
     // The view asks only once connected: it shows who its host is when it is.
     await view
       .locator("#host-info-content", { hasText: "pseudoclaude-studio" })
@@ -189,13 +180,8 @@ describe("published MCP App servers in the studio", () => {
 
   it("runs the system monitor's view, which polls a tool only views may call, through the policy", async (t) => {
     const { page } = await browser.openPage(t);
-    await page.goto(studio.url);
-    await page.click('a[href="#/tools"]');
-    await page.click('[data-tool="mcp__monitor__get-system-info"]');
-    await page.click("button[type=submit]");
-    const handle = await page.waitForSelector("[data-testid=app-frame] iframe");
-    const view = await handle.contentFrame();
-    assert.ok(view, "the view's frame");
+    await callFromToolsPage(page, studio.url, "mcp__monitor__get-system-info");
+    const view = await appViewFrame(page);
     // The view shows this machine from its tool's result, then polls the view-only tool.
     await view.locator("#info-hostname", { hasText: os.hostname() }).waitFor({ timeout: 15_000 });
     await view.locator("#memory-percent", { hasText: /^\d+%$/ }).waitFor({ timeout: 15_000 });

@@ -23,6 +23,13 @@ describe("the model's Markdown as it streams", () => {
     assert.equal(stream.flush(), "[After.]\n");
   });
 
+  it("starts each answer afresh, even after a code block left open", () => {
+    const stream = new MarkdownStream(bracket);
+    assert.equal(stream.push("```\ncut off\n\n"), "");
+    assert.equal(stream.flush(), "[```\ncut off]\n");
+    assert.equal(stream.push("Next.\n\nMore"), "[Next.]\n");
+  });
+
   it("passes text as it comes without a renderer", () => {
     const stream = new MarkdownStream(undefined);
     assert.equal(stream.push("Read **b"), "Read **b");

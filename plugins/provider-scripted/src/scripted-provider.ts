@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { setTimeout as delay } from "node:timers/promises";
 import { ConfigError, ModelError, type Provider, type ToolDefinition } from "@pseudoclaude/core";
 import { type ContentKind } from "@pseudoclaude/core/plugin";
 import {
@@ -276,7 +277,9 @@ export class ScriptedProvider implements Provider {
           if (request.signal?.aborted) return;
           const delta = json.slice(at, at + piece_chars);
           yield { type: "tool-input-delta", id, name: call.name, delta };
-          if (delay_ms > 0) await sleep(delay_ms, request.signal);
+          // A cancelled request stops waiting; the next piece sees the abort and ends.
+          if (delay_ms > 0)
+            await delay(delay_ms, undefined, { signal: request.signal }).catch(() => {});
         }
       }
       yield { type: "tool-call", call: { id, name: call.name, arguments: args } };
@@ -309,17 +312,4 @@ function unmetExpectation(
   if (missing.length > 0)
     return `the tools ${missing.join(", ")} to be offered; offered were ${request.toolNames.join(", ") || "none"}`;
   return undefined;
-}
-
-/** Wait `ms`, or less when the request is cancelled. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-  });
 }

@@ -36,12 +36,10 @@ export class MarkdownStream {
 
   /** The answer ended (or something else must be shown): what is held, rendered. */
   flush(): string {
-    if (!this.render || this.held.trim() === "") {
-      const rest = this.held;
-      this.reset();
-      return this.render ? "" : rest;
-    }
-    return this.take(this.held.length);
+    // The next answer starts afresh, even after a code block this one left open.
+    const shown = this.take(this.held.length);
+    this.fence = undefined;
+    return shown;
   }
 
   private take(upTo: number): string {
@@ -51,11 +49,5 @@ export class MarkdownStream {
     if (block.trim() === "") return "";
     const rendered = this.render?.(block) ?? block;
     return rendered.endsWith("\n") ? rendered : `${rendered}\n`;
-  }
-
-  private reset(): void {
-    this.held = "";
-    this.scanned = 0;
-    this.fence = undefined;
   }
 }

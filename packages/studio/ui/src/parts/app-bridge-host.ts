@@ -46,6 +46,8 @@ export type Container = { width: number } & ({ height: number } | { maxHeight: n
 /** One view's bridge, what the page tells it as the view's place changes, and its end. */
 export interface HostedView {
   bridge: AppBridge;
+  /** The view said it is initialized: from then on it may be told of its call. */
+  readonly ready: boolean;
   /** The view's display mode or container changed (sent as host context, changed keys only). */
   showIn(mode: DisplayMode, container: Container): void;
   end(): void;
@@ -192,6 +194,9 @@ export function hostView(
   };
   return {
     bridge: host,
+    get ready() {
+      return initialized;
+    },
     showIn: (displayMode, containerDimensions) => update({ displayMode, containerDimensions }),
     end() {
       // The view is told it goes (once it is up), then the bridge ends.

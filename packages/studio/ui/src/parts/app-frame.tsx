@@ -19,8 +19,6 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const hosted = useRef<HostedView | undefined>(undefined);
   const teller = useRef<CallTeller | undefined>(undefined);
-  /** The view said it is initialized: from then on it hears of its call. */
-  const ready = useRef(false);
   const latest = useRef(call);
   latest.current = call;
   const [height, setHeight] = useState(240);
@@ -59,7 +57,7 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
     let ended = false;
     // A view that never says hello is broken (a script error, a wrong page): said, not left blank.
     const starting = window.setTimeout(() => {
-      if (!ready.current)
+      if (!hosted.current?.ready)
         showError(`The view has not started: no ui/initialize in ${START_MS / 1000} s.`);
     }, START_MS);
     // The bridge (and the zod it checks messages with) loads with the first view, not with
@@ -90,10 +88,7 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
             note("the view asked to close");
             setClosed(true);
           },
-          initialized: () => {
-            ready.current = true;
-            teller.current?.tell(latest.current);
-          },
+          initialized: () => teller.current?.tell(latest.current),
         },
         containerOf(frame.current, "inline"),
       );
@@ -106,14 +101,13 @@ export function AppFrame({ tool, call }: { tool: string; call: AppCall }) {
       hosted.current?.end();
       hosted.current = undefined;
       teller.current = undefined;
-      ready.current = false;
       setSrc(undefined);
     };
   }, [tool, closed, unreadable]);
 
   // What is new of the call, once the view is up (the teller waits for `initialized`).
   useEffect(() => {
-    if (ready.current) teller.current?.tell(call);
+    if (hosted.current?.ready) teller.current?.tell(call);
   }, [call]);
 
   // The view's place: told again when its mode or its frame's size changes.

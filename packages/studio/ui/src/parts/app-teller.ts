@@ -6,6 +6,9 @@ import { type AppCall, objectOr } from "./app-call.js";
 /** What of a call the view was already told. */
 interface Told {
   id: string;
+  /** The streamed text last read, so an unchanged call is not parsed again. */
+  partialText: string;
+  /** The partial arguments last sent, as JSON. */
   partial: string;
   input: boolean;
   result: ToolResult | undefined;
@@ -24,9 +27,22 @@ export class CallTeller {
 
   tell(call: AppCall): void {
     if (!this.told || this.told.id !== call.id)
-      this.told = { id: call.id, partial: "", input: false, result: undefined, cancelled: false };
+      this.told = {
+        id: call.id,
+        partialText: "",
+        partial: "",
+        input: false,
+        result: undefined,
+        cancelled: false,
+      };
     const told = this.told;
-    if (!told.input && call.input === undefined && call.partialText !== undefined) {
+    if (
+      !told.input &&
+      call.input === undefined &&
+      call.partialText !== undefined &&
+      call.partialText !== told.partialText
+    ) {
+      told.partialText = call.partialText;
       const partial = partialInput(call.partialText);
       const shown = JSON.stringify(partial);
       if (partial && shown !== told.partial) {

@@ -31,7 +31,7 @@ export function ResultView({ result }: { result: ToolResult }) {
 function Block({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case "text":
-      return <Folded label="text" text={block.text} preClass="block text" />;
+      return <Folded label="text" text={block.text} preClass="block text" bareWhenShort />;
     case "image":
       return (
         <img
@@ -80,15 +80,18 @@ function Folded({
   text,
   preClass,
   class: className,
+  bareWhenShort = false,
 }: {
   label: string;
   text: string;
   preClass: string;
   class?: string;
+  /** Short text is shown as it is, with no summary line over it (a text block). */
+  bareWhenShort?: boolean;
 }) {
   const lines = text.split("\n").length;
   const [open, setOpen] = useState(lines <= FOLD_LINES);
-  if (lines <= FOLD_LINES && label === "text") return <pre class={preClass}>{text}</pre>;
+  if (lines <= FOLD_LINES && bareWhenShort) return <pre class={preClass}>{text}</pre>;
   return (
     <details
       class={className}
